@@ -1,0 +1,46 @@
+import { expect, type Locator, type Page } from '@playwright/test';
+
+/** Role-based helpers for the Toolscope page, shared by the e2e tests. */
+export class ToolscopePage {
+  constructor(readonly page: Page) {}
+
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+  }
+
+  get status(): Locator {
+    return this.page.getByRole('status').filter({ hasText: /Connected|Connecting|Disconnected/ });
+  }
+
+  async expectConnected(): Promise<void> {
+    await expect(this.status).toHaveText('Connected');
+  }
+
+  get toolList(): Locator {
+    return this.page.getByRole('list', { name: 'Tools' });
+  }
+
+  tool(name: string): Locator {
+    return this.toolList.getByRole('listitem').filter({ has: this.page.getByText(name, { exact: true }) });
+  }
+
+  async selectTool(name: string): Promise<void> {
+    await this.tool(name).getByRole('button').click();
+  }
+
+  get result(): Locator {
+    return this.page.getByRole('region', { name: 'Result' });
+  }
+
+  get trace(): Locator {
+    return this.page.getByRole('region', { name: 'Trace' });
+  }
+
+  async setArgumentsJson(json: string): Promise<void> {
+    await this.page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(json);
+  }
+
+  async callTool(): Promise<void> {
+    await this.page.getByRole('button', { name: 'Call tool' }).click();
+  }
+}

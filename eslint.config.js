@@ -1,0 +1,73 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: ['web/**/*.tsx'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    ignores: ['web/**/*.test.ts', 'web/**/*.test.tsx'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'node:*',
+                '@modelcontextprotocol/sdk/client/stdio*',
+                '@modelcontextprotocol/sdk/server/*',
+              ],
+              message: 'The browser bundle contains no Node code.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The session layer stays framework-free so it can be tested with in-memory transports.
+    files: ['web/src/mcp/**/*.ts', 'shared/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                'react',
+                'react-dom',
+                'react/*',
+                'node:*',
+                '@modelcontextprotocol/sdk/client/stdio*',
+                '@modelcontextprotocol/sdk/server/*',
+              ],
+              message: 'Keep the session layer free of React and Node.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  { files: ['**/*.js'], languageOptions: { globals: globals.node } },
+);

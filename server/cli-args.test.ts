@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_PORT, parseCliArgs } from './cli-args.ts';
+
+describe('parseCliArgs', () => {
+  it('takes everything after -- as the stdio command, untouched', () => {
+    const options = parseCliArgs(['--port', '0', '--no-open', '--', 'node', 'server.js', '--port', '9']);
+    expect(options).toMatchObject({ port: 0, open: false, command: ['node', 'server.js', '--port', '9'] });
+  });
+
+  it('reads --url, --transport and repeated --header', () => {
+    const options = parseCliArgs([
+      '--url',
+      'https://example.test/mcp',
+      '--transport',
+      'sse',
+      '--header',
+      'Authorization: Bearer a:b',
+      '--header=X-Team: blue',
+    ]);
+    expect(options).toMatchObject({
+      url: 'https://example.test/mcp',
+      transport: 'sse',
+      headers: { Authorization: 'Bearer a:b', 'X-Team': 'blue' },
+    });
+  });
+
+  it('has safe defaults and takes the token from the environment', () => {
+    const options = parseCliArgs([], { TOOLSCOPE_TOKEN: 'from-env' });
+    expect(options).toMatchObject({ port: DEFAULT_PORT, host: '127.0.0.1', open: true, token: 'from-env' });
+    expect(parseCliArgs(['--token', 'flag'], { TOOLSCOPE_TOKEN: 'env' }).token).toBe('flag');
+  });
+
+  it('reads --config and --server', () => {
+    expect(parseCliArgs(['--config', 'mcp.json', '--server', 'files'])).toMatchObject({
+      config: 'mcp.json',
+      server: 'files',
+    });
+  });
+
+  it.each([
+    [['--port', 'abc'], /--port/],
+    [['--port'], /needs a value/],
+    [['--header', 'no-colon'], /Name: value/],
+    [['--transport', 'ws', '--url', 'http://x'], /http or sse/],
+    [['--bogus'], /Unknown option --bogus/],
+    [['--url', 'http://x', '--', 'node'], /one target/],
+    [['--server', 'x'], /--server needs --config/],
+    [['--'], /command after --/],
+  ])('rejects %j', (argv, message) => {
+    expect(() => parseCliArgs(argv)).toThrow(message);
+  });
+});

@@ -1,0 +1,112 @@
+/** The command line of `toolscope` (DESIGN.md §2), parsed without side effects. */
+export interface CliOptions {
+  port: number;
+  host: string;
+  open: boolean;
+  token?: string;
+  /** stdio command and its arguments, after `--`. */
+  command?: string[];
+  url?: string;
+  transport?: 'http' | 'sse';
+  headers: Record<string, string>;
+  config?: string;
+  server?: string;
+  help: boolean;
+}
+
+export const USAGE = `Usage:
+  toolscope [options] [-- <command> [args...]]      inspect a stdio server
+  toolscope [options] --url <http(s)://…/mcp> [--transport http|sse] [--header "Name: value"]...
+  toolscope [options] --config <mcp.json> --server <name>
+With no target, Toolscope opens its built-in demo server.
+
+Options:
+  --port <n>        port to listen on (0 = a free port; default 6277)
+  --host <addr>     address to bind (default 127.0.0.1)
+  --no-open         do not open a browser
+  --token <t>       access token (else $TOOLSCOPE_TOKEN, else random)
+  -h, --help        show this help`;
+
+/** Default port; chosen to sit beside, not on, the MCP Inspector's 6274. */
+export const DEFAULT_PORT = 6277;
+
+/** Parses argv (without node and the script); throws an Error with a readable message on bad input. */
+export function parseCliArgs(argv: string[], env: Record<string, string | undefined> = {}): CliOptions {
+  const options: CliOptions = { port: DEFAULT_PORT, host: '127.0.0.1', open: true, headers: {}, help: false };
+  const token = env.TOOLSCOPE_TOKEN;
+  if (token) options.token = token;
+  const rest = [...argv];
+  const value = (flag: string): string => {
+    const next = rest.shift();
+    if (next === undefined || (next.startsWith('--') && next.length > 2))
+      throw new Error(`${flag} needs a value`);
+    return next;
+  };
+  while (rest.length) {
+    const arg = rest.shift()!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    if (eq > 0) {
+      rest.unshift(arg.slice(eq + 1));
+      rest.unshift(arg.slice(0, eq));
+      continue;
+    }
+    switch (arg) {
+      case '--':
+        if (!rest.length) throw new Error('Expected a command after --');
+        options.command = rest.splice(0);
+        break;
+      case '--port': {
+        const port = Number(value(arg));
+        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
+        options.port = port;
+        break;
+      }
+      case '--host':
+        options.host = value(arg);
+        break;
+      case '--no-open':
+        options.open = false;
+        break;
+      case '--open':
+        options.open = true;
+        break;
+      case '--token':
+        options.token = value(arg);
+        break;
+      case '--url':
+        options.url = value(arg);
+        break;
+      case '--transport': {
+        const transport = value(arg);
+        if (transport !== 'http' && transport !== 'sse') throw new Error('--transport must be http or sse');
+        options.transport = transport;
+        break;
+      }
+      case '--header': {
+        const header = value(arg);
+        const colon = header.indexOf(':');
+        if (colon <= 0)
+          throw new Error(`--header must look like "Name: value", got ${JSON.stringify(header)}`);
+        options.headers[header.slice(0, colon).trim()] = header.slice(colon + 1).trim();
+        break;
+      }
+      case '--config':
+        options.config = value(arg);
+        break;
+      case '--server':
+        options.server = value(arg);
+        break;
+      case '-h':
+      case '--help':
+        options.help = true;
+        break;
+      default:
+        throw new Error(`Unknown option ${arg}\n\n${USAGE}`);
+    }
+  }
+  const targets = [options.command, options.url, options.config].filter((t) => t !== undefined).length;
+  if (targets > 1) throw new Error('Give one target: a command after --, --url, or --config');
+  if (options.server && !options.config) throw new Error('--server needs --config');
+  if (options.transport && !options.url) throw new Error('--transport needs --url');
+  return options;
+}

@@ -1,0 +1,84 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+import type { ServerTarget } from '../shared/targets.ts';
+import { startBridge } from './bridge.ts';
+import { parseCliArgs, USAGE, type CliOptions } from './cli-args.ts';
+import { loadServerFromConfig } from './config-file.ts';
+import { demoServerTarget, PACKAGE_ROOT } from './demo-target.ts';
+
+async function main(): Promise<void> {
+  let options: CliOptions;
+  try {
+    options = parseCliArgs(process.argv.slice(2), process.env);
+  } catch (error) {
+    console.error(`toolscope: ${(error as Error).message}`);
+    process.exit(2);
+  }
+  if (options.help) {
+    console.log(USAGE);
+    return;
+  }
+  const target = await resolveTarget(options);
+  const version = (
+    JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  const bridge = await startBridge({
+    host: options.host,
+    port: options.port,
+    token: options.token,
+    target,
+    distDir: path.join(PACKAGE_ROOT, 'dist'),
+    version,
+    log: (line) => console.error(`toolscope: ${line}`),
+  });
+  console.log(`Toolscope ready: ${bridge.url}`);
+  if (options.open) openBrowser(bridge.url);
+
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`toolscope: ${signal}, stopping servers`);
+    bridge.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGHUP', () => stop('SIGHUP'));
+}
+
+async function resolveTarget(options: CliOptions): Promise<ServerTarget> {
+  if (options.command) {
+    const [command, ...args] = options.command;
+    return { transport: 'stdio', command: command!, args };
+  }
+  if (options.url)
+    return { transport: options.transport ?? 'http', url: options.url, headers: options.headers };
+  if (options.config) {
+    try {
+      return await loadServerFromConfig(options.config, options.server);
+    } catch (error) {
+      console.error(`toolscope: ${(error as Error).message}`);
+      process.exit(2);
+    }
+  }
+  return demoServerTarget();
+}
+
+/** Best effort: a missing opener (headless machine, CI) is not an error. */
+function openBrowser(url: string): void {
+  const opener =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    const child = spawn(opener, [url], { stdio: 'ignore', detached: true });
+    child.on('error', () => console.error(`toolscope: open ${url} in your browser`));
+    child.unref();
+  } catch {
+    console.error(`toolscope: open ${url} in your browser`);
+  }
+}
+
+await main();

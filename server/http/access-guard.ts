@@ -1,0 +1,80 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { TOKEN_HEADER, TOKEN_PARAM } from '../../shared/bridge-protocol.ts';
+
+/** Why a request was refused; `status` is the HTTP status to answer with. */
+export interface Refusal {
+  status: 401 | 403;
+  reason: string;
+}
+
+/**
+ * Decides whether a request may use the bridge's API or WebSocket. Three checks, all required:
+ * the Host header names this bridge (defeats DNS rebinding), the Origin, when a browser sends one,
+ * is the bridge's own page (defeats cross-site requests and WebSockets), and the token matches.
+ */
+export class AccessGuard {
+  private readonly tokenDigest: Buffer;
+  private allowedHosts = new Set<string>();
+
+  constructor(token: string) {
+    this.tokenDigest = digest(token);
+  }
+
+  /** Sets the host:port pairs this bridge answers to, once the port is known. */
+  allow(host: string, port: number): void {
+    const names = new Set([host, '127.0.0.1', 'localhost', '[::1]']);
+    if (host === '::1') names.add('[::1]');
+    if (host === '0.0.0.0' || host === '::') names.delete(host);
+    this.allowedHosts = new Set([...names].map((name) => `${name}:${port}`.toLowerCase()));
+  }
+
+  /** Returns undefined when the request may proceed. */
+  check(request: IncomingMessage): Refusal | undefined {
+    const host = (request.headers.host ?? '').toLowerCase();
+    if (!this.allowedHosts.has(host))
+      return { status: 403, reason: `Host not allowed: ${host.slice(0, 80)}` };
+    const origin = request.headers.origin;
+    if (origin !== undefined && !this.isOwnOrigin(origin)) {
+      return { status: 403, reason: `Origin not allowed: ${origin.slice(0, 80)}` };
+    }
+    const token = readToken(request);
+    if (!token) return { status: 401, reason: 'Missing token' };
+    if (!this.tokenMatches(token)) return { status: 401, reason: `Wrong token ${maskToken(token)}` };
+    return undefined;
+  }
+
+  /** Constant-time comparison (of fixed-length digests, so length leaks nothing either). */
+  tokenMatches(candidate: string): boolean {
+    return timingSafeEqual(digest(candidate), this.tokenDigest);
+  }
+
+  private isOwnOrigin(origin: string): boolean {
+    try {
+      const url = new URL(origin);
+      return (
+        (url.protocol === 'http:' || url.protocol === 'https:') &&
+        this.allowedHosts.has(url.host.toLowerCase())
+      );
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The token from the header, or else from the query string (WebSockets cannot set headers). */
+function readToken(request: IncomingMessage): string | undefined {
+  const header = request.headers[TOKEN_HEADER];
+  if (typeof header === 'string' && header) return header;
+  const url = new URL(request.url ?? '/', 'http://bridge.invalid');
+  return url.searchParams.get(TOKEN_PARAM) ?? undefined;
+}
+
+function digest(value: string): Buffer {
+  return createHash('sha256').update(value).digest();
+}
+
+/** Shows only enough of a token to tell two apart in a log. */
+export function maskToken(token: string): string {
+  return token.length <= 8 ? '***' : `${token.slice(0, 4)}…(${token.length} chars)`;
+}

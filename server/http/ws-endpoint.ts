@@ -1,0 +1,59 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { parseClientMessage, WS_PATH, type BridgeToClient } from '../../shared/bridge-protocol.ts';
+import { BridgeSession } from '../session/bridge-session.ts';
+import type { SessionRegistry } from '../session/session-registry.ts';
+import type { AccessGuard } from './access-guard.ts';
+
+/** Largest message accepted from the browser (a tool call with a big argument still fits). */
+const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Accepts the browser's WebSocket at {@link WS_PATH} after the access checks, and gives each
+ * socket its own {@link BridgeSession}.
+ */
+export function attachWebSocketEndpoint(
+  server: Server,
+  options: { guard: AccessGuard; sessions: SessionRegistry; version: string; log: (line: string) => void },
+): WebSocketServer {
+  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const pathname = new URL(request.url ?? '/', 'http://bridge.invalid').pathname;
+    const refusal =
+      pathname === WS_PATH ? options.guard.check(request) : { status: 404 as const, reason: 'Not found' };
+    if (refusal) {
+      options.log(`Refused WebSocket: ${refusal.reason}`);
+      socket.end(
+        `HTTP/1.1 ${refusal.status} ${refusal.status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\n\r\n`,
+      );
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options));
+  });
+  return wss;
+}
+
+function serveSocket(ws: WebSocket, options: { sessions: SessionRegistry; version: string }): void {
+  const send = (message: BridgeToClient): void => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+  };
+  const session = new BridgeSession(send);
+  options.sessions.add(session);
+  send({ type: 'hello', sessionId: session.id, version: options.version });
+  ws.on('message', (data, isBinary) => {
+    const parsed = isBinary ? 'Binary messages are not supported' : parseClientMessage(data.toString());
+    if (typeof parsed === 'string') {
+      send({
+        type: 'event',
+        event: { kind: 'error', message: `Bad message from browser: ${parsed}` },
+        time: Date.now(),
+      });
+      return;
+    }
+    session.handle(parsed).catch((error: unknown) => {
+      send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
+    });
+  });
+  ws.on('close', () => options.sessions.release(session));
+}

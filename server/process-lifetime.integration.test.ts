@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { parseBridgeMessage, type BridgeToClient } from '../shared/bridge-protocol.ts';
+import type { ServerTarget } from '../shared/targets.ts';
+import type { RunningBridge } from './bridge.ts';
+import { fixtureCommand, startTestBridge } from './testing/in-process-bridge.ts';
+import { waitFor } from './testing/node-session.ts';
+import { processExists, projectPath, startCli } from './testing/start-cli.ts';
+
+/** Opens a socket, asks the bridge to spawn `target`, and returns the child's pid. */
+async function spawnThroughBridge(
+  port: number,
+  token: string,
+  target: ServerTarget,
+): Promise<{ pid: number; ws: WebSocket }> {
+  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws?token=${encodeURIComponent(token)}`);
+  const messages: BridgeToClient[] = [];
+  ws.on('message', (data) => {
+    const message = parseBridgeMessage(data.toString());
+    if (message) messages.push(message);
+  });
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  ws.send(JSON.stringify({ type: 'connect', target }));
+  await waitFor(() => messages.some((m) => m.type === 'ready' || m.type === 'failed'), 'the server to start');
+  const spawned = messages.find((m) => m.type === 'event' && m.event.kind === 'spawned');
+  if (!spawned || spawned.type !== 'event' || spawned.event.kind !== 'spawned')
+    throw new Error('no spawned event');
+  return { pid: spawned.event.pid, ws };
+}
+
+describe('no server process outlives its page or the bridge', () => {
+  let bridge: RunningBridge;
+  beforeAll(async () => {
+    bridge = await startTestBridge({ graceMs: 300 });
+  });
+  afterAll(async () => {
+    await bridge.close();
+  });
+
+  it('ends the server after the grace period when the page goes away', async () => {
+    const { pid, ws } = await spawnThroughBridge(bridge.port, bridge.token, fixtureCommand('fault-server'));
+    expect(processExists(pid)).toBe(true);
+    ws.close();
+    await waitFor(() => !processExists(pid), `pid ${pid} to exit`, 10_000);
+  });
+
+  it('ends every server when the bridge closes', async () => {
+    const other = await startTestBridge({ graceMs: 60_000 });
+    const { pid } = await spawnThroughBridge(other.port, other.token, fixtureCommand('fault-server'));
+    await other.close();
+    await waitFor(() => !processExists(pid), `pid ${pid} to exit`, 10_000);
+  });
+
+  it('ends the whole process group of a wrapper command (sh -c spawning node)', async () => {
+    const inner = `${process.execPath} --import tsx server/testing/fixtures/fault-server.ts`;
+    const target: ServerTarget = {
+      transport: 'stdio',
+      command: '/bin/sh',
+      args: ['-c', `${inner}; echo done`],
+      cwd: projectPath(),
+    };
+    const { ws } = await spawnThroughBridge(bridge.port, bridge.token, target);
+    const { execFileSync } = await import('node:child_process');
+    const children = () =>
+      execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes('fixtures/fault-server.ts') && !line.includes('/bin/sh'));
+    await waitFor(() => children().length > 0, 'the inner server to start');
+    const innerPid = Number(children()[0]!.trim().split(/\s+/)[0]);
+    ws.close();
+    await waitFor(() => !processExists(innerPid), `inner pid ${innerPid} to exit`, 10_000);
+  });
+});
+
+describe('the CLI on SIGTERM', () => {
+  it('stops its servers before exiting', async () => {
+    const cli = await startCli([
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'server/testing/fixtures/fault-server.ts',
+    ]);
+    try {
+      const { pid } = await spawnThroughBridge(cli.port, cli.token, fixtureCommand('fault-server'));
+      expect(processExists(pid)).toBe(true);
+      await cli.stop();
+      expect(cli.child.exitCode).toBe(0);
+      await waitFor(() => !processExists(pid), `pid ${pid} to exit`, 5_000);
+    } finally {
+      await cli.stop();
+    }
+  });
+});

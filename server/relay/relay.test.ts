@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { RELAY_ERROR_CODE, type BridgeToClient } from '../../shared/bridge-protocol.ts';
+import type { Upstream } from '../upstream/upstream.ts';
+import { Relay } from './relay.ts';
+
+/** An upstream that records what it was sent and lets the test play the server. */
+class FakeUpstream implements Upstream {
+  sent: JSONRPCMessage[] = [];
+  failSends: string | undefined;
+  onmessage?: Upstream['onmessage'];
+  onbadframe?: Upstream['onbadframe'];
+  onevent?: Upstream['onevent'];
+  onclose?: Upstream['onclose'];
+  async start() {}
+  async send(message: JSONRPCMessage) {
+    if (this.failSends) throw new Error(this.failSends);
+    this.sent.push(message);
+  }
+  async close() {
+    this.onclose?.('Disconnected');
+  }
+}
+
+function setup() {
+  const upstream = new FakeUpstream();
+  const delivered: BridgeToClient[] = [];
+  const relay = new Relay(upstream, (message) => delivered.push(message));
+  const frames = () => delivered.flatMap((m) => (m.type === 'frame' ? [m.frame] : []));
+  return { upstream, relay, delivered, frames };
+}
+
+const request = (id: number, method = 'tools/call'): JSONRPCMessage => ({
+  jsonrpc: '2.0',
+  id,
+  method,
+  params: {},
+});
+
+describe('Relay', () => {
+  it('passes messages both ways unchanged and records every frame in order', async () => {
+    const { upstream, relay, frames } = setup();
+    const outgoing = {
+      ...request(1),
+      params: { name: 'x', arguments: { weird: [1, null, { a: '\u0000' }] } },
+    };
+    await relay.send(outgoing);
+    expect(upstream.sent).toEqual([outgoing]);
+    const answer: JSONRPCMessage = { jsonrpc: '2.0', id: 1, result: { content: [], extra: { kept: true } } };
+    upstream.onmessage?.(answer, 99);
+    expect(frames().map((f) => [f.seq, f.direction])).toEqual([
+      [0, 'out'],
+      [1, 'in'],
+    ]);
+    expect(frames()[1]!.message).toBe(answer);
+    expect(frames()[1]!.bytes).toBe(99);
+    expect(relay.recorder.all()[0]!.message).toEqual(outgoing);
+    expect(relay.pendingCount).toBe(0);
+  });
+
+  it('does not echo outgoing messages back to the browser', async () => {
+    const { relay, frames } = setup();
+    await relay.send(request(1));
+    expect(frames()[0]!.message).toBeUndefined();
+  });
+
+  it('answers pending requests with a relay error as soon as the upstream dies', async () => {
+    const { upstream, relay, frames, delivered } = setup();
+    await relay.send(request(1));
+    await relay.send(request(2));
+    await relay.send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    upstream.onclose?.('Server exited with code 3');
+    const errors = frames().filter((f) => f.direction === 'in');
+    expect(errors.map((f) => f.message)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 1,
+        error: { code: RELAY_ERROR_CODE, message: 'Bridge: Server exited with code 3' },
+      },
+      {
+        jsonrpc: '2.0',
+        id: 2,
+        error: { code: RELAY_ERROR_CODE, message: 'Bridge: Server exited with code 3' },
+      },
+    ]);
+    expect(errors.every((f) => f.synthetic)).toBe(true);
+    expect(delivered.at(-1)).toMatchObject({ type: 'event', event: { kind: 'closed' } });
+  });
+
+  it('answers a request at once when it cannot be sent', async () => {
+    const { upstream, relay, frames } = setup();
+    upstream.failSends = 'HTTP 500 from server';
+    await relay.send(request(7));
+    expect(frames()[1]!.message).toMatchObject({ id: 7, error: { code: RELAY_ERROR_CODE } });
+  });
+
+  it('answers requests sent after the upstream closed', async () => {
+    const { upstream, relay, frames } = setup();
+    upstream.onclose?.('Server exited with code 1');
+    await relay.send(request(9));
+    expect(upstream.sent).toEqual([]);
+    expect(frames()[1]!.message).toMatchObject({
+      id: 9,
+      error: { message: 'Bridge: Server exited with code 1' },
+    });
+  });
+
+  it('records unreadable frames with their raw text', () => {
+    const { upstream, frames } = setup();
+    upstream.onbadframe?.('Debugger listening…', 'Not JSON');
+    expect(frames()[0]).toMatchObject({ raw: 'Debugger listening…', error: 'Not JSON', direction: 'in' });
+  });
+});

@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import type { BridgeToClient, ClientToBridge } from '../../shared/bridge-protocol.ts';
+import { validateTarget, type ServerTarget } from '../../shared/targets.ts';
+import { createUpstream } from '../upstream/open-upstream.ts';
+import type { Upstream } from '../upstream/upstream.ts';
+import { Relay } from '../relay/relay.ts';
+
+/** Where a session's messages to the browser go (a WebSocket in production, an array in tests). */
+export type SessionSink = (message: BridgeToClient) => void;
+
+/**
+ * One browser tab's connection through the bridge: at most one upstream server at a time.
+ * It owns the upstream, so closing the session always ends the server process.
+ */
+export class BridgeSession {
+  readonly id = randomUUID();
+  private upstream: Upstream | undefined;
+  private relay: Relay | undefined;
+  private sink: SessionSink | undefined;
+
+  constructor(sink: SessionSink) {
+    this.sink = sink;
+  }
+
+  /** Handles one message from the browser. */
+  async handle(message: ClientToBridge): Promise<void> {
+    switch (message.type) {
+      case 'connect':
+        await this.connect(message.target);
+        return;
+      case 'send':
+        if (this.relay) await this.relay.send(message.message);
+        else
+          this.emit({
+            type: 'event',
+            event: { kind: 'error', message: 'Not connected to a server' },
+            time: Date.now(),
+          });
+        return;
+      case 'disconnect':
+        await this.closeUpstream();
+        return;
+    }
+  }
+
+  /** Stops delivering to the browser (its socket went away) without closing the server. */
+  detach(): void {
+    this.sink = undefined;
+  }
+
+  /** Closes the upstream server, if any. */
+  async close(): Promise<void> {
+    this.sink = undefined;
+    await this.closeUpstream();
+  }
+
+  /** The relay of the current upstream, for inspection (frame counts, pending requests). */
+  get currentRelay(): Relay | undefined {
+    return this.relay;
+  }
+
+  get currentUpstream(): Upstream | undefined {
+    return this.upstream;
+  }
+
+  private async connect(target: ServerTarget): Promise<void> {
+    await this.closeUpstream();
+    const problem = validateTarget(target);
+    if (problem) {
+      this.emit({ type: 'failed', error: problem });
+      return;
+    }
+    const upstream = createUpstream(target);
+    this.upstream = upstream;
+    this.relay = new Relay(upstream, (message) => this.emit(message));
+    try {
+      await upstream.start();
+    } catch (error) {
+      if (this.upstream === upstream) {
+        this.upstream = undefined;
+        this.relay = undefined;
+      }
+      this.emit({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
+      return;
+    }
+    this.emit({ type: 'ready', sessionId: this.id });
+  }
+
+  private async closeUpstream(): Promise<void> {
+    const upstream = this.upstream;
+    this.upstream = undefined;
+    if (upstream) await upstream.close();
+  }
+
+  private emit(message: BridgeToClient): void {
+    this.sink?.(message);
+  }
+}

@@ -1,0 +1,81 @@
+import {
+  StreamableHTTPClientTransport,
+  StreamableHTTPError,
+} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { HttpTarget } from '../../shared/targets.ts';
+import { jsonBytes, type Upstream } from './upstream.ts';
+
+/** A remote MCP server over Streamable HTTP or legacy SSE, using the SDK's client transports. */
+export class HttpUpstream implements Upstream {
+  private readonly transport: Transport;
+  private closed = false;
+  onmessage?: Upstream['onmessage'];
+  onbadframe?: Upstream['onbadframe'];
+  onevent?: Upstream['onevent'];
+  onclose?: Upstream['onclose'];
+
+  constructor(private readonly target: HttpTarget) {
+    const url = new URL(target.url);
+    const requestInit: RequestInit = { headers: target.headers ?? {} };
+    this.transport =
+      target.transport === 'sse'
+        ? new SSEClientTransport(url, { requestInit })
+        : new StreamableHTTPClientTransport(url, { requestInit });
+    this.transport.onmessage = (message) => this.onmessage?.(message, jsonBytes(message));
+    this.transport.onerror = (error) => this.onevent?.(describeError(error));
+    this.transport.onclose = () => this.finish('Connection to the server closed');
+  }
+
+  async start(): Promise<void> {
+    try {
+      await this.transport.start();
+    } catch (error) {
+      const event = describeError(error);
+      this.onevent?.(event);
+      throw new Error(event.message, { cause: error });
+    }
+    this.onevent?.({ kind: 'connected', transport: this.target.transport });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    if (this.closed) throw new Error('Connection to the server is closed');
+    try {
+      await this.transport.send(message);
+    } catch (error) {
+      const event = describeError(error);
+      this.onevent?.(event);
+      throw new Error(event.message, { cause: error });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    try {
+      // Streamable HTTP: ask the server to drop its session; ignore servers that do not support it.
+      if (this.transport instanceof StreamableHTTPClientTransport) await this.transport.terminateSession();
+    } catch {
+      // Not supported, or the server is already gone.
+    }
+    await this.transport.close();
+    this.finish('Disconnected');
+  }
+
+  private finish(reason: string): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.onclose?.(reason);
+  }
+}
+
+/** Turns a transport error into a bridge event, keeping the HTTP status where there is one. */
+function describeError(error: unknown): { kind: 'http-error'; status?: number; message: string } {
+  const message = error instanceof Error ? error.message : String(error);
+  if (error instanceof StreamableHTTPError || error instanceof SseError) {
+    return { kind: 'http-error', status: error.code, message };
+  }
+  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  return { kind: 'http-error', message: message + cause };
+}

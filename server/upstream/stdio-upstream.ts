@@ -1,0 +1,145 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { StdioTarget } from '../../shared/targets.ts';
+import type { Upstream } from './upstream.ts';
+import { LineSplitter } from './line-splitter.ts';
+
+/** How long a child gets to exit after its stdin closes, then after SIGTERM, before SIGKILL. */
+const EXIT_GRACE_MS = 700;
+
+/**
+ * A stdio MCP server in a child process. The SDK's StdioClientTransport drops lines it cannot parse
+ * and hides the exit code; a debugger needs both, so this keeps the SDK's framing (newline-delimited
+ * JSON checked with its JSONRPCMessageSchema) and reports everything else as events.
+ * The child runs in its own process group so that wrappers such as `npx` die with their children.
+ */
+export class StdioUpstream implements Upstream {
+  private child: ChildProcess | undefined;
+  private exited: Promise<void> | undefined;
+  private closedReason: string | undefined;
+  onmessage?: Upstream['onmessage'];
+  onbadframe?: Upstream['onbadframe'];
+  onevent?: Upstream['onevent'];
+  onclose?: Upstream['onclose'];
+
+  constructor(private readonly target: StdioTarget) {}
+
+  /** Process id of the child, while it runs. */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  start(): Promise<void> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.target.command, this.target.args, {
+        env: { ...getDefaultEnvironment(), ...this.target.env },
+        cwd: this.target.cwd || undefined,
+        stdio: ['pipe', 'pipe', 'pipe'],
+        shell: false,
+        detached: true,
+      });
+      this.child = child;
+      this.exited = new Promise((done) => child.once('close', () => done()));
+      const stdout = new LineSplitter((line) => this.readLine(line));
+      const stderr = new LineSplitter((line) => this.onevent?.({ kind: 'stderr', line, time: Date.now() }));
+      child.stdout?.on('data', (chunk: Buffer) => stdout.push(chunk));
+      child.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk));
+      child.stdin?.on('error', () => {
+        // EPIPE after the child died; the exit event reports it.
+      });
+      child.once('spawn', () => {
+        this.onevent?.({ kind: 'spawned', pid: child.pid ?? -1, command: this.target.command });
+        resolve();
+      });
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        const message =
+          error.code === 'ENOENT'
+            ? `Command not found: ${this.target.command}`
+            : `Could not start ${this.target.command}: ${error.message}`;
+        this.onevent?.({ kind: 'error', message });
+        reject(new Error(message));
+        this.finish(message);
+      });
+      child.once('exit', (code, signal) => {
+        stdout.flush();
+        stderr.flush();
+        this.onevent?.({ kind: 'exited', code, signal });
+        this.finish(signal ? `Server was killed by ${signal}` : `Server exited with code ${code}`);
+      });
+    });
+  }
+
+  async send(message: JSONRPCMessage): Promise<void> {
+    const stdin = this.child?.stdin;
+    if (!stdin || !stdin.writable || this.closedReason)
+      throw new Error(this.closedReason ?? 'Server is not running');
+    const line = JSON.stringify(message) + '\n';
+    if (!stdin.write(line)) await new Promise<void>((resolve) => stdin.once('drain', resolve));
+  }
+
+  async close(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    child.stdin?.end();
+    if (await this.waitForExit(EXIT_GRACE_MS)) return;
+    this.killGroup('SIGTERM');
+    if (await this.waitForExit(EXIT_GRACE_MS)) return;
+    this.killGroup('SIGKILL');
+    await this.waitForExit(EXIT_GRACE_MS);
+  }
+
+  /** Ends the child at once without waiting; for process exit handlers. */
+  killNow(): void {
+    this.killGroup('SIGKILL');
+  }
+
+  private readLine(line: string): void {
+    if (!line.trim()) return;
+    let value: unknown;
+    try {
+      value = JSON.parse(line);
+    } catch {
+      this.onbadframe?.(line, 'Not JSON: the server wrote a line to stdout that is not a JSON-RPC message');
+      return;
+    }
+    const parsed = JSONRPCMessageSchema.safeParse(value);
+    if (!parsed.success) {
+      this.onbadframe?.(line, 'Not a valid JSON-RPC 2.0 message');
+      return;
+    }
+    // Forward what the server sent, not the schema's re-serialisation of it.
+    this.onmessage?.(value as JSONRPCMessage, Buffer.byteLength(line));
+  }
+
+  private killGroup(signal: NodeJS.Signals): void {
+    const pid = this.child?.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      try {
+        this.child?.kill(signal);
+      } catch {
+        // Already gone.
+      }
+    }
+  }
+
+  private async waitForExit(ms: number): Promise<boolean> {
+    if (!this.exited) return true;
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<boolean>((resolve) => {
+      timer = setTimeout(() => resolve(false), ms);
+    });
+    const result = await Promise.race([this.exited.then(() => true), timeout]);
+    clearTimeout(timer);
+    return result;
+  }
+
+  private finish(reason: string): void {
+    if (this.closedReason) return;
+    this.closedReason = reason;
+    this.onclose?.(reason);
+  }
+}

@@ -1,0 +1,10 @@
+import type { ServerTarget } from './targets.ts';
+
+/** Body of GET /api/config. */
+export interface BridgeConfigResponse {
+  version: string;
+  /** The server given on the command line (or the demo server), to prefill the connection form. */
+  initialTarget: ServerTarget | null;
+  /** How long the bridge keeps a server alive after its page goes away, in ms. */
+  graceMs: number;
+}

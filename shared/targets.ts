@@ -1,0 +1,89 @@
+/** How the bridge reaches an MCP server. Shared by the CLI, the bridge and the browser. */
+
+/** Spawn a local process and speak JSON-RPC over its stdin/stdout (no shell involved). */
+export interface StdioTarget {
+  transport: 'stdio';
+  command: string;
+  args: string[];
+  /** Extra environment variables; merged over a minimal safe inherited environment. */
+  env?: Record<string, string>;
+  cwd?: string;
+}
+
+/** A remote server over Streamable HTTP or the legacy HTTP+SSE transport. */
+export interface HttpTarget {
+  transport: 'http' | 'sse';
+  url: string;
+  /** Extra request headers, e.g. Authorization. */
+  headers?: Record<string, string>;
+}
+
+export type ServerTarget = StdioTarget | HttpTarget;
+
+export type TransportKind = ServerTarget['transport'];
+
+/** Labels used in the UI's transport picker (DESIGN.md §2). */
+export const TRANSPORT_LABELS: Record<TransportKind, string> = {
+  stdio: 'stdio',
+  http: 'Streamable HTTP',
+  sse: 'SSE',
+};
+
+/** Returns a human-readable one-line description of a target, without secret values. */
+export function describeTarget(target: ServerTarget): string {
+  if (target.transport === 'stdio') return [target.command, ...target.args].join(' ');
+  return `${target.url} (${TRANSPORT_LABELS[target.transport]})`;
+}
+
+/** Returns an error message when the target is unusable, else undefined. */
+export function validateTarget(target: ServerTarget): string | undefined {
+  if (target.transport === 'stdio') {
+    if (!target.command.trim()) return 'A command is required for a stdio server.';
+    return undefined;
+  }
+  let url: URL;
+  try {
+    url = new URL(target.url);
+  } catch {
+    return `Not a valid URL: ${target.url}`;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return `Only http(s) URLs are supported, not ${url.protocol}`;
+  return undefined;
+}
+
+/** Splits an argument string like a shell would for plain words and quotes (no expansion). */
+export function splitArgs(text: string): string[] {
+  const args: string[] = [];
+  let current = '';
+  let quote: '"' | "'" | undefined;
+  let inWord = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quote) {
+      if (ch === quote) quote = undefined;
+      else if (ch === '\\' && quote === '"' && i + 1 < text.length) current += text[++i];
+      else current += ch;
+    } else if (ch === '"' || ch === "'") {
+      quote = ch;
+      inWord = true;
+    } else if (ch === '\\' && i + 1 < text.length) {
+      current += text[++i];
+      inWord = true;
+    } else if (/\s/.test(ch)) {
+      if (inWord) args.push(current);
+      current = '';
+      inWord = false;
+    } else {
+      current += ch;
+      inWord = true;
+    }
+  }
+  if (inWord) args.push(current);
+  return args;
+}
+
+/** Joins arguments back into a string that {@link splitArgs} reads back identically. */
+export function joinArgs(args: string[]): string {
+  return args.map((a) => (a === '' || /[\s"'\\]/.test(a) ? `'${a.replace(/'/g, `'"'"'`)}'` : a)).join(' ');
+}

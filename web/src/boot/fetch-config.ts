@@ -1,0 +1,11 @@
+import { TOKEN_HEADER } from '../../../shared/bridge-protocol.ts';
+import type { BridgeConfigResponse } from '../../../shared/api-types.ts';
+
+/** Reads the bridge's configuration; throws a readable error when the token is missing or wrong. */
+export async function fetchBridgeConfig(token: string): Promise<BridgeConfigResponse> {
+  const response = await fetch('/api/config', { headers: { [TOKEN_HEADER]: token } });
+  if (response.status === 401)
+    throw new Error('The bridge refused the access token. Open the link Toolscope printed.');
+  if (!response.ok) throw new Error(`The bridge answered ${response.status} ${response.statusText}`);
+  return (await response.json()) as BridgeConfigResponse;
+}

@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import type { ServerTarget, TransportKind } from '../../../../shared/targets.ts';
+import { TRANSPORT_LABELS } from '../../../../shared/targets.ts';
+import { useServices } from '../../session-context.tsx';
+import { useStore } from '../../hooks/use-store.ts';
+import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
+import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
+import { ConnectionStatusBadge } from './connection-status.tsx';
+
+/** The top bar: where the server is (stdio command or URL) and the Connect button. */
+export function ConnectionBar({ initialTarget }: { initialTarget: ServerTarget | null }) {
+  const { session } = useServices();
+  const status = useStore(session.state, (s) => s.status);
+  const [form, setForm] = useState<TargetFormState>(() => formFromTarget(initialTarget));
+  const [showMore, setShowMore] = useState(false);
+  const autoConnected = useRef(false);
+
+  useEffect(() => {
+    // A target given on the command line (or the demo server) is connected right away.
+    if (initialTarget && !autoConnected.current) {
+      autoConnected.current = true;
+      void session.connect(initialTarget);
+    }
+  }, [initialTarget, session]);
+
+  const set = (patch: Partial<TargetFormState>) => setForm((f) => ({ ...f, ...patch }));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (status === 'disconnected') void session.connect(targetFromForm(form));
+    else void session.disconnect();
+  };
+  const busy = status !== 'disconnected';
+
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Connection">
+      <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+        Transport
+        <select
+          className={`${inputClass} mt-0.5 w-40`}
+          value={form.transport}
+          disabled={busy}
+          onChange={(e) => set({ transport: e.target.value as TransportKind })}
+        >
+          {(Object.keys(TRANSPORT_LABELS) as TransportKind[]).map((kind) => (
+            <option key={kind} value={kind}>
+              {TRANSPORT_LABELS[kind]}
+            </option>
+          ))}
+        </select>
+      </label>
+      {form.transport === 'stdio' ? (
+        <>
+          <label className="flex w-56 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+            Command
+            <input
+              className={`${inputClass} mt-0.5 font-mono`}
+              value={form.command}
+              disabled={busy}
+              placeholder="node"
+              spellCheck={false}
+              onChange={(e) => set({ command: e.target.value })}
+            />
+          </label>
+          <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+            Arguments
+            <input
+              className={`${inputClass} mt-0.5 font-mono`}
+              value={form.args}
+              disabled={busy}
+              placeholder="my-server.js --flag"
+              spellCheck={false}
+              onChange={(e) => set({ args: e.target.value })}
+            />
+          </label>
+        </>
+      ) : (
+        <label className="flex min-w-72 flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+          URL
+          <input
+            className={`${inputClass} mt-0.5 font-mono`}
+            value={form.url}
+            disabled={busy}
+            type="url"
+            placeholder="http://127.0.0.1:3001/mcp"
+            spellCheck={false}
+            onChange={(e) => set({ url: e.target.value })}
+          />
+        </label>
+      )}
+      <button
+        type="button"
+        className={secondaryButtonClass}
+        aria-expanded={showMore}
+        onClick={() => setShowMore((v) => !v)}
+      >
+        {form.transport === 'stdio' ? 'Env' : 'Headers'}
+      </button>
+      <button type="submit" className={status === 'connected' ? secondaryButtonClass : primaryButtonClass}>
+        {status === 'disconnected' ? 'Connect' : 'Disconnect'}
+      </button>
+      <ConnectionStatusBadge />
+      {showMore && (
+        <div className="flex w-full gap-2">
+          {form.transport === 'stdio' ? (
+            <>
+              <label className="flex flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+                Environment (KEY=value per line)
+                <textarea
+                  className={`${inputClass} mt-0.5 h-16 font-mono`}
+                  value={form.env}
+                  disabled={busy}
+                  spellCheck={false}
+                  onChange={(e) => set({ env: e.target.value })}
+                />
+              </label>
+              <label className="flex w-72 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+                Working directory
+                <input
+                  className={`${inputClass} mt-0.5 font-mono`}
+                  value={form.cwd}
+                  disabled={busy}
+                  spellCheck={false}
+                  onChange={(e) => set({ cwd: e.target.value })}
+                />
+              </label>
+            </>
+          ) : (
+            <label className="flex flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
+              Headers (Name: value per line)
+              <textarea
+                className={`${inputClass} mt-0.5 h-16 font-mono`}
+                value={form.headers}
+                disabled={busy}
+                spellCheck={false}
+                placeholder="Authorization: Bearer …"
+                onChange={(e) => set({ headers: e.target.value })}
+              />
+            </label>
+          )}
+        </div>
+      )}
+    </form>
+  );
+}

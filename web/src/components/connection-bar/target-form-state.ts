@@ -1,0 +1,69 @@
+import { joinArgs, splitArgs, type ServerTarget, type TransportKind } from '../../../../shared/targets.ts';
+
+/** The connection form's fields as the user edits them (all text). */
+export interface TargetFormState {
+  transport: TransportKind;
+  command: string;
+  args: string;
+  cwd: string;
+  /** KEY=value per line. */
+  env: string;
+  url: string;
+  /** Name: value per line. */
+  headers: string;
+}
+
+export function formFromTarget(target: ServerTarget | null | undefined): TargetFormState {
+  const empty: TargetFormState = {
+    transport: 'stdio',
+    command: '',
+    args: '',
+    cwd: '',
+    env: '',
+    url: '',
+    headers: '',
+  };
+  if (!target) return empty;
+  if (target.transport === 'stdio') {
+    return {
+      ...empty,
+      command: target.command,
+      args: joinArgs(target.args),
+      cwd: target.cwd ?? '',
+      env: Object.entries(target.env ?? {})
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n'),
+    };
+  }
+  return {
+    ...empty,
+    transport: target.transport,
+    url: target.url,
+    headers: Object.entries(target.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+  };
+}
+
+export function targetFromForm(form: TargetFormState): ServerTarget {
+  if (form.transport === 'stdio') {
+    return {
+      transport: 'stdio',
+      command: form.command.trim(),
+      args: splitArgs(form.args),
+      env: parsePairs(form.env, '='),
+      ...(form.cwd.trim() ? { cwd: form.cwd.trim() } : {}),
+    };
+  }
+  return { transport: form.transport, url: form.url.trim(), headers: parsePairs(form.headers, ':') };
+}
+
+function parsePairs(text: string, separator: string): Record<string, string> {
+  const pairs: Record<string, string> = {};
+  for (const line of text.split('\n')) {
+    const at = line.indexOf(separator);
+    if (at <= 0) continue;
+    pairs[line.slice(0, at).trim()] = line.slice(at + 1).trim();
+  }
+  return pairs;
+}

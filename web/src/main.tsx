@@ -1,0 +1,39 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import './styles.css';
+import { App } from './app.tsx';
+import { takeTokenFromUrl } from './boot/read-token.ts';
+import { fetchBridgeConfig } from './boot/fetch-config.ts';
+import { createBrowserSession } from './boot/create-browser-session.ts';
+import { ServicesContext } from './session-context.tsx';
+import { CallHistory } from './state/call-history.ts';
+import { BootError } from './components/boot-error.tsx';
+
+async function boot(): Promise<void> {
+  const root = createRoot(document.getElementById('root')!);
+  const token = takeTokenFromUrl();
+  if (!token) {
+    root.render(
+      <BootError message="No access token. Open the link that Toolscope printed when it started." />,
+    );
+    return;
+  }
+  let config;
+  try {
+    config = await fetchBridgeConfig(token);
+  } catch (error) {
+    root.render(<BootError message={(error as Error).message} />);
+    return;
+  }
+  const session = createBrowserSession(token);
+  const history = new CallHistory(session);
+  root.render(
+    <StrictMode>
+      <ServicesContext.Provider value={{ session, history }}>
+        <App config={config} />
+      </ServicesContext.Provider>
+    </StrictMode>,
+  );
+}
+
+void boot();

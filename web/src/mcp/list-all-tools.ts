@@ -1,0 +1,37 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+
+/** Upper bound on pages, so a server that keeps returning cursors cannot loop us forever. */
+const MAX_PAGES = 1000;
+
+const ListPageSchema = z.looseObject({
+  tools: z.array(z.unknown()).optional(),
+  nextCursor: z.string().optional(),
+});
+
+/**
+ * Lists every tool, following `nextCursor` to the end. Reads pages loosely: one malformed tool
+ * must not hide the others from a debugger, so tools are kept as the server sent them.
+ */
+export async function listAllTools(client: Client, signal?: AbortSignal): Promise<Tool[]> {
+  const tools: Tool[] = [];
+  const seen = new Set<string>();
+  let cursor: string | undefined;
+  for (let page = 0; page < MAX_PAGES; page++) {
+    const result = await client.request(
+      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
+      ListPageSchema,
+      { signal },
+    );
+    for (const tool of result.tools ?? []) {
+      if (typeof tool === 'object' && tool !== null) tools.push(tool as Tool);
+    }
+    cursor = result.nextCursor;
+    if (cursor === undefined) return tools;
+    if (seen.has(cursor))
+      throw new Error(`The server repeated the cursor ${JSON.stringify(cursor)}; stopped listing`);
+    seen.add(cursor);
+  }
+  throw new Error(`Stopped listing tools after ${MAX_PAGES} pages`);
+}

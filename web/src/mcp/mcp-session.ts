@@ -1,0 +1,184 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  McpError,
+  ToolListChangedNotificationSchema,
+  type CallToolResult,
+  type Implementation,
+} from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import type { ServerTarget } from '../../../shared/targets.ts';
+import { listAllTools } from './list-all-tools.ts';
+import { Store } from './store.ts';
+import { TraceLog } from './trace-log.ts';
+import type { TracedTransport } from './traced-transport.ts';
+import type { CallOutcome, CallProgress, LogEntry, SessionState } from './session-types.ts';
+
+/** Most log entries kept; older ones are dropped first. */
+const MAX_LOG_ENTRIES = 5000;
+
+const LooseResultSchema = z.looseObject({});
+
+/** What the session needs from its environment. */
+export interface McpSessionOptions {
+  /** Makes the transport for a target: the bridge in the browser, in-memory pairs in tests. */
+  createTransport: (target: ServerTarget) => TracedTransport;
+  clientInfo?: Implementation;
+  /** Batches trace notifications (requestAnimationFrame in the browser). */
+  scheduleTrace?: (run: () => void) => void;
+}
+
+/** Options of one tool call. */
+export interface CallOptions {
+  onprogress?: (progress: CallProgress) => void;
+  signal?: AbortSignal;
+  /** Per-call timeout in ms; reset by progress. */
+  timeoutMs?: number;
+}
+
+const initialState: SessionState = {
+  status: 'disconnected',
+  target: undefined,
+  error: undefined,
+  server: undefined,
+  tools: [],
+  toolsLoading: false,
+  toolsError: undefined,
+  log: [],
+};
+
+/**
+ * One MCP client session, free of any UI framework: connect to a server through a transport,
+ * keep its tools listed, call them, and record the trace and the server's log.
+ */
+export class McpSession {
+  readonly state = new Store<SessionState>(initialState);
+  readonly trace: TraceLog;
+  private client: Client | undefined;
+  private transport: TracedTransport | undefined;
+  /** Bumped on every connect, so late answers from an older connection are ignored. */
+  private generation = 0;
+
+  constructor(private readonly options: McpSessionOptions) {
+    this.trace = new TraceLog(options.scheduleTrace);
+  }
+
+  /** Connects to `target`, closing any current connection first. Never throws; see `state.error`. */
+  async connect(target: ServerTarget): Promise<void> {
+    await this.disconnect();
+    const generation = ++this.generation;
+    this.state.update({ status: 'connecting', target, error: undefined, server: undefined, tools: [] });
+    const transport = this.options.createTransport(target);
+    transport.onframe = (frame) => this.trace.append(frame);
+    transport.onbridgeevent = (event, time) => this.addLog({ event, time });
+    const client = new Client(this.options.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
+      capabilities: {},
+    });
+    client.onclose = () => {
+      if (generation !== this.generation) return;
+      const reason = transport.closeReason;
+      this.client = undefined;
+      this.transport = undefined;
+      this.state.update({
+        status: 'disconnected',
+        error: reason && reason !== 'Disconnected' ? reason : undefined,
+        toolsLoading: false,
+      });
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools());
+    this.client = client;
+    this.transport = transport;
+    try {
+      await client.connect(transport);
+    } catch (error) {
+      if (generation !== this.generation) return;
+      this.client = undefined;
+      this.transport = undefined;
+      await transport.close().catch(() => {});
+      this.state.update({ status: 'disconnected', error: describeError(error) });
+      return;
+    }
+    if (generation !== this.generation) return;
+    this.state.update({
+      status: 'connected',
+      server: {
+        info: client.getServerVersion() ?? { name: 'unknown', version: '' },
+        protocolVersion: transport.protocolVersion ?? 'unknown',
+        capabilities: client.getServerCapabilities() ?? {},
+        instructions: client.getInstructions(),
+      },
+    });
+    if (client.getServerCapabilities()?.tools) await this.refreshTools();
+  }
+
+  /** Closes the connection (the bridge ends a stdio server). */
+  async disconnect(): Promise<void> {
+    const client = this.client;
+    this.generation++;
+    this.client = undefined;
+    this.transport = undefined;
+    if (client) await client.close().catch(() => {});
+    if (this.state.get().status !== 'disconnected')
+      this.state.update({ status: 'disconnected', toolsLoading: false });
+  }
+
+  /** Lists all tools again (all pages). */
+  async refreshTools(): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    const generation = this.generation;
+    this.state.update({ toolsLoading: true, toolsError: undefined });
+    try {
+      const tools = await listAllTools(client);
+      if (generation === this.generation) this.state.update({ tools, toolsLoading: false });
+    } catch (error) {
+      if (generation === this.generation)
+        this.state.update({ toolsLoading: false, toolsError: describeError(error) });
+    }
+  }
+
+  /** Calls a tool and reports how it ended; protocol errors are outcomes, not exceptions. */
+  async callTool(name: string, args: unknown, options: CallOptions = {}): Promise<CallOutcome> {
+    const started = performance.now();
+    const client = this.client;
+    if (!client) {
+      return { status: 'protocol-error', error: { code: -1, message: 'Not connected' }, durationMs: 0 };
+    }
+    try {
+      const result = (await client.request(
+        { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
+        LooseResultSchema,
+        {
+          onprogress: options.onprogress,
+          signal: options.signal,
+          timeout: options.timeoutMs,
+          resetTimeoutOnProgress: true,
+        },
+      )) as CallToolResult;
+      const durationMs = performance.now() - started;
+      return { status: result.isError === true ? 'tool-error' : 'ok', result, durationMs };
+    } catch (error) {
+      const durationMs = performance.now() - started;
+      if (error instanceof McpError) {
+        return {
+          status: 'protocol-error',
+          error: { code: error.code, message: stripCodePrefix(error.message), data: error.data },
+          durationMs,
+        };
+      }
+      return { status: 'protocol-error', error: { code: -1, message: describeError(error) }, durationMs };
+    }
+  }
+
+  private addLog(entry: LogEntry): void {
+    this.state.update((state) => ({ log: [...state.log.slice(-(MAX_LOG_ENTRIES - 1)), entry] }));
+  }
+}
+
+function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** The SDK prefixes McpError messages with "MCP error <code>: "; the UI shows the code separately. */
+function stripCodePrefix(message: string): string {
+  return message.replace(/^MCP error -?\d+: /, '');
+}

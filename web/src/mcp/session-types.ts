@@ -1,0 +1,57 @@
+import type {
+  CallToolResult,
+  Implementation,
+  ServerCapabilities,
+  Tool,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { BridgeEvent } from '../../../shared/bridge-protocol.ts';
+import type { ServerTarget } from '../../../shared/targets.ts';
+
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
+
+/** What the session knows about the server it is connected to. */
+export interface ServerDetails {
+  info: Implementation;
+  protocolVersion: string;
+  capabilities: ServerCapabilities;
+  instructions?: string;
+}
+
+/** A line in the server log pane: a bridge event (stderr, exits, HTTP errors) with its time. */
+export interface LogEntry {
+  time: number;
+  event: BridgeEvent;
+}
+
+/** The session's observable state. */
+export interface SessionState {
+  status: ConnectionStatus;
+  target: ServerTarget | undefined;
+  /** Why the last connection failed or ended, if it did not end on request. */
+  error: string | undefined;
+  server: ServerDetails | undefined;
+  tools: Tool[];
+  toolsLoading: boolean;
+  toolsError: string | undefined;
+  log: LogEntry[];
+}
+
+/** How a tool call ended. */
+export type CallStatus = 'ok' | 'tool-error' | 'protocol-error';
+
+/** The outcome of one tools/call, whatever happened. */
+export interface CallOutcome {
+  status: CallStatus;
+  /** The result exactly as the server sent it, when there was one. */
+  result?: CallToolResult;
+  /** The JSON-RPC error, for protocol errors. */
+  error?: { code: number; message: string; data?: unknown };
+  durationMs: number;
+}
+
+/** Progress of a running call, from notifications/progress. */
+export interface CallProgress {
+  progress: number;
+  total?: number;
+  message?: string;
+}

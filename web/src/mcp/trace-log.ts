@@ -1,0 +1,48 @@
+import type { Frame } from '../../../shared/bridge-protocol.ts';
+
+/** A read-only snapshot of the trace; a new object after every change so React notices. */
+export interface TraceSnapshot {
+  frames: readonly Frame[];
+  /** Increases on every change. */
+  version: number;
+}
+
+/**
+ * Every frame of the session in arrival order. Appends are cheap (no copy); listeners are
+ * told once per batch so a burst of thousands of frames costs one render.
+ */
+export class TraceLog {
+  private frames: Frame[] = [];
+  private snapshot: TraceSnapshot = { frames: this.frames, version: 0 };
+  private readonly listeners = new Set<() => void>();
+  private scheduled = false;
+
+  constructor(private readonly schedule: (run: () => void) => void = (run) => queueMicrotask(run)) {}
+
+  append(frame: Frame): void {
+    this.frames.push(frame);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    this.schedule(() => {
+      this.scheduled = false;
+      this.publish();
+    });
+  }
+
+  clear(): void {
+    this.frames = [];
+    this.publish();
+  }
+
+  get = (): TraceSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  private publish(): void {
+    this.snapshot = { frames: this.frames, version: this.snapshot.version + 1 };
+    for (const listener of this.listeners) listener();
+  }
+}

@@ -1,0 +1,15 @@
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { BridgeEvent, Frame } from '../../../shared/bridge-protocol.ts';
+
+/**
+ * A transport that also reports the frames it carried and what happened beside them.
+ * The bridge transport reports the bridge's own record; tests wrap in-memory transports.
+ */
+export interface TracedTransport extends Transport {
+  onframe?: (frame: Frame) => void;
+  onbridgeevent?: (event: BridgeEvent, time: number) => void;
+  /** The protocol version negotiated in initialize (the SDK client sets it). */
+  protocolVersion?: string;
+  /** Why the connection ended, when the bridge or the server said so. */
+  closeReason?: string;
+}
