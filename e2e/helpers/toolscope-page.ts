@@ -40,7 +40,13 @@ export class ToolscopePage {
     await this.page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(json);
   }
 
+  get approvalDialog(): Locator {
+    return this.page.getByRole('dialog', { name: 'Approve tool call' });
+  }
+
+  /** Clicks "Call tool" and approves the call in the approval dialog. */
   async callTool(): Promise<void> {
     await this.page.getByRole('button', { name: 'Call tool' }).click();
+    await this.approvalDialog.getByRole('button', { name: 'Approve' }).click();
   }
 }

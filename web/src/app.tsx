@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import type { BridgeConfigResponse } from '../../shared/api-types.ts';
 import { useServices } from './session-context.tsx';
 import { useStore } from './hooks/use-store.ts';
@@ -9,12 +8,18 @@ import { ToolPanel } from './components/tool-panel/tool-panel.tsx';
 import { ResultView } from './components/result-view/result-view.tsx';
 import { TracePanel } from './components/trace-panel/trace-panel.tsx';
 import { ServerLog } from './components/server-log/server-log.tsx';
+import { HistoryPanel } from './components/history/history-panel.tsx';
+import { ApprovalDialog } from './components/approval/approval-dialog.tsx';
+import { SettingsButton } from './components/settings/settings-dialog.tsx';
+import { Tabs } from './components/ui/tabs.tsx';
+import { panelClass } from './components/ui/field-classes.ts';
+import { ErrorBoundary } from './components/ui/error-boundary.tsx';
 
-/** The page layout: connection on top, tools left, call and result in the middle, trace right. */
+/** The page layout: connection on top, tools left, call and result in the middle, trace and history right. */
 export function App({ config }: { config: BridgeConfigResponse }) {
-  const { session } = useServices();
+  const { session, workspace } = useServices();
   const tools = useStore(session.state, (s) => s.tools);
-  const [selectedName, setSelectedName] = useState<string>();
+  const selectedName = useStore(workspace, (s) => s.selectedTool);
   const selected = tools.find((tool) => tool.name === selectedName);
 
   return (
@@ -26,20 +31,41 @@ export function App({ config }: { config: BridgeConfigResponse }) {
             Toolscope
           </h1>
           <ServerInfo />
+          <span className="ml-auto">
+            <SettingsButton />
+          </span>
         </div>
         <ConnectionBar initialTarget={config.initialTarget} />
       </header>
       <main className="grid min-h-0 flex-1 grid-cols-[260px_minmax(0,1fr)_minmax(0,0.9fr)] gap-3 p-3">
-        <ToolList selected={selectedName} onSelect={setSelectedName} />
-        <div className="grid min-h-0 grid-rows-[minmax(0,1fr)_minmax(0,1.2fr)] gap-3">
-          <ToolPanel tool={selected} />
-          <ResultView />
+        <ErrorBoundary label="The tool list">
+          <ToolList />
+        </ErrorBoundary>
+        <div className="grid min-h-0 grid-rows-[minmax(0,1fr)_minmax(0,1.1fr)] gap-3">
+          <ErrorBoundary label="The tool" resetKey={selected}>
+            <ToolPanel tool={selected} />
+          </ErrorBoundary>
+          <ErrorBoundary label="The result">
+            <ResultView />
+          </ErrorBoundary>
         </div>
-        <div className="grid min-h-0 grid-rows-[minmax(0,2fr)_minmax(0,1fr)] gap-3">
-          <TracePanel />
-          <ServerLog />
+        <div className="grid min-h-0 grid-rows-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
+          <ErrorBoundary label="The trace">
+            <TracePanel />
+          </ErrorBoundary>
+          <div className={panelClass}>
+            <Tabs
+              label="Calls and logs"
+              className="flex-1"
+              tabs={[
+                { name: 'History', content: <HistoryPanel /> },
+                { name: 'Server log', content: <ServerLog /> },
+              ]}
+            />
+          </div>
         </div>
       </main>
+      <ApprovalDialog />
     </div>
   );
 }

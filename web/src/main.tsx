@@ -4,9 +4,8 @@ import './styles.css';
 import { App } from './app.tsx';
 import { takeTokenFromUrl } from './boot/read-token.ts';
 import { fetchBridgeConfig } from './boot/fetch-config.ts';
-import { createBrowserSession } from './boot/create-browser-session.ts';
+import { createServices } from './boot/create-services.ts';
 import { ServicesContext } from './session-context.tsx';
-import { CallHistory } from './state/call-history.ts';
 import { BootError } from './components/boot-error.tsx';
 
 async function boot(): Promise<void> {
@@ -25,11 +24,10 @@ async function boot(): Promise<void> {
     root.render(<BootError message={(error as Error).message} />);
     return;
   }
-  const session = createBrowserSession(token);
-  const history = new CallHistory(session);
+  const services = createServices(token);
   root.render(
     <StrictMode>
-      <ServicesContext.Provider value={{ session, history }}>
+      <ServicesContext.Provider value={services}>
         <App config={config} />
       </ServicesContext.Provider>
     </StrictMode>,

@@ -1,11 +1,17 @@
 import { createContext, useContext } from 'react';
 import type { McpSession } from './mcp/mcp-session.ts';
 import type { CallHistory } from './state/call-history.ts';
+import type { ApprovalPolicy } from './state/approval-policy.ts';
+import type { CallRunner } from './state/call-runner.ts';
+import type { Workspace } from './state/workspace.ts';
 
 /** The long-lived, framework-free objects the views read from and act on. */
 export interface AppServices {
   session: McpSession;
   history: CallHistory;
+  policy: ApprovalPolicy;
+  runner: CallRunner;
+  workspace: Workspace;
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

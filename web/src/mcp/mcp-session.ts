@@ -1,9 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
+  ErrorCode,
   McpError,
   ToolListChangedNotificationSchema,
   type CallToolResult,
   type Implementation,
+  type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { ServerTarget } from '../../../shared/targets.ts';
@@ -33,6 +35,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Per-call timeout in ms; reset by progress. */
   timeoutMs?: number;
+  /** Upper bound on the whole call in ms, however much progress arrives. */
+  maxTotalMs?: number;
 }
 
 const initialState: SessionState = {
@@ -152,12 +156,28 @@ export class McpSession {
           signal: options.signal,
           timeout: options.timeoutMs,
           resetTimeoutOnProgress: true,
+          maxTotalTimeout: options.maxTotalMs,
         },
       )) as CallToolResult;
       const durationMs = performance.now() - started;
       return { status: result.isError === true ? 'tool-error' : 'ok', result, durationMs };
     } catch (error) {
       const durationMs = performance.now() - started;
+      // The SDK sends notifications/cancelled for both of these before rejecting.
+      if (options.signal?.aborted) {
+        return {
+          status: 'cancelled',
+          error: { code: -1, message: String(options.signal.reason ?? 'Cancelled') },
+          durationMs,
+        };
+      }
+      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+        return {
+          status: 'timed-out',
+          error: { code: error.code, message: stripCodePrefix(error.message) },
+          durationMs,
+        };
+      }
       if (error instanceof McpError) {
         return {
           status: 'protocol-error',
@@ -167,6 +187,16 @@ export class McpSession {
       }
       return { status: 'protocol-error', error: { code: -1, message: describeError(error) }, durationMs };
     }
+  }
+
+  /** Reads a resource (for resource links and embedded URIs); the result is as the server sent it. */
+  async readResource(uri: string): Promise<ReadResourceResult> {
+    const client = this.client;
+    if (!client) throw new Error('Not connected');
+    return (await client.request(
+      { method: 'resources/read', params: { uri } },
+      LooseResultSchema,
+    )) as ReadResourceResult;
   }
 
   private addLog(entry: LogEntry): void {

@@ -36,8 +36,11 @@ export interface SessionState {
   log: LogEntry[];
 }
 
-/** How a tool call ended. */
-export type CallStatus = 'ok' | 'tool-error' | 'protocol-error';
+/**
+ * How a tool call ended: the server answered (ok, tool-error), refused (protocol-error), or the call
+ * never finished (cancelled by the user, timed out) or never started (denied in the approval dialog).
+ */
+export type CallStatus = 'ok' | 'tool-error' | 'protocol-error' | 'cancelled' | 'timed-out' | 'denied';
 
 /** The outcome of one tools/call, whatever happened. */
 export interface CallOutcome {

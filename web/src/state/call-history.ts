@@ -1,11 +1,12 @@
 import type { CallOutcome } from '../mcp/session-types.ts';
-import type { McpSession, CallOptions } from '../mcp/mcp-session.ts';
 import { Store } from '../mcp/store.ts';
 
-/** One tool call as the user made it. */
+/** One tool call as the user made it (or denied it). */
 export interface CallRecord {
   id: number;
   tool: string;
+  /** Describes the server it went to (no secrets). */
+  server: string;
   args: unknown;
   startedAt: number;
   /** Undefined while the call runs. */
@@ -18,25 +19,57 @@ export interface CallHistoryState {
   selectedId: number | undefined;
 }
 
-/** The calls of this page, newest last, and which one is shown. */
+/** Most calls kept; the oldest go first. */
+const MAX_CALLS = 500;
+
+/** Every call of this page, newest last, and which one is shown. */
 export class CallHistory extends Store<CallHistoryState> {
   private nextId = 1;
 
-  constructor(private readonly session: McpSession) {
+  constructor() {
     super({ calls: [], selectedId: undefined });
   }
 
-  /** Runs a call through the session and records it; resolves with the finished record. */
-  async run(tool: string, args: unknown, options: CallOptions = {}): Promise<CallRecord> {
-    const record: CallRecord = { id: this.nextId++, tool, args, startedAt: Date.now(), outcome: undefined };
-    this.update((state) => ({ calls: [...state.calls, record], selectedId: record.id }));
-    const outcome = await this.session.callTool(tool, args, options);
-    const done = { ...record, outcome };
-    this.update((state) => ({ calls: state.calls.map((call) => (call.id === record.id ? done : call)) }));
-    return done;
+  /** Records a call that is starting and selects it; returns its id. */
+  start(tool: string, server: string, args: unknown): number {
+    const record: CallRecord = {
+      id: this.nextId++,
+      tool,
+      server,
+      args,
+      startedAt: Date.now(),
+      outcome: undefined,
+    };
+    this.update((state) => ({
+      calls: [...state.calls.slice(-(MAX_CALLS - 1)), record],
+      selectedId: record.id,
+    }));
+    return record.id;
+  }
+
+  /** Records how a call ended. */
+  finish(id: number, outcome: CallOutcome): void {
+    this.update((state) => ({
+      calls: state.calls.map((call) => (call.id === id ? { ...call, outcome } : call)),
+    }));
+  }
+
+  /** Records a call the user denied in the approval dialog (nothing was sent). */
+  addDenied(tool: string, server: string, args: unknown): number {
+    const id = this.start(tool, server, args);
+    this.finish(id, { status: 'denied', durationMs: 0 });
+    return id;
   }
 
   select(id: number): void {
     this.update({ selectedId: id });
+  }
+
+  find(id: number): CallRecord | undefined {
+    return this.get().calls.find((call) => call.id === id);
+  }
+
+  clear(): void {
+    this.update({ calls: [], selectedId: undefined });
   }
 }

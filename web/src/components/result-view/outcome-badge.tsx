@@ -10,7 +10,16 @@ const LOOK = {
     label: 'Protocol error',
     className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
   },
-} as const;
+  cancelled: {
+    label: 'Cancelled',
+    className: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+  },
+  'timed-out': {
+    label: 'Timed out',
+    className: 'bg-orange-100 text-orange-800 dark:bg-orange-950 dark:text-orange-300',
+  },
+  denied: { label: 'Denied', className: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300' },
+} as const satisfies Record<CallOutcome['status'], { label: string; className: string }>;
 
 /** How a call ended, with its duration. Tool errors and protocol errors look different on purpose. */
 export function OutcomeBadge({ outcome }: { outcome: CallOutcome }) {

@@ -14,9 +14,12 @@ export function ServerInfo() {
     >
       <span>
         <span className="font-semibold text-slate-900 dark:text-slate-100">
-          {server.info.title ?? server.info.name}
+          {String(server.info.title ?? server.info.name)}
         </span>{' '}
-        {server.info.version}
+        {server.info.title && server.info.title !== server.info.name && (
+          <span className="font-mono">{String(server.info.name)} </span>
+        )}
+        {String(server.info.version)}
       </span>
       <span>
         protocol <span className="font-mono">{server.protocolVersion}</span>

@@ -2,15 +2,13 @@ import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import type { LogEntry } from '../../mcp/session-types.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
-import { panelClass, panelHeaderClass } from '../ui/field-classes.ts';
 
 /** The server's stderr and what the bridge saw happen to it (spawned, exited, HTTP errors). */
 export function ServerLog() {
   const { session } = useServices();
   const log = useStore(session.state, (s) => s.log);
   return (
-    <section className={`${panelClass} min-h-0`} aria-label="Server log">
-      <div className={panelHeaderClass}>Server log</div>
+    <section className="flex min-h-0 flex-1 flex-col" aria-label="Server log">
       <ol className="min-h-0 flex-1 overflow-y-auto p-2 font-mono text-xs">
         {log.map((entry, index) => (
           <li key={index} className={`flex gap-2 ${entry.event.kind === 'stderr' ? '' : 'font-semibold'}`}>

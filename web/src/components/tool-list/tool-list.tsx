@@ -3,22 +3,22 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { inputClass, panelClass, panelHeaderClass } from '../ui/field-classes.ts';
+import { VirtualList } from '../ui/virtual-list.tsx';
+import { ToolRow, TOOL_ROW_HEIGHT } from './tool-row.tsx';
+import { duplicateNames } from './tool-name-rules.ts';
+import { filterTools } from './filter-tools.ts';
 
 /** The server's tools with a filter; selecting one opens it in the tool panel. */
-export function ToolList({
-  selected,
-  onSelect,
-}: {
-  selected: string | undefined;
-  onSelect: (name: string) => void;
-}) {
-  const { session } = useServices();
+export function ToolList() {
+  const { session, workspace } = useServices();
   const tools = useStore(session.state, (s) => s.tools);
   const loading = useStore(session.state, (s) => s.toolsLoading);
   const error = useStore(session.state, (s) => s.toolsError);
+  const selected = useStore(workspace, (s) => s.selectedTool);
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const shown = useMemo(() => filterTools(tools, deferredFilter), [tools, deferredFilter]);
+  const duplicates = useMemo(() => duplicateNames(tools), [tools]);
 
   return (
     <section className={`${panelClass} h-full`} aria-label="Tool browser">
@@ -50,36 +50,26 @@ export function ToolList({
           {error}
         </p>
       )}
-      <ul aria-label="Tools" className="min-h-0 flex-1 overflow-y-auto px-1 pb-2">
-        {shown.map((tool, index) => (
-          <li key={`${index}:${tool.name}`}>
-            <button
-              type="button"
-              aria-current={tool.name === selected}
-              onClick={() => onSelect(tool.name)}
-              className={`w-full rounded-md px-2 py-1.5 text-left hover:bg-slate-100 dark:hover:bg-slate-800 ${
-                tool.name === selected
-                  ? 'bg-indigo-50 ring-1 ring-indigo-300 dark:bg-indigo-950 dark:ring-indigo-800'
-                  : ''
-              }`}
-            >
-              <span className="block truncate font-mono text-sm">{tool.name}</span>
-              {tool.title && <span className="block truncate text-xs text-slate-500">{tool.title}</span>}
-            </button>
-          </li>
-        ))}
-      </ul>
+      {duplicates.size > 0 && (
+        <p className="px-3 pb-2 text-xs text-amber-700 dark:text-amber-400">
+          ⚠ Duplicate tool names: {[...duplicates].slice(0, 5).join(', ')}
+        </p>
+      )}
+      <VirtualList
+        label="Tools"
+        className="flex-1 px-1 pb-2"
+        items={shown}
+        rowHeight={TOOL_ROW_HEIGHT}
+        renderRow={(tool: Tool, index) => (
+          <ToolRow
+            key={`${index}:${String(tool.name)}`}
+            tool={tool}
+            selected={tool.name === selected}
+            duplicate={duplicates.has(String(tool.name))}
+            onSelect={() => workspace.selectTool(String(tool.name))}
+          />
+        )}
+      />
     </section>
-  );
-}
-
-function filterTools(tools: Tool[], filter: string): Tool[] {
-  const needle = filter.trim().toLowerCase();
-  if (!needle) return tools;
-  return tools.filter(
-    (tool) =>
-      tool.name.toLowerCase().includes(needle) ||
-      (typeof tool.title === 'string' && tool.title.toLowerCase().includes(needle)) ||
-      (typeof tool.description === 'string' && tool.description.toLowerCase().includes(needle)),
   );
 }

@@ -1,10 +1,10 @@
 import type { CallProgress } from '../../mcp/session-types.ts';
 
-/** Progress of the running call; indeterminate until the server reports a total. */
+/** Progress of a running call: a progressbar once the server reports progress, a spinner before. */
 export function CallProgressBar({ progress }: { progress: CallProgress | undefined }) {
   if (!progress) {
     return (
-      <span className="flex items-center gap-2 text-xs text-slate-500">
+      <span className="flex flex-1 items-center gap-2 text-xs text-slate-500">
         <span
           aria-hidden
           className="h-3 w-3 animate-spin rounded-full border-2 border-indigo-500 border-t-transparent"
@@ -14,14 +14,23 @@ export function CallProgressBar({ progress }: { progress: CallProgress | undefin
     );
   }
   const { progress: done, total, message } = progress;
+  const percent = total ? Math.min(100, Math.max(0, (done / total) * 100)) : undefined;
   return (
     <span className="flex min-w-0 flex-1 items-center gap-2 text-xs">
-      <progress
-        className="h-2 w-40 accent-indigo-600"
+      <span
+        role="progressbar"
         aria-label="Call progress"
-        value={total ? done : undefined}
-        max={total ?? undefined}
-      />
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done}
+        aria-valuetext={message}
+        className="relative h-2 w-48 shrink-0 overflow-hidden rounded-full bg-slate-200 dark:bg-slate-800"
+      >
+        <span
+          className={`absolute inset-y-0 left-0 rounded-full bg-indigo-500 ${percent === undefined ? 'w-1/3 animate-pulse' : ''}`}
+          style={percent === undefined ? undefined : { width: `${percent}%` }}
+        />
+      </span>
       <span className="truncate text-slate-600 dark:text-slate-400">
         {message ?? (total ? `${done} / ${total}` : `${done}`)}
       </span>

@@ -1,0 +1,103 @@
+import { test, expect } from '@playwright/test';
+import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+let cli: CliProcess;
+test.beforeAll(async () => {
+  cli = await startCli([]);
+});
+test.afterAll(async () => {
+  await cli?.stop();
+});
+
+async function openDemo(page: import('@playwright/test').Page): Promise<ToolscopePage> {
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  return app;
+}
+
+function toolCalls(app: ToolscopePage) {
+  return app.trace.getByRole('button', { name: /^tools\/call, sent/ });
+}
+
+test('the approval dialog shows server, tool and the exact arguments; Approve sends', async ({ page }) => {
+  const app = await openDemo(page);
+  await app.selectTool('delete_everything');
+  await app.setArgumentsJson('{"confirm": true}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const dialog = app.approvalDialog;
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('delete_everything');
+  await expect(dialog).toContainText('demo-server.ts');
+  await expect(dialog.getByLabel('Arguments to send')).toHaveText(JSON.stringify({ confirm: true }, null, 2));
+  await expect(dialog).toContainText('destructive');
+  await expect(dialog).toContainText('unverified');
+  await page.screenshot({ path: 'test-results/screens/approval-dialog.png' });
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(toolCalls(app)).toHaveCount(1);
+});
+
+test('Deny sends nothing and is recorded in history; Esc denies, Enter approves', async ({ page }) => {
+  const app = await openDemo(page);
+  await app.selectTool('ping_time');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
+  await expect(app.approvalDialog).toBeHidden();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(app.approvalDialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(app.approvalDialog).toBeHidden();
+  await expect(toolCalls(app)).toHaveCount(0);
+  const history = page.getByRole('list', { name: 'Call history' });
+  await expect(history.getByRole('listitem').filter({ hasText: 'Denied' })).toHaveCount(2);
+
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(app.approvalDialog).toBeVisible();
+  await page.keyboard.press('Enter');
+  await expect(toolCalls(app)).toHaveCount(1);
+  await expect(app.result).toContainText('OK');
+});
+
+test('"Always allow this tool" skips the dialog for that tool only', async ({ page }) => {
+  const app = await openDemo(page);
+  await app.selectTool('ping_time');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await app.approvalDialog.getByRole('checkbox', { name: 'Always allow this tool' }).check();
+  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(toolCalls(app)).toHaveCount(1);
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(toolCalls(app)).toHaveCount(2);
+  await expect(app.approvalDialog).toBeHidden();
+  await app.selectTool('echo');
+  await app.setArgumentsJson('{"message": "x"}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(app.approvalDialog).toBeVisible();
+});
+
+test('progress shows while a call runs, and Cancel sends notifications/cancelled', async ({ page }) => {
+  const app = await openDemo(page);
+  await app.selectTool('slow_task');
+  await app.setArgumentsJson('{"steps": 40, "delayMs": 150}');
+  await app.callTool();
+  const progress = page.getByRole('progressbar', { name: 'Call progress' });
+  await expect(progress).toBeVisible();
+  await expect(progress).toHaveAttribute('aria-valuetext', /Step \d+ of 40/);
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await expect(progress).toBeHidden();
+  await expect(app.trace.getByRole('button', { name: /^notifications\/cancelled, sent/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Call history' })).toContainText('Cancelled');
+});
+
+test('a call that outlives the timeout is timed out and cancelled', async ({ page }) => {
+  const app = await openDemo(page);
+  await page.getByRole('button', { name: 'Settings' }).click();
+  await page.getByRole('spinbutton', { name: /Call timeout in seconds/ }).fill('1');
+  await page.getByRole('button', { name: 'Close' }).click();
+  await app.selectTool('slow_task');
+  await app.setArgumentsJson('{"steps": 1, "delayMs": 4000}');
+  await app.callTool();
+  await expect(page.getByRole('list', { name: 'Call history' })).toContainText('Timed out');
+  await expect(app.trace.getByRole('button', { name: /^notifications\/cancelled, sent/ })).toBeVisible();
+});

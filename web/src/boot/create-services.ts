@@ -1,0 +1,22 @@
+import type { AppServices } from '../session-context.tsx';
+import { ApprovalPolicy } from '../state/approval-policy.ts';
+import { CallHistory } from '../state/call-history.ts';
+import { CallRunner } from '../state/call-runner.ts';
+import { Workspace } from '../state/workspace.ts';
+import { describeTarget } from '../../../shared/targets.ts';
+import { createBrowserSession } from './create-browser-session.ts';
+
+/** Builds the app's long-lived objects and wires them together. */
+export function createServices(token: string): AppServices {
+  const session = createBrowserSession(token);
+  const history = new CallHistory();
+  const policy = new ApprovalPolicy();
+  const runner = new CallRunner(session, history, policy);
+  const workspace = new Workspace();
+  // Drafts follow the server: switching servers switches the remembered arguments.
+  session.state.subscribe(() => {
+    const target = session.state.get().target;
+    if (target) workspace.useServer(describeTarget(target));
+  });
+  return { session, history, policy, runner, workspace };
+}

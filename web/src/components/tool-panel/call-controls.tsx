@@ -1,0 +1,47 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { useServices } from '../../session-context.tsx';
+import { useStore } from '../../hooks/use-store.ts';
+import { primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
+import { CallProgressBar } from './call-progress-bar.tsx';
+
+/** The Call tool button, and while calls of this tool run: their progress and Cancel. */
+export function CallControls({
+  tool,
+  args,
+  blockedReason,
+}: {
+  tool: Tool;
+  args: unknown;
+  blockedReason: string | undefined;
+}) {
+  const { runner } = useServices();
+  const running = useStore(runner, (s) => s.running);
+  const pending = useStore(runner, (s) => s.pending);
+  const mine = running.filter((call) => call.tool === tool.name);
+  return (
+    <div className="flex flex-col gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          className={primaryButtonClass}
+          disabled={blockedReason !== undefined || pending !== undefined}
+          title={blockedReason}
+          onClick={() => void runner.call(tool, args ?? {})}
+        >
+          Call tool
+        </button>
+        {mine.length === 0 && blockedReason && (
+          <span className="text-xs text-slate-500">{blockedReason}</span>
+        )}
+      </div>
+      {mine.map((call) => (
+        <div key={call.id} className="flex items-center gap-2">
+          <CallProgressBar progress={call.progress} />
+          <button type="button" className={secondaryButtonClass} onClick={() => runner.cancel(call.id)}>
+            Cancel
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}
