@@ -41,7 +41,7 @@ export function App({ config }: { config: BridgeConfigResponse }) {
         <ErrorBoundary label="The tool list">
           <ToolList />
         </ErrorBoundary>
-        <div className="grid min-h-0 grid-rows-[minmax(0,1fr)_minmax(0,1.1fr)] gap-3">
+        <div className="grid min-h-0 min-w-0 grid-cols-1 grid-rows-[minmax(0,1fr)_minmax(0,1.1fr)] gap-3">
           <ErrorBoundary label="The tool" resetKey={selected}>
             <ToolPanel tool={selected} />
           </ErrorBoundary>
@@ -49,7 +49,7 @@ export function App({ config }: { config: BridgeConfigResponse }) {
             <ResultView />
           </ErrorBoundary>
         </div>
-        <div className="grid min-h-0 grid-rows-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
+        <div className="grid min-h-0 min-w-0 grid-cols-1 grid-rows-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
           <ErrorBoundary label="The trace">
             <TracePanel />
           </ErrorBoundary>

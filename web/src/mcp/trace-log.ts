@@ -1,4 +1,5 @@
 import type { Frame } from '../../../shared/bridge-protocol.ts';
+import { TracePairs } from './trace-pairs.ts';
 
 /** A read-only snapshot of the trace; a new object after every change so React notices. */
 export interface TraceSnapshot {
@@ -16,11 +17,23 @@ export class TraceLog {
   private snapshot: TraceSnapshot = { frames: this.frames, version: 0 };
   private readonly listeners = new Set<() => void>();
   private scheduled = false;
+  /** Requests matched with their responses, with latencies. */
+  readonly pairs = new TracePairs();
+  private methodSet = new Set<string>();
+  /** Methods seen so far, sorted; a new array only when a new method appears. */
+  methodList: string[] = [];
 
   constructor(private readonly schedule: (run: () => void) => void = (run) => queueMicrotask(run)) {}
 
   append(frame: Frame): void {
     this.frames.push(frame);
+    this.pairs.add(frame);
+    const method = (frame.message as { method?: unknown } | undefined)?.method;
+    if (typeof method === 'string' && !this.methodSet.has(method)) {
+      this.methodSet.add(method);
+      this.methodList = [...this.methodSet].sort();
+    }
+
     if (this.scheduled) return;
     this.scheduled = true;
     this.schedule(() => {
@@ -31,6 +44,10 @@ export class TraceLog {
 
   clear(): void {
     this.frames = [];
+    this.pairs.clear();
+    this.methodSet = new Set();
+    this.methodList = [];
+
     this.publish();
   }
 

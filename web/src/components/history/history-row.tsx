@@ -1,6 +1,6 @@
 import { useServices } from '../../session-context.tsx';
 import type { CallRecord } from '../../state/call-history.ts';
-import { formatDuration, OutcomeBadge } from '../result-view/outcome-badge.tsx';
+import { OutcomeBadge } from '../result-view/outcome-badge.tsx';
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { asJsonRpcRequest } from './as-json-rpc.ts';
 
@@ -49,9 +49,6 @@ export function HistoryRow({ call, selected }: { call: CallRecord; selected: boo
         >
           Copy as JSON-RPC
         </button>
-        {call.outcome && call.outcome.status !== 'denied' && (
-          <span className="ml-auto text-slate-400">{formatDuration(call.outcome.durationMs)}</span>
-        )}
       </div>
     </li>
   );

@@ -1,39 +1,94 @@
+import { useMemo, useState } from 'react';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
+import { EMPTY_FILTER, TraceSearch, type TraceFilter } from '../../mcp/trace-filter.ts';
 import { panelClass, panelHeaderClass } from '../ui/field-classes.ts';
-import { TraceRow } from './trace-row.tsx';
+import { VirtualList } from '../ui/virtual-list.tsx';
+import { TraceFilterBar } from './trace-filter-bar.tsx';
+import { TraceRow, TRACE_ROW_HEIGHT } from './trace-row.tsx';
+import { FrameDetail } from './frame-detail.tsx';
 
-/** Rows drawn at most; older frames stay in the trace (and in exports) but are not drawn. */
-const MAX_ROWS = 500;
+const headerButton = 'text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400';
 
-/** Every JSON-RPC frame of the session, newest at the bottom. */
+/** Every JSON-RPC frame of the session: filter, pair, inspect, copy, pause, clear. Virtualised. */
 export function TracePanel() {
   const { session } = useServices();
   const snapshot = useStore(session.trace, (s) => s);
+  const [filter, setFilter] = useState<TraceFilter>(EMPTY_FILTER);
+  const [pausedAt, setPausedAt] = useState<number>();
+  const [selectedSeq, setSelectedSeq] = useState<number>();
+  const search = useMemo(() => new TraceSearch(), []);
+
   const frames = snapshot.frames;
-  const start = Math.max(0, frames.length - MAX_ROWS);
-  const rows = frames.slice(start);
+  const visibleCount = pausedAt ?? frames.length;
+  // `update` rescans only new frames while the filter object is unchanged.
+  const indices = useMemo(
+    () => search.update(frames, filter).filter((index) => index < visibleCount),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [frames, snapshot.version, filter, visibleCount, search],
+  );
+  const methods = useStore(session.trace, () => session.trace.methodList);
+  const selected = selectedSeq === undefined ? undefined : frames.find((f) => f.seq === selectedSeq);
+
+  const copyShown = () => {
+    const shown = indices.map((index) => frames[index]);
+    void navigator.clipboard?.writeText(JSON.stringify(shown, null, 2));
+  };
+  const clear = () => {
+    session.trace.clear();
+    search.reset();
+    setSelectedSeq(undefined);
+    setPausedAt(undefined);
+  };
+
   return (
     <section className={`${panelClass} min-h-0`} aria-label="Trace">
       <div className={panelHeaderClass}>
         Trace
         <span className="rounded-full bg-slate-200 px-2 text-xs font-medium dark:bg-slate-800">
-          {frames.length}
+          {indices.length === frames.length ? frames.length : `${indices.length} / ${frames.length}`}
         </span>
-        <button
-          type="button"
-          className="ml-auto text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"
-          onClick={() => session.trace.clear()}
-        >
-          Clear
-        </button>
+        {pausedAt !== undefined && <span className="text-xs font-normal text-amber-600">paused</span>}
+        <span className="ml-auto flex gap-3">
+          <button
+            type="button"
+            className={headerButton}
+            aria-pressed={pausedAt !== undefined}
+            onClick={() => setPausedAt(pausedAt === undefined ? frames.length : undefined)}
+          >
+            {pausedAt === undefined ? 'Pause' : 'Resume'}
+          </button>
+          <button type="button" className={headerButton} onClick={copyShown}>
+            Copy shown
+          </button>
+          <button type="button" className={headerButton} onClick={clear}>
+            Clear
+          </button>
+        </span>
       </div>
-      {start > 0 && <p className="px-3 py-1 text-xs text-slate-500">{start} older frames not shown</p>}
-      <ol aria-label="Frames" className="min-h-0 flex-1 overflow-y-auto font-mono text-xs">
-        {rows.map((frame) => (
-          <TraceRow key={frame.seq} frame={frame} />
-        ))}
-      </ol>
+      <TraceFilterBar filter={filter} onChange={setFilter} methods={methods} />
+      <VirtualList
+        label="Frames"
+        className="flex-1 font-mono text-xs"
+        items={indices}
+        rowHeight={TRACE_ROW_HEIGHT}
+        stickToBottom={pausedAt === undefined}
+        renderRow={(index) => {
+          const frame = frames[index]!;
+          return (
+            <TraceRow
+              key={frame.seq}
+              frame={frame}
+              pair={session.trace.pairs.of(frame.seq)}
+              selected={frame.seq === selectedSeq}
+              onSelect={() => setSelectedSeq(frame.seq === selectedSeq ? undefined : frame.seq)}
+            />
+          );
+        }}
+      />
+      {selected && (
+        <FrameDetail frame={selected} pair={session.trace.pairs.of(selected.seq)} onGoTo={setSelectedSeq} />
+      )}
     </section>
   );
 }

@@ -1,0 +1,60 @@
+import type { TraceFilter } from '../../mcp/trace-filter.ts';
+
+const control =
+  'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900';
+
+/** Filters of the trace: free text, direction, method, errors only. */
+export function TraceFilterBar({
+  filter,
+  onChange,
+  methods,
+}: {
+  filter: TraceFilter;
+  onChange: (filter: TraceFilter) => void;
+  methods: string[];
+}) {
+  const set = (patch: Partial<TraceFilter>) => onChange({ ...filter, ...patch });
+  return (
+    <div className="flex flex-wrap items-center gap-1.5 border-b border-slate-200 px-2 py-1.5 dark:border-slate-800">
+      <input
+        type="search"
+        aria-label="Filter trace"
+        placeholder="Filter trace"
+        className={`${control} min-w-24 flex-1`}
+        value={filter.text}
+        onChange={(e) => set({ text: e.target.value })}
+      />
+      <select
+        aria-label="Direction"
+        className={control}
+        value={filter.direction}
+        onChange={(e) => set({ direction: e.target.value as TraceFilter['direction'] })}
+      >
+        <option value="any">both ways</option>
+        <option value="out">sent</option>
+        <option value="in">received</option>
+      </select>
+      <select
+        aria-label="Method"
+        className={`${control} max-w-36`}
+        value={filter.method}
+        onChange={(e) => set({ method: e.target.value })}
+      >
+        <option value="">all methods</option>
+        {methods.map((method) => (
+          <option key={method} value={method}>
+            {method}
+          </option>
+        ))}
+      </select>
+      <label className="flex items-center gap-1 text-xs">
+        <input
+          type="checkbox"
+          checked={filter.errorsOnly}
+          onChange={(e) => set({ errorsOnly: e.target.checked })}
+        />
+        Errors only
+      </label>
+    </div>
+  );
+}
