@@ -122,6 +122,21 @@ describe('McpSession', () => {
     ]);
   });
 
+  it('offers an older protocol revision when asked, and shows what was negotiated', async () => {
+    const fixture = pagedServer(1);
+    const session = new McpSession({
+      createTransport: () => {
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        void fixture.server.connect(serverSide);
+        return new RecordingTransport(clientSide);
+      },
+    });
+    await session.connect({ transport: 'stdio', command: 'x', args: [] }, { protocolVersion: '2024-11-05' });
+    expect(session.state.get().server?.protocolVersion).toBe('2024-11-05');
+    const initialize = session.trace.get().frames[0]?.message as { params?: { protocolVersion?: string } };
+    expect(initialize.params?.protocolVersion).toBe('2024-11-05');
+  });
+
   it('disconnects cleanly', async () => {
     const { session } = await connectedSession(1);
     await session.disconnect();

@@ -14,6 +14,8 @@ import { Store } from './store.ts';
 import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
 import type { CallOutcome, CallProgress, LogEntry, SessionState } from './session-types.ts';
+import type { SessionExtension } from './session-extension.ts';
+import { offerProtocolVersion } from './offer-protocol-version.ts';
 
 /** Most log entries kept; older ones are dropped first. */
 const MAX_LOG_ENTRIES = 5000;
@@ -27,6 +29,8 @@ export interface McpSessionOptions {
   clientInfo?: Implementation;
   /** Batches trace notifications (requestAnimationFrame in the browser). */
   scheduleTrace?: (run: () => void) => void;
+  /** Features that add capabilities and handlers to every connection. */
+  extensions?: SessionExtension[];
 }
 
 /** Options of one tool call. */
@@ -62,22 +66,46 @@ export class McpSession {
   /** Bumped on every connect, so late answers from an older connection are ignored. */
   private generation = 0;
 
+  private readonly extensions: SessionExtension[] = [];
+
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
+    this.extensions.push(...(options.extensions ?? []));
   }
 
-  /** Connects to `target`, closing any current connection first. Never throws; see `state.error`. */
-  async connect(target: ServerTarget): Promise<void> {
+  /** Adds a feature to every future connection. */
+  use(extension: SessionExtension): void {
+    this.extensions.push(extension);
+  }
+
+  /** The client of the current connection, for extensions that send requests of their own. */
+  get currentClient(): Client | undefined {
+    return this.client;
+  }
+
+  /**
+   * Connects to `target`, closing any current connection first. Never throws; see `state.error`.
+   * `protocolVersion` is the revision offered in initialize (default: the SDK's latest).
+   */
+  async connect(target: ServerTarget, connectOptions: { protocolVersion?: string } = {}): Promise<void> {
     await this.disconnect();
     const generation = ++this.generation;
     this.state.update({ status: 'connecting', target, error: undefined, server: undefined, tools: [] });
     const transport = this.options.createTransport(target);
+    if (connectOptions.protocolVersion) offerProtocolVersion(transport, connectOptions.protocolVersion);
     transport.onframe = (frame) => this.trace.append(frame);
     transport.onbridgeevent = (event, time) => this.addLog({ event, time });
+    const capabilities = Object.assign(
+      {},
+      ...this.extensions.map((extension) => extension.capabilities?.() ?? {}),
+    );
     const client = new Client(this.options.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
-      capabilities: {},
+      capabilities,
     });
+    for (const extension of this.extensions) extension.attach(client);
     client.onclose = () => {
+      for (const extension of this.extensions) extension.detach?.();
+
       if (generation !== this.generation) return;
       const reason = transport.closeReason;
       this.client = undefined;
