@@ -37,6 +37,8 @@ export interface Frame {
   error?: string;
   /** True when the bridge made this frame itself (an error answer for a request the server never answered). */
   synthetic?: boolean;
+  /** In the browser's trace, which spans connections: the frame's `seq` in its own bridge session. */
+  bridgeSeq?: number;
 }
 
 /** Connection states of the upstream server as reported by the bridge. */

@@ -93,7 +93,9 @@ export class McpSession {
     this.state.update({ status: 'connecting', target, error: undefined, server: undefined, tools: [] });
     const transport = this.options.createTransport(target);
     if (connectOptions.protocolVersion) offerProtocolVersion(transport, connectOptions.protocolVersion);
+    this.trace.startConnection();
     transport.onframe = (frame) => this.trace.append(frame);
+
     transport.onbridgeevent = (event, time) => this.addLog({ event, time });
     const capabilities = Object.assign(
       {},

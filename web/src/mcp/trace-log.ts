@@ -17,6 +17,8 @@ export class TraceLog {
   private snapshot: TraceSnapshot = { frames: this.frames, version: 0 };
   private readonly listeners = new Set<() => void>();
   private scheduled = false;
+  private nextSeq = 0;
+
   /** Requests matched with their responses, with latencies. */
   readonly pairs = new TracePairs();
   private methodSet = new Set<string>();
@@ -25,8 +27,19 @@ export class TraceLog {
 
   constructor(private readonly schedule: (run: () => void) => void = (run) => queueMicrotask(run)) {}
 
-  append(frame: Frame): void {
+  /** A new connection starts: its frames are numbered on, and its request ids start afresh. */
+  startConnection(): void {
+    this.pairs.forgetOpenRequests();
+  }
+
+  /**
+   * Adds a frame. Frames are renumbered trace-wide (the bridge numbers them per connection),
+   * keeping the bridge's number as `bridgeSeq`.
+   */
+  append(incoming: Frame): void {
+    const frame: Frame = { ...incoming, bridgeSeq: incoming.seq, seq: this.nextSeq++ };
     this.frames.push(frame);
+
     this.pairs.add(frame);
     const method = (frame.message as { method?: unknown } | undefined)?.method;
     if (typeof method === 'string' && !this.methodSet.has(method)) {

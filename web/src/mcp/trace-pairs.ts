@@ -38,6 +38,11 @@ export class TracePairs {
     return this.bySeq.get(seq);
   }
 
+  /** Drops unanswered requests (a new connection reuses JSON-RPC ids from 0). */
+  forgetOpenRequests(): void {
+    this.open.clear();
+  }
+
   clear(): void {
     this.open.clear();
     this.bySeq.clear();

@@ -6,6 +6,7 @@ import { useStore } from '../../hooks/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
+import { ConnectionOptions } from './connection-options.tsx';
 
 /** The top bar: where the server is (stdio command or URL) and the Connect button. */
 export function ConnectionBar({ initialTarget }: { initialTarget: ServerTarget | null }) {
@@ -26,7 +27,8 @@ export function ConnectionBar({ initialTarget }: { initialTarget: ServerTarget |
   const set = (patch: Partial<TargetFormState>) => setForm((f) => ({ ...f, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'disconnected') void session.connect(targetFromForm(form));
+    if (status === 'disconnected')
+      void session.connect(targetFromForm(form), { protocolVersion: form.protocolVersion });
     else void session.disconnect();
   };
   const busy = status !== 'disconnected';
@@ -93,52 +95,13 @@ export function ConnectionBar({ initialTarget }: { initialTarget: ServerTarget |
         aria-expanded={showMore}
         onClick={() => setShowMore((v) => !v)}
       >
-        {form.transport === 'stdio' ? 'Env' : 'Headers'}
+        Options
       </button>
       <button type="submit" className={status === 'connected' ? secondaryButtonClass : primaryButtonClass}>
         {status === 'disconnected' ? 'Connect' : 'Disconnect'}
       </button>
       <ConnectionStatusBadge />
-      {showMore && (
-        <div className="flex w-full gap-2">
-          {form.transport === 'stdio' ? (
-            <>
-              <label className="flex flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
-                Environment (KEY=value per line)
-                <textarea
-                  className={`${inputClass} mt-0.5 h-16 font-mono`}
-                  value={form.env}
-                  disabled={busy}
-                  spellCheck={false}
-                  onChange={(e) => set({ env: e.target.value })}
-                />
-              </label>
-              <label className="flex w-72 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
-                Working directory
-                <input
-                  className={`${inputClass} mt-0.5 font-mono`}
-                  value={form.cwd}
-                  disabled={busy}
-                  spellCheck={false}
-                  onChange={(e) => set({ cwd: e.target.value })}
-                />
-              </label>
-            </>
-          ) : (
-            <label className="flex flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
-              Headers (Name: value per line)
-              <textarea
-                className={`${inputClass} mt-0.5 h-16 font-mono`}
-                value={form.headers}
-                disabled={busy}
-                spellCheck={false}
-                placeholder="Authorization: Bearer …"
-                onChange={(e) => set({ headers: e.target.value })}
-              />
-            </label>
-          )}
-        </div>
-      )}
+      {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
     </form>
   );
 }

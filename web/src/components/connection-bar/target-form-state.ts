@@ -1,3 +1,4 @@
+import { PROTOCOL_REVISIONS } from '../../mcp/protocol-revisions.ts';
 import { joinArgs, splitArgs, type ServerTarget, type TransportKind } from '../../../../shared/targets.ts';
 
 /** The connection form's fields as the user edits them (all text). */
@@ -11,6 +12,8 @@ export interface TargetFormState {
   url: string;
   /** Name: value per line. */
   headers: string;
+  /** Protocol revision offered in initialize. */
+  protocolVersion: string;
 }
 
 export function formFromTarget(target: ServerTarget | null | undefined): TargetFormState {
@@ -22,8 +25,10 @@ export function formFromTarget(target: ServerTarget | null | undefined): TargetF
     env: '',
     url: '',
     headers: '',
+    protocolVersion: PROTOCOL_REVISIONS[0],
   };
   if (!target) return empty;
+
   if (target.transport === 'stdio') {
     return {
       ...empty,

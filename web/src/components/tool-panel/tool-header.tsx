@@ -3,11 +3,18 @@ import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
 import { ToolIcon } from '../tool-list/tool-icon.tsx';
 import { SafeMarkdown } from '../ui/safe-markdown.tsx';
 import { toolNameProblems } from '../tool-list/tool-name-rules.ts';
+import { useServices } from '../../session-context.tsx';
+import { useStore } from '../../hooks/use-store.ts';
+import { toolFieldsBeyond } from '../../mcp/protocol-revisions.ts';
 
 /** Name, title, badges, description and schema facts of the selected tool. */
 export function ToolHeader({ tool }: { tool: Tool }) {
   const taskSupport = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
   const problems = toolNameProblems(tool.name);
+  const { session } = useServices();
+  const revision = useStore(session.state, (s) => s.server?.protocolVersion);
+  const beyond = toolFieldsBeyond(revision, tool);
+
   return (
     <div className="flex flex-col gap-1.5 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
       <div className="flex min-w-0 items-center gap-2">
@@ -30,6 +37,12 @@ export function ToolHeader({ tool }: { tool: Tool }) {
           )}
         </span>
       </div>
+      {beyond.length > 0 && (
+        <p className="text-xs text-violet-700 dark:text-violet-300">
+          Not defined in the negotiated revision {revision}:{' '}
+          {beyond.map(({ field, since }) => `${field} (since ${since})`).join(', ')}
+        </p>
+      )}
       {problems.length > 0 && (
         <p className="text-xs text-amber-700 dark:text-amber-400">⚠ {problems.join('; ')}</p>
       )}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { resultFeaturesBeyond, toolFieldsBeyond } from './protocol-revisions.ts';
+
+describe('fields beyond the negotiated revision', () => {
+  const tool = {
+    name: 't',
+    title: 'T',
+    inputSchema: { type: 'object' as const },
+    outputSchema: { type: 'object' as const },
+    annotations: { readOnlyHint: true },
+    icons: [{ src: 'data:image/png;base64,AA==' }],
+  };
+
+  it('marks tool fields the revision does not define', () => {
+    expect(toolFieldsBeyond('2024-11-05', tool).map((f) => f.field)).toEqual([
+      'annotations',
+      'title',
+      'outputSchema',
+      'icons',
+    ]);
+    expect(toolFieldsBeyond('2025-06-18', tool).map((f) => f.field)).toEqual(['icons']);
+    expect(toolFieldsBeyond('2025-11-25', tool)).toEqual([]);
+  });
+
+  it('marks result content types and structuredContent', () => {
+    const result = {
+      content: [{ type: 'audio' }, { type: 'resource_link' }, { type: 'text' }],
+      structuredContent: {},
+    };
+    expect(resultFeaturesBeyond('2024-11-05', result)).toEqual([
+      { field: 'structuredContent', since: '2025-06-18' },
+      { field: 'audio', since: '2025-03-26' },
+      { field: 'resource_link', since: '2025-06-18' },
+    ]);
+    expect(resultFeaturesBeyond('2025-06-18', result)).toEqual([]);
+  });
+});
