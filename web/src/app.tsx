@@ -12,6 +12,9 @@ import { HistoryPanel } from './components/history/history-panel.tsx';
 import { ApprovalDialog } from './components/approval/approval-dialog.tsx';
 import { SettingsButton } from './components/settings/settings-dialog.tsx';
 import { Tabs } from './components/ui/tabs.tsx';
+import { ResourceBrowser } from './components/resources/resource-browser.tsx';
+import { PromptBrowser } from './components/prompts/prompt-browser.tsx';
+
 import { panelClass } from './components/ui/field-classes.ts';
 import { ErrorBoundary } from './components/ui/error-boundary.tsx';
 
@@ -38,9 +41,25 @@ export function App({ config }: { config: BridgeConfigResponse }) {
         <ConnectionBar initialTarget={config.initialTarget} />
       </header>
       <main className="grid min-h-0 flex-1 grid-cols-[260px_minmax(0,1fr)_minmax(0,0.9fr)] gap-3 p-3">
-        <ErrorBoundary label="The tool list">
-          <ToolList />
-        </ErrorBoundary>
+        <div className={`${panelClass} min-h-0`}>
+          <Tabs
+            label="Server features"
+            className="flex-1"
+            tabs={[
+              {
+                name: 'Tools',
+                content: (
+                  <ErrorBoundary label="The tool list">
+                    <ToolList />
+                  </ErrorBoundary>
+                ),
+              },
+              { name: 'Resources', content: <ResourceBrowser /> },
+              { name: 'Prompts', content: <PromptBrowser /> },
+            ]}
+          />
+        </div>
+
         <div className="grid min-h-0 min-w-0 grid-cols-1 grid-rows-[minmax(0,1fr)_minmax(0,1.1fr)] gap-3">
           <ErrorBoundary label="The tool" resetKey={selected}>
             <ToolPanel tool={selected} />

@@ -219,7 +219,40 @@ export class McpSession {
     }
   }
 
+  /**
+   * One page of a paginated list (resources/list, resources/templates/list, prompts/list),
+   * read loosely so a malformed entry is shown rather than failing the page.
+   */
+  async listPage(
+    method: 'resources/list' | 'resources/templates/list' | 'prompts/list',
+    cursor?: string,
+  ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string }> {
+    const client = this.client;
+    if (!client) throw new Error('Not connected');
+    const result = (await client.request(
+      { method, params: cursor === undefined ? {} : { cursor } },
+      LooseResultSchema,
+    )) as Record<string, unknown>;
+    const key =
+      method === 'prompts/list' ? 'prompts' : method === 'resources/list' ? 'resources' : 'resourceTemplates';
+    const items = Array.isArray(result[key]) ? (result[key] as unknown[]) : [];
+    return {
+      items: items.filter(
+        (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
+      ),
+      nextCursor: typeof result.nextCursor === 'string' ? result.nextCursor : undefined,
+    };
+  }
+
+  /** Gets a prompt with its arguments filled in. */
+  async getPrompt(name: string, args: Record<string, string>): Promise<unknown> {
+    const client = this.client;
+    if (!client) throw new Error('Not connected');
+    return client.request({ method: 'prompts/get', params: { name, arguments: args } }, LooseResultSchema);
+  }
+
   /** Reads a resource (for resource links and embedded URIs); the result is as the server sent it. */
+
   async readResource(uri: string): Promise<ReadResourceResult> {
     const client = this.client;
     if (!client) throw new Error('Not connected');

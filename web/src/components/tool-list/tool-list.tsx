@@ -2,7 +2,7 @@ import { useDeferredValue, useMemo, useState } from 'react';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
-import { inputClass, panelClass, panelHeaderClass } from '../ui/field-classes.ts';
+import { inputClass } from '../ui/field-classes.ts';
 import { VirtualList } from '../ui/virtual-list.tsx';
 import { ToolRow, TOOL_ROW_HEIGHT } from './tool-row.tsx';
 import { duplicateNames } from './tool-name-rules.ts';
@@ -21,12 +21,12 @@ export function ToolList() {
   const duplicates = useMemo(() => duplicateNames(tools), [tools]);
 
   return (
-    <section className={`${panelClass} h-full`} aria-label="Tool browser">
-      <div className={panelHeaderClass}>
-        Tools
-        <span className="rounded-full bg-slate-200 px-2 text-xs font-medium dark:bg-slate-800">
-          {shown.length === tools.length ? tools.length : `${shown.length} / ${tools.length}`}
+    <section className="flex min-h-0 flex-1 flex-col" aria-label="Tool browser">
+      <div className="flex items-center gap-2 px-3 pt-2 text-xs text-slate-500">
+        <span>
+          {shown.length === tools.length ? tools.length : `${shown.length} of ${tools.length}`} tools
         </span>
+
         <button
           type="button"
           className="ml-auto text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"

@@ -1,0 +1,36 @@
+import { test, expect } from '@playwright/test';
+import { projectPath, startCli, type CliProcess } from '../server/testing/start-cli.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+let cli: CliProcess;
+test.beforeAll(async () => {
+  const everything = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+  cli = await startCli(['--', process.execPath, everything, 'stdio']);
+});
+test.afterAll(async () => {
+  await cli?.stop();
+});
+
+test('lists and reads resources, and gets a prompt with arguments', async ({ page }) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+
+  await page.getByRole('tab', { name: 'Resources' }).click();
+  const resources = page.getByRole('list', { name: 'Resources' });
+  await expect(resources.getByRole('listitem').first()).toBeVisible();
+  await resources.getByRole('button').first().click();
+  const contents = page.getByRole('region', { name: 'Resource contents' });
+  await expect(contents).toBeVisible();
+  await expect(contents).not.toContainText('Reading…');
+  await expect(app.trace.getByRole('button', { name: /^resources\/read, sent/ })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Templates' }).getByRole('listitem').first()).toBeVisible();
+
+  await page.getByRole('tab', { name: 'Prompts' }).click();
+  const prompts = page.getByRole('list', { name: 'Prompts' });
+  await prompts.getByRole('button', { name: /args-prompt/ }).click();
+  await page.getByRole('region', { name: 'Prompt' }).getByRole('textbox').first().fill('Lisbon');
+  await page.getByRole('button', { name: 'Get prompt' }).click();
+  await expect(page.getByLabel('Prompt messages')).toContainText('Lisbon');
+  await page.screenshot({ path: 'test-results/screens/prompts.png' });
+});
