@@ -14,6 +14,7 @@ import { SettingsButton } from './components/settings/settings-dialog.tsx';
 import { Tabs } from './components/ui/tabs.tsx';
 import { ResourceBrowser } from './components/resources/resource-browser.tsx';
 import { PromptBrowser } from './components/prompts/prompt-browser.tsx';
+import { TasksPanel } from './components/tasks/tasks-panel.tsx';
 
 import { panelClass } from './components/ui/field-classes.ts';
 import { ErrorBoundary } from './components/ui/error-boundary.tsx';
@@ -78,6 +79,7 @@ export function App({ config }: { config: BridgeConfigResponse }) {
               className="flex-1"
               tabs={[
                 { name: 'History', content: <HistoryPanel /> },
+                { name: 'Tasks', content: <TasksPanel /> },
                 { name: 'Server log', content: <ServerLog /> },
               ]}
             />

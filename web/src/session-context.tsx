@@ -4,6 +4,9 @@ import type { CallHistory } from './state/call-history.ts';
 import type { ApprovalPolicy } from './state/approval-policy.ts';
 import type { CallRunner } from './state/call-runner.ts';
 import type { Workspace } from './state/workspace.ts';
+import type { TaskTracker } from './state/task-tracker.ts';
+import type { ServerRequestsServices } from './server-requests/create-server-requests-services.ts';
+
 
 /** The long-lived, framework-free objects the views read from and act on. */
 export interface AppServices {
@@ -12,6 +15,10 @@ export interface AppServices {
   policy: ApprovalPolicy;
   runner: CallRunner;
   workspace: Workspace;
+  tasks: TaskTracker;
+  /** Server-initiated requests, client capabilities, roots, notifications and the log level. */
+  serverRequests: ServerRequestsServices;
+
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

@@ -3,20 +3,31 @@ import { ApprovalPolicy } from '../state/approval-policy.ts';
 import { CallHistory } from '../state/call-history.ts';
 import { CallRunner } from '../state/call-runner.ts';
 import { Workspace } from '../state/workspace.ts';
+import { TaskTracker } from '../state/task-tracker.ts';
+import { taskStatusExtension } from '../state/task-status-extension.ts';
+
 import { describeTarget } from '../../../shared/targets.ts';
 import { createBrowserSession } from './create-browser-session.ts';
+import { createServerRequestsServices } from '../server-requests/create-server-requests-services.ts';
 
 /** Builds the app's long-lived objects and wires them together. */
 export function createServices(token: string): AppServices {
   const session = createBrowserSession(token);
   const history = new CallHistory();
   const policy = new ApprovalPolicy();
-  const runner = new CallRunner(session, history, policy);
+  const tasks = new TaskTracker(session, history, policy);
+  const runner = new CallRunner(session, history, policy, tasks);
+  session.use(taskStatusExtension(tasks));
+
+  const serverRequests = createServerRequestsServices(session, {
+    schedule: (run) => requestAnimationFrame(() => run()),
+  });
   const workspace = new Workspace();
   // Drafts follow the server: switching servers switches the remembered arguments.
   session.state.subscribe(() => {
     const target = session.state.get().target;
     if (target) workspace.useServer(describeTarget(target));
   });
-  return { session, history, policy, runner, workspace };
+  return { session, history, policy, runner, workspace, tasks, serverRequests };
+
 }

@@ -41,6 +41,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Upper bound on the whole call in ms, however much progress arrives. */
   maxTotalMs?: number;
+  /** Task augmentation (2025-11-25): the server answers with a task to poll instead of the result. */
+  task?: { ttl?: number };
 }
 
 const initialState: SessionState = {
@@ -179,7 +181,10 @@ export class McpSession {
     }
     try {
       const result = (await client.request(
-        { method: 'tools/call', params: { name, arguments: args as Record<string, unknown> } },
+        {
+          method: 'tools/call',
+          params: { name, arguments: args as Record<string, unknown>, ...(options.task ? { task: options.task } : {}) },
+        },
         LooseResultSchema,
         {
           onprogress: options.onprogress,
@@ -244,7 +249,21 @@ export class McpSession {
     };
   }
 
+  /** Sends a tasks/* request (get, result, cancel, list) and returns the result as sent. */
+  async taskRequest(
+    method: 'tasks/get' | 'tasks/result' | 'tasks/cancel' | 'tasks/list',
+    params: Record<string, unknown>,
+    timeoutMs?: number,
+  ): Promise<Record<string, unknown>> {
+    const client = this.client;
+    if (!client) throw new Error('Not connected');
+    return (await client.request({ method, params } as never, LooseResultSchema, {
+      timeout: timeoutMs,
+    })) as Record<string, unknown>;
+  }
+
   /** Gets a prompt with its arguments filled in. */
+
   async getPrompt(name: string, args: Record<string, string>): Promise<unknown> {
     const client = this.client;
     if (!client) throw new Error('Not connected');

@@ -6,6 +6,7 @@ import { Store } from '../mcp/store.ts';
 import { ApprovalPolicy } from './approval-policy.ts';
 import { CallHistory } from './call-history.ts';
 import { CallRunner } from './call-runner.ts';
+import { TaskTracker } from './task-tracker.ts';
 
 const readOnlyTool: Tool = {
   name: 'look',
@@ -25,7 +26,7 @@ function setup() {
   } as unknown as McpSession;
   const history = new CallHistory();
   const policy = new ApprovalPolicy();
-  const runner = new CallRunner(session, history, policy);
+  const runner = new CallRunner(session, history, policy, new TaskTracker(session, history, policy));
   return { calls, history, policy, runner };
 }
 

@@ -5,12 +5,22 @@ import type { CallProgress } from '../mcp/session-types.ts';
 import { Store } from '../mcp/store.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
 import type { CallHistory, CallRecord } from './call-history.ts';
+import type { TaskTracker } from './task-tracker.ts';
+import { readTask } from '../mcp/task-support.ts';
 
 /** A call waiting for the user's answer in the approval dialog. */
 export interface PendingApproval {
   server: string;
   tool: Tool;
   args: unknown;
+  /** Set when the call is task-augmented. */
+  task: { ttl?: number } | undefined;
+}
+
+/** How to make one call. */
+export interface RunOptions {
+  /** Task augmentation: the server returns a task, tracked until its result arrives. */
+  task?: { ttl?: number };
 }
 
 /** A call in flight. */
@@ -37,6 +47,7 @@ export class CallRunner extends Store<CallRunnerState> {
     private readonly session: McpSession,
     private readonly history: CallHistory,
     private readonly policy: ApprovalPolicy,
+    private readonly tasks: TaskTracker,
   ) {
     super({ pending: undefined, running: [] });
   }
@@ -48,20 +59,20 @@ export class CallRunner extends Store<CallRunnerState> {
   }
 
   /** Asks for approval if needed, then calls the tool. Resolves with the history record. */
-  async call(tool: Tool, args: unknown): Promise<CallRecord | undefined> {
+  async call(tool: Tool, args: unknown, options: RunOptions = {}): Promise<CallRecord | undefined> {
     const server = this.serverLabel();
     if (this.policy.needsApproval(server, tool)) {
       if (this.decide) return undefined; // One dialog at a time; the button is disabled meanwhile.
       const answer = await new Promise<{ approved: boolean; always: boolean }>((resolve) => {
         this.decide = resolve;
-        this.update({ pending: { server, tool, args } });
+        this.update({ pending: { server, tool, args, task: options.task } });
       });
       this.decide = undefined;
       this.update({ pending: undefined });
       if (!answer.approved) return this.history.find(this.history.addDenied(tool.name, server, args));
       if (answer.always) this.policy.alwaysAllow(server, tool.name);
     }
-    return this.run(tool, server, args);
+    return this.run(tool, server, args, options);
   }
 
   /** The user's answer to the pending approval. */
@@ -74,7 +85,12 @@ export class CallRunner extends Store<CallRunnerState> {
     this.aborts.get(id)?.abort('Cancelled by the user');
   }
 
-  private async run(tool: Tool, server: string, args: unknown): Promise<CallRecord | undefined> {
+  private async run(
+    tool: Tool,
+    server: string,
+    args: unknown,
+    options: RunOptions,
+  ): Promise<CallRecord | undefined> {
     const id = this.history.start(tool.name, server, args);
     const abort = new AbortController();
     this.aborts.set(id, abort);
@@ -85,12 +101,18 @@ export class CallRunner extends Store<CallRunnerState> {
         signal: abort.signal,
         timeoutMs,
         maxTotalMs,
+        task: options.task,
         onprogress: (progress) =>
           this.update((state) => ({
             running: state.running.map((r) => (r.id === id ? { ...r, progress } : r)),
           })),
       });
-      this.history.finish(id, outcome);
+      const created =
+        options.task && outcome.status === 'ok' ? (outcome.result as { task?: unknown }).task : undefined;
+      const task = readTask(created);
+      // A created task finishes later: the tracker fills in this entry when tasks/result arrives.
+      if (task) this.tasks.track(id, tool.name, task);
+      else this.history.finish(id, outcome);
     } finally {
       this.aborts.delete(id);
       this.update((state) => ({ running: state.running.filter((r) => r.id !== id) }));

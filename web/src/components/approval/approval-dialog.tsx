@@ -60,7 +60,17 @@ export function ApprovalDialog() {
               <span className="font-mono font-semibold">{pending.tool.name}</span>
               {title && <span className="ml-2 text-slate-500">{title}</span>}
             </dd>
+            {pending.task && (
+              <>
+                <dt className="text-slate-500">Mode</dt>
+                <dd>
+                  as a task
+                  {pending.task.ttl !== undefined ? `, TTL ${Math.round(pending.task.ttl / 1000)} s` : ''}
+                </dd>
+              </>
+            )}
             <dt className="text-slate-500">Annotations</dt>
+
             <dd className="flex flex-wrap items-center gap-1">
               <AnnotationBadges annotations={pending.tool.annotations} />
               <span className="text-xs text-slate-500">

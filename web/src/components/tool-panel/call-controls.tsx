@@ -1,4 +1,7 @@
+import { useState } from 'react';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { taskMode } from '../../mcp/task-support.ts';
+import { TaskOptions } from './task-options.tsx';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
@@ -14,10 +17,21 @@ export function CallControls({
   args: unknown;
   blockedReason: string | undefined;
 }) {
-  const { runner } = useServices();
+  const { runner, session } = useServices();
   const running = useStore(runner, (s) => s.running);
   const pending = useStore(runner, (s) => s.pending);
+  const capabilities = useStore(session.state, (s) => s.server?.capabilities);
+  const mode = taskMode(capabilities, tool);
+  const [taskChoice, setTaskChoice] = useState<{ tool: string; asTask: boolean; ttlSeconds: number }>();
+  // The choice resets when another tool is selected: a required tool runs as a task by default.
+  const choice =
+    taskChoice?.tool === tool.name
+      ? taskChoice
+      : { tool: tool.name, asTask: mode === 'required', ttlSeconds: 300 };
   const mine = running.filter((call) => call.tool === tool.name);
+  const call = () =>
+    void runner.call(tool, args ?? {}, choice.asTask ? { task: { ttl: choice.ttlSeconds * 1000 } } : {});
+
   return (
     <div className="flex flex-col gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
       <div className="flex items-center gap-2">
@@ -26,10 +40,11 @@ export function CallControls({
           className={primaryButtonClass}
           disabled={blockedReason !== undefined || pending !== undefined}
           title={blockedReason}
-          onClick={() => void runner.call(tool, args ?? {})}
+          onClick={call}
         >
           Call tool
         </button>
+        <TaskOptions mode={mode} choice={choice} onChange={(next) => setTaskChoice({ ...choice, ...next })} />
         {mine.length === 0 && blockedReason && (
           <span className="text-xs text-slate-500">{blockedReason}</span>
         )}

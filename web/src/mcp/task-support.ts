@@ -1,0 +1,46 @@
+import type { ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+
+/** How a tool may be called, following the 2025-11-25 rules on task augmentation. */
+export type TaskMode = 'required' | 'optional' | 'forbidden';
+
+/**
+ * Whether task augmentation of tools/call is allowed for this tool:
+ * never without `capabilities.tasks.requests.tools.call`; then per `execution.taskSupport`
+ * (missing means forbidden).
+ */
+export function taskMode(capabilities: ServerCapabilities | undefined, tool: Tool): TaskMode {
+  const tasks = (capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks;
+  if (tasks?.requests?.tools?.call === undefined) return 'forbidden';
+  const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
+  return support === 'required' || support === 'optional' ? support : 'forbidden';
+}
+
+/** Task statuses after which nothing changes. */
+export const TERMINAL_TASK_STATUSES = new Set(['completed', 'failed', 'cancelled']);
+
+/** A task as tasks/get and notifications/tasks/status describe it. */
+export interface TaskInfo {
+  taskId: string;
+  status: string;
+  statusMessage?: string;
+  ttl?: number | null;
+  pollInterval?: number;
+  createdAt?: string;
+  lastUpdatedAt?: string;
+}
+
+/** Reads a task object loosely (servers under test may send odd shapes). */
+export function readTask(value: unknown): TaskInfo | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const task = value as Record<string, unknown>;
+  if (typeof task.taskId !== 'string') return undefined;
+  return {
+    taskId: task.taskId,
+    status: typeof task.status === 'string' ? task.status : 'unknown',
+    statusMessage: typeof task.statusMessage === 'string' ? task.statusMessage : undefined,
+    ttl: typeof task.ttl === 'number' || task.ttl === null ? task.ttl : undefined,
+    pollInterval: typeof task.pollInterval === 'number' ? task.pollInterval : undefined,
+    createdAt: typeof task.createdAt === 'string' ? task.createdAt : undefined,
+    lastUpdatedAt: typeof task.lastUpdatedAt === 'string' ? task.lastUpdatedAt : undefined,
+  };
+}
