@@ -84,6 +84,11 @@ test('progress shows while a call runs, and Cancel sends notifications/cancelled
   const progress = page.getByRole('progressbar', { name: 'Call progress' });
   await expect(progress).toBeVisible();
   await expect(progress).toHaveAttribute('aria-valuetext', /Step \d+ of 40/);
+  // The indicator stays visible while the user looks at another tool.
+  await app.selectTool('echo');
+  await expect(page.getByText('Calling slow_task')).toBeVisible();
+  await app.selectTool('slow_task');
+
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(progress).toBeHidden();
   await expect(app.trace.getByRole('button', { name: /^notifications\/cancelled, sent/ })).toBeVisible();
