@@ -7,13 +7,18 @@ import { fetchBridgeConfig } from './boot/fetch-config.ts';
 import { createServices } from './boot/create-services.ts';
 import { ServicesContext } from './session-context.tsx';
 import { BootError } from './components/boot-error.tsx';
+import { decodePermalink } from './permalink/permalink.ts';
+import { describeTarget } from '../../shared/targets.ts';
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
   const token = takeTokenFromUrl();
   if (!token) {
     root.render(
-      <BootError message="No access token. Open the link that Toolscope printed when it started." />,
+      <BootError
+        message="No access token. Open the link that Toolscope printed when it started, or paste its token."
+        askToken
+      />,
     );
     return;
   }
@@ -25,10 +30,17 @@ async function boot(): Promise<void> {
     return;
   }
   const services = createServices(token);
+  const permalink = decodePermalink(window.location.hash);
+  if (permalink?.tool) {
+    // Prefill what the link carries; connecting still waits for the user's click.
+    services.workspace.useServer(describeTarget(permalink.target));
+    if (permalink.args !== undefined) services.workspace.setDraft(permalink.tool, permalink.args);
+    services.workspace.selectTool(permalink.tool);
+  }
   root.render(
     <StrictMode>
       <ServicesContext.Provider value={services}>
-        <App config={config} />
+        <App config={config} permalink={permalink} />
       </ServicesContext.Provider>
     </StrictMode>,
   );

@@ -17,3 +17,8 @@ export function takeTokenFromUrl(): string | undefined {
   }
   return sessionStorage.getItem(STORAGE_KEY) ?? undefined;
 }
+
+/** Keeps a token the user pasted, for this tab only. */
+export function storeToken(token: string): void {
+  sessionStorage.setItem(STORAGE_KEY, token);
+}

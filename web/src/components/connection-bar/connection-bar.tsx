@@ -7,9 +7,17 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/fiel
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
+import { CopyLinkButton } from './copy-link-button.tsx';
 
 /** The top bar: where the server is (stdio command or URL) and the Connect button. */
-export function ConnectionBar({ initialTarget }: { initialTarget: ServerTarget | null }) {
+export function ConnectionBar({
+  initialTarget,
+  autoConnect,
+}: {
+  initialTarget: ServerTarget | null;
+  /** Connect at once (a target from the command line); a shared link waits for the user's click. */
+  autoConnect: boolean;
+}) {
   const { session } = useServices();
   const status = useStore(session.state, (s) => s.status);
   const [form, setForm] = useState<TargetFormState>(() => formFromTarget(initialTarget));
@@ -18,11 +26,11 @@ export function ConnectionBar({ initialTarget }: { initialTarget: ServerTarget |
 
   useEffect(() => {
     // A target given on the command line (or the demo server) is connected right away.
-    if (initialTarget && !autoConnected.current) {
+    if (autoConnect && initialTarget && !autoConnected.current) {
       autoConnected.current = true;
       void session.connect(initialTarget);
     }
-  }, [initialTarget, session]);
+  }, [autoConnect, initialTarget, session]);
 
   const set = (patch: Partial<TargetFormState>) => setForm((f) => ({ ...f, ...patch }));
   const submit = (event: FormEvent) => {
@@ -97,6 +105,7 @@ export function ConnectionBar({ initialTarget }: { initialTarget: ServerTarget |
       >
         Options
       </button>
+      <CopyLinkButton form={form} />
       <button type="submit" className={status === 'connected' ? secondaryButtonClass : primaryButtonClass}>
         {status === 'disconnected' ? 'Connect' : 'Disconnect'}
       </button>
