@@ -36,8 +36,20 @@ export class ToolscopePage {
     return this.page.getByRole('region', { name: 'Trace' });
   }
 
+  /** The panel of the selected tool. */
+  get toolPanel(): Locator {
+    return this.page.getByRole('region', { name: 'Tool', exact: true });
+  }
+
+  /** Types the arguments as raw JSON in the JSON tab of the arguments editor. */
   async setArgumentsJson(json: string): Promise<void> {
-    await this.page.getByRole('textbox', { name: 'Arguments (JSON)' }).fill(json);
+    const jsonTab = this.toolPanel.getByRole('tab', { name: 'JSON', exact: true });
+    const noArguments = this.toolPanel.getByText('This tool takes no arguments');
+    await expect(jsonTab.or(noArguments)).toBeVisible();
+    if (await noArguments.isVisible())
+      throw new Error('This tool takes no arguments; there is no JSON to type');
+    await jsonTab.click();
+    await this.toolPanel.getByRole('textbox', { name: 'Arguments JSON' }).fill(json);
   }
 
   get approvalDialog(): Locator {

@@ -41,11 +41,7 @@ export class TraceLog {
     this.frames.push(frame);
 
     this.pairs.add(frame);
-    const method = (frame.message as { method?: unknown } | undefined)?.method;
-    if (typeof method === 'string' && !this.methodSet.has(method)) {
-      this.methodSet.add(method);
-      this.methodList = [...this.methodSet].sort();
-    }
+    this.noteMethod(frame);
 
     if (this.scheduled) return;
     this.scheduled = true;
@@ -53,6 +49,18 @@ export class TraceLog {
       this.scheduled = false;
       this.publish();
     });
+  }
+
+  /** Replaces the trace with recorded frames, kept exactly as they were (for replays). */
+  load(frames: readonly Frame[]): void {
+    this.clear();
+    for (const frame of frames) {
+      this.frames.push(frame);
+      this.pairs.add(frame);
+      this.noteMethod(frame);
+    }
+    this.nextSeq = (frames.at(-1)?.seq ?? -1) + 1;
+    this.publish();
   }
 
   clear(): void {
@@ -70,6 +78,14 @@ export class TraceLog {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   };
+
+  private noteMethod(frame: Frame): void {
+    const method = (frame.message as { method?: unknown } | undefined)?.method;
+    if (typeof method === 'string' && !this.methodSet.has(method)) {
+      this.methodSet.add(method);
+      this.methodList = [...this.methodSet].sort();
+    }
+  }
 
   private publish(): void {
     this.snapshot = { frames: this.frames, version: this.snapshot.version + 1 };

@@ -61,6 +61,12 @@ export class CallHistory extends Store<CallHistoryState> {
     return id;
   }
 
+  /** Replaces the history with recorded calls (for replays). */
+  load(calls: CallRecord[]): void {
+    this.nextId = Math.max(0, ...calls.map((call) => call.id)) + 1;
+    this.update({ calls, selectedId: calls.at(-1)?.id });
+  }
+
   select(id: number): void {
     this.update({ selectedId: id });
   }

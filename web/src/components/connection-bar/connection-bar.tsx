@@ -20,13 +20,16 @@ export function ConnectionBar({
 }) {
   const { session } = useServices();
   const status = useStore(session.state, (s) => s.status);
-  const [form, setForm] = useState<TargetFormState>(() => formFromTarget(initialTarget));
+  const [form, setForm] = useState<TargetFormState>(() =>
+    formFromTarget(session.state.get().target ?? initialTarget),
+  );
   const [showMore, setShowMore] = useState(false);
   const autoConnected = useRef(false);
 
   useEffect(() => {
     // A target given on the command line (or the demo server) is connected right away.
-    if (autoConnect && initialTarget && !autoConnected.current) {
+    // Only a session that never connected: remounting the bar (after a replay) must not reconnect.
+    if (autoConnect && initialTarget && !autoConnected.current && !session.state.get().target) {
       autoConnected.current = true;
       void session.connect(initialTarget);
     }

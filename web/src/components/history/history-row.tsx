@@ -8,7 +8,7 @@ const linkClass = 'text-indigo-600 hover:underline dark:text-indigo-400';
 
 /** One call in the history list. */
 export function HistoryRow({ call, selected }: { call: CallRecord; selected: boolean }) {
-  const { history, runner, workspace, session } = useServices();
+  const { history, runner, workspace, session, replay } = useServices();
   const rerun = () => {
     const tool = session.state.get().tools.find((t) => t.name === call.tool);
     if (tool) void runner.call(tool, call.args);
@@ -36,12 +36,17 @@ export function HistoryRow({ call, selected }: { call: CallRecord; selected: boo
         )}
       </div>
       <div className="mt-0.5 flex gap-3">
-        <button type="button" className={linkClass} onClick={rerun}>
-          Re-run
-        </button>
-        <button type="button" className={linkClass} onClick={() => workspace.edit(call.tool, call.args)}>
-          Edit
-        </button>
+        {!replay && (
+          <>
+            <button type="button" className={linkClass} onClick={rerun}>
+              Re-run
+            </button>
+            <button type="button" className={linkClass} onClick={() => workspace.edit(call.tool, call.args)}>
+              Edit
+            </button>
+          </>
+        )}
+
         <button
           type="button"
           className={linkClass}

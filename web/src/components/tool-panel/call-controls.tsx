@@ -17,7 +17,7 @@ export function CallControls({
   args: unknown;
   blockedReason: string | undefined;
 }) {
-  const { runner, session } = useServices();
+  const { runner, session, replay } = useServices();
   const running = useStore(runner, (s) => s.running);
   const pending = useStore(runner, (s) => s.pending);
   const capabilities = useStore(session.state, (s) => s.server?.capabilities);
@@ -32,8 +32,13 @@ export function CallControls({
   const call = () =>
     void runner.call(tool, args ?? {}, choice.asTask ? { task: { ttl: choice.ttlSeconds * 1000 } } : {});
 
+  // A replay shows what happened; it cannot call anything.
+  if (replay) return null;
   return (
-    <div className="flex flex-col gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
+    <div
+      className="flex flex-col gap-2 border-t
+ border-slate-200 px-3 py-2 dark:border-slate-800"
+    >
       <div className="flex items-center gap-2">
         <button
           type="button"

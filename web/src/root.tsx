@@ -1,0 +1,38 @@
+import { useMemo, useState } from 'react';
+import type { BridgeConfigResponse } from '../../shared/api-types.ts';
+import { App } from './app.tsx';
+import { ServicesContext, type AppServices } from './session-context.tsx';
+import { ReplayContext, type ReplayControls } from './replay/replay-context.tsx';
+import { createReplayServices } from './replay/create-replay-services.ts';
+import type { Permalink } from './permalink/permalink.ts';
+
+/**
+ * Shows the live session, or a read-only replay of an imported one on top of it. The live
+ * session keeps running underneath, so closing the replay returns to it unchanged.
+ */
+export function Root({
+  live,
+  config,
+  permalink,
+}: {
+  live: AppServices;
+  config: BridgeConfigResponse;
+  permalink?: Permalink;
+}) {
+  const [replay, setReplay] = useState<AppServices>();
+  const controls = useMemo<ReplayControls>(
+    () => ({
+      open: (file, name) => setReplay(createReplayServices(file, name)),
+      close: () => setReplay(undefined),
+    }),
+    [],
+  );
+  const services = replay ?? live;
+  return (
+    <ReplayContext.Provider value={controls}>
+      <ServicesContext.Provider value={services}>
+        <App key={replay ? 'replay' : 'live'} config={config} permalink={replay ? undefined : permalink} />
+      </ServicesContext.Provider>
+    </ReplayContext.Provider>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildSessionFile,
+  parseSessionFile,
+  serializeSessionFile,
+  type SessionContents,
+} from './session-file.ts';
+
+const contents: SessionContents = {
+  target: { transport: 'http', url: 'https://x.test/mcp', headers: { Authorization: 'Bearer TOPSECRET' } },
+  server: { info: { name: 's', version: '1' }, protocolVersion: '2025-11-25', capabilities: { tools: {} } },
+  tools: [{ name: 'echo', inputSchema: { type: 'object' } }],
+  frames: [
+    {
+      seq: 0,
+      bridgeSeq: 0,
+      direction: 'out',
+      time: 1,
+      bytes: 10,
+      message: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: {} },
+    },
+    { seq: 1, bridgeSeq: 1, direction: 'in', time: 2, bytes: 5, raw: 'junk', error: 'Not JSON' },
+  ],
+  calls: [
+    {
+      id: 1,
+      tool: 'echo',
+      server: 'x',
+      args: { s: 'a"b', n: null },
+      startedAt: 1,
+      outcome: { status: 'ok', result: { content: [{ type: 'text', text: 'hi' }] }, durationMs: 3.5 },
+    },
+  ],
+  log: [{ time: 3, event: { kind: 'stderr', line: 'hello', time: 3 } }],
+};
+
+describe('session files', () => {
+  it('round-trips byte for byte', () => {
+    const text = serializeSessionFile(buildSessionFile(contents, { exportedAt: '2026-01-01T00:00:00.000Z' }));
+    const parsed = parseSessionFile(text);
+    if ('error' in parsed) throw new Error(parsed.error);
+    const again = serializeSessionFile(
+      buildSessionFile(
+        { ...parsed, target: parsed.target ?? undefined, server: parsed.server ?? undefined },
+        {
+          exportedAt: parsed.exportedAt,
+          includeSecrets: !parsed.redacted,
+        },
+      ),
+    );
+    expect(again).toBe(text);
+  });
+
+  it('leaves secrets out unless asked', () => {
+    expect(serializeSessionFile(buildSessionFile(contents))).not.toContain('TOPSECRET');
+    expect(serializeSessionFile(buildSessionFile(contents, { includeSecrets: true }))).toContain('TOPSECRET');
+  });
+
+  it('explains what is wrong with a bad or truncated file', () => {
+    const text = serializeSessionFile(buildSessionFile(contents));
+    expect(parseSessionFile(text.slice(0, text.length / 2))).toMatchObject({
+      error: expect.stringMatching(/broken or truncated/),
+    });
+    expect(parseSessionFile('[]')).toMatchObject({ error: expect.stringMatching(/JSON object/) });
+    expect(parseSessionFile('{"format":"other"}')).toMatchObject({
+      error: expect.stringMatching(/Not a Toolscope session file/),
+    });
+    expect(parseSessionFile(text.replace('"version": 1', '"version": 9'))).toMatchObject({
+      error: expect.stringMatching(/version 9/),
+    });
+    expect(parseSessionFile(text.replace('"direction": "in"', '"direction": "up"'))).toMatchObject({
+      error: 'Frame 1 in the session file is malformed.',
+    });
+  });
+});
