@@ -2,7 +2,7 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useServices } from '../../session-context.tsx';
 import { useReplayControls } from '../../replay/replay-context.tsx';
 import { buildSessionFile, parseSessionFile, serializeSessionFile } from '../../session-file/session-file.ts';
-import { secondaryButtonClass } from '../ui/field-classes.ts';
+import { compactButtonClass } from '../ui/field-classes.ts';
 
 /** Export the session as one JSON file (secrets left out unless asked), or import one as a replay. */
 export function SessionMenu() {
@@ -63,10 +63,10 @@ export function SessionMenu() {
           Include secrets
         </label>
       )}
-      <button type="button" className={secondaryButtonClass} onClick={exportSession}>
+      <button type="button" className={compactButtonClass} onClick={exportSession}>
         Export session
       </button>
-      <button type="button" className={secondaryButtonClass} onClick={() => fileInput.current?.click()}>
+      <button type="button" className={compactButtonClass} onClick={() => fileInput.current?.click()}>
         Import session
       </button>
       <input

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
-import { inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
+import { compactButtonClass, inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
 
 /** Call settings: timeouts, and which servers' annotations are trusted. */
 export function SettingsButton() {
@@ -17,7 +17,7 @@ export function SettingsButton() {
   };
   return (
     <>
-      <button type="button" className={secondaryButtonClass} onClick={() => dialogRef.current?.showModal()}>
+      <button type="button" className={compactButtonClass} onClick={() => dialogRef.current?.showModal()}>
         Settings
       </button>
       <dialog

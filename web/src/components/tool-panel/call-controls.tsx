@@ -22,6 +22,9 @@ export function CallControls({
   const pending = useStore(runner, (s) => s.pending);
   const capabilities = useStore(session.state, (s) => s.server?.capabilities);
   const mode = taskMode(capabilities, tool);
+  // Forcing augmentation is a test of the server's refusal; offer it only where tasks exist at all.
+  const serverHasTasks = (capabilities as { tasks?: unknown } | undefined)?.tasks !== undefined;
+
   const [taskChoice, setTaskChoice] = useState<{ tool: string; asTask: boolean; ttlSeconds: number }>();
   // The choice resets when another tool is selected: a required tool runs as a task by default.
   const choice =
@@ -49,7 +52,13 @@ export function CallControls({
         >
           Call tool
         </button>
-        <TaskOptions mode={mode} choice={choice} onChange={(next) => setTaskChoice({ ...choice, ...next })} />
+        {(mode !== 'forbidden' || serverHasTasks) && (
+          <TaskOptions
+            mode={mode}
+            choice={choice}
+            onChange={(next) => setTaskChoice({ ...choice, ...next })}
+          />
+        )}
         {mine.length === 0 && blockedReason && (
           <span className="text-xs text-slate-500">{blockedReason}</span>
         )}

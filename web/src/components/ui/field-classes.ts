@@ -13,3 +13,7 @@ export const panelClass =
 
 export const panelHeaderClass =
   'flex items-center gap-2 border-b border-slate-200 px-3 py-2 text-sm font-semibold dark:border-slate-800';
+
+/** Small header buttons (export, import, settings) that must not wrap. */
+export const compactButtonClass =
+  'inline-flex items-center gap-1 whitespace-nowrap rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium shadow-sm hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800';
