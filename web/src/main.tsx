@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
-import { App } from './app.tsx';
+import { Root } from './root.tsx';
 import { takeTokenFromUrl } from './boot/read-token.ts';
-import { fetchBridgeConfig } from './boot/fetch-config.ts';
+import { fetchBridgeConfig, probeBridge } from './boot/fetch-config.ts';
+import { watchBridge } from './state/bridge-reconnect.ts';
+
 import { createServices } from './boot/create-services.ts';
-import { ServicesContext } from './session-context.tsx';
+import { createBrowserSession } from './boot/create-browser-session.ts';
+
 import { BootError } from './components/boot-error.tsx';
 import { decodePermalink } from './permalink/permalink.ts';
 import { describeTarget } from '../../shared/targets.ts';
@@ -29,7 +32,12 @@ async function boot(): Promise<void> {
     root.render(<BootError message={(error as Error).message} />);
     return;
   }
-  const services = createServices(token);
+  const services = createServices(createBrowserSession(token));
+  watchBridge(
+    services.session,
+    () => probeBridge(token),
+    (message) => services.session.state.update({ error: message, lostBridge: false }),
+  );
   const permalink = decodePermalink(window.location.hash);
   if (permalink?.tool) {
     // Prefill what the link carries; connecting still waits for the user's click.
@@ -39,9 +47,7 @@ async function boot(): Promise<void> {
   }
   root.render(
     <StrictMode>
-      <ServicesContext.Provider value={services}>
-        <App config={config} permalink={permalink} />
-      </ServicesContext.Provider>
+      <Root live={services} config={config} permalink={permalink} />
     </StrictMode>,
   );
 }

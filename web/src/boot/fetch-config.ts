@@ -9,3 +9,14 @@ export async function fetchBridgeConfig(token: string): Promise<BridgeConfigResp
   if (!response.ok) throw new Error(`The bridge answered ${response.status} ${response.statusText}`);
   return (await response.json()) as BridgeConfigResponse;
 }
+
+/** Asks whether the bridge is back: 'up', 'refused' (it has another token now) or 'down'. */
+export async function probeBridge(token: string): Promise<'up' | 'refused' | 'down'> {
+  try {
+    const response = await fetch('/api/config', { headers: { [TOKEN_HEADER]: token }, cache: 'no-store' });
+    if (response.ok) return 'up';
+    return response.status === 401 ? 'refused' : 'down';
+  } catch {
+    return 'down';
+  }
+}

@@ -20,6 +20,8 @@ export class BridgeTransport implements TracedTransport {
   onframe?: TracedTransport['onframe'];
   onbridgeevent?: TracedTransport['onbridgeevent'];
   closeReason: string | undefined;
+  /** True when the connection ended because the bridge itself went away (stopped, restarted, network). */
+  lostBridge = false;
   protocolVersion: string | undefined;
 
   constructor(
@@ -31,7 +33,11 @@ export class BridgeTransport implements TracedTransport {
     if (this.started) throw new Error('BridgeTransport already started');
     this.started = true;
     this.socket.onmessage = (message) => this.receive(message);
-    this.socket.onclose = (reason) => this.finish(reason);
+    this.socket.onclose = (reason) => {
+      if (!this.closed) this.lostBridge = true;
+      this.finish(`The bridge went away: ${reason}`);
+    };
+
     await this.socket.ready();
     await new Promise<void>((resolve, reject) => {
       this.pendingStart = { resolve, reject };

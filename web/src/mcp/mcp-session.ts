@@ -54,6 +54,7 @@ const initialState: SessionState = {
   toolsLoading: false,
   toolsError: undefined,
   log: [],
+  lostBridge: false,
 };
 
 /**
@@ -92,7 +93,14 @@ export class McpSession {
   async connect(target: ServerTarget, connectOptions: { protocolVersion?: string } = {}): Promise<void> {
     await this.disconnect();
     const generation = ++this.generation;
-    this.state.update({ status: 'connecting', target, error: undefined, server: undefined, tools: [] });
+    this.state.update({
+      status: 'connecting',
+      target,
+      error: undefined,
+      server: undefined,
+      tools: [],
+      lostBridge: false,
+    });
     const transport = this.options.createTransport(target);
     if (connectOptions.protocolVersion) offerProtocolVersion(transport, connectOptions.protocolVersion);
     this.trace.startConnection();
@@ -117,6 +125,8 @@ export class McpSession {
       this.state.update({
         status: 'disconnected',
         error: reason && reason !== 'Disconnected' ? reason : undefined,
+        lostBridge: transport.lostBridge === true,
+
         toolsLoading: false,
       });
     };
@@ -183,7 +193,11 @@ export class McpSession {
       const result = (await client.request(
         {
           method: 'tools/call',
-          params: { name, arguments: args as Record<string, unknown>, ...(options.task ? { task: options.task } : {}) },
+          params: {
+            name,
+            arguments: args as Record<string, unknown>,
+            ...(options.task ? { task: options.task } : {}),
+          },
         },
         LooseResultSchema,
         {

@@ -34,6 +34,8 @@ export interface SessionState {
   toolsLoading: boolean;
   toolsError: string | undefined;
   log: LogEntry[];
+  /** The last connection ended because the bridge went away; a reconnect may bring it back. */
+  lostBridge: boolean;
 }
 
 /**

@@ -9,7 +9,8 @@ export type TaskMode = 'required' | 'optional' | 'forbidden';
  * (missing means forbidden).
  */
 export function taskMode(capabilities: ServerCapabilities | undefined, tool: Tool): TaskMode {
-  const tasks = (capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)?.tasks;
+  const tasks = (capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)
+    ?.tasks;
   if (tasks?.requests?.tools?.call === undefined) return 'forbidden';
   const support = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
   return support === 'required' || support === 'optional' ? support : 'forbidden';

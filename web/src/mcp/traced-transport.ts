@@ -12,4 +12,6 @@ export interface TracedTransport extends Transport {
   protocolVersion?: string;
   /** Why the connection ended, when the bridge or the server said so. */
   closeReason?: string;
+  /** True when the bridge itself went away (not the server). */
+  lostBridge?: boolean;
 }

@@ -13,6 +13,8 @@ export function ConnectionStatusBadge() {
   const { session } = useServices();
   const status = useStore(session.state, (s) => s.status);
   const error = useStore(session.state, (s) => s.error);
+  const lostBridge = useStore(session.state, (s) => s.lostBridge);
+
   return (
     <div className="flex min-w-0 items-center gap-2 pb-1.5 text-sm">
       <span role="status" className="flex items-center gap-1.5 font-medium">
@@ -22,6 +24,7 @@ export function ConnectionStatusBadge() {
       {error && status === 'disconnected' && (
         <span role="alert" className="truncate text-red-600 dark:text-red-400" title={error}>
           {error}
+          {lostBridge && ' · reconnecting when it is back…'}
         </span>
       )}
     </div>
