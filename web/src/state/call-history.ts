@@ -11,6 +11,8 @@ export interface CallRecord {
   startedAt: number;
   /** Undefined while the call runs. */
   outcome: CallOutcome | undefined;
+  /** The tool's outputSchema when it was called, so a later tools/list cannot change how this result is checked. */
+  outputSchema?: unknown;
 }
 
 export interface CallHistoryState {
@@ -31,7 +33,7 @@ export class CallHistory extends Store<CallHistoryState> {
   }
 
   /** Records a call that is starting and selects it; returns its id. */
-  start(tool: string, server: string, args: unknown): number {
+  start(tool: string, server: string, args: unknown, outputSchema?: unknown): number {
     const record: CallRecord = {
       id: this.nextId++,
       tool,
@@ -39,7 +41,9 @@ export class CallHistory extends Store<CallHistoryState> {
       args,
       startedAt: Date.now(),
       outcome: undefined,
+      ...(outputSchema !== undefined ? { outputSchema } : {}),
     };
+
     this.update((state) => ({
       calls: [...state.calls.slice(-(MAX_CALLS - 1)), record],
       selectedId: record.id,

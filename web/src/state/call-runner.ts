@@ -91,7 +91,7 @@ export class CallRunner extends Store<CallRunnerState> {
     args: unknown,
     options: RunOptions,
   ): Promise<CallRecord | undefined> {
-    const id = this.history.start(tool.name, server, args);
+    const id = this.history.start(tool.name, server, args, tool.outputSchema);
     const abort = new AbortController();
     this.aborts.set(id, abort);
     this.update((state) => ({ running: [...state.running, { id, tool: tool.name, progress: undefined }] }));

@@ -1,0 +1,51 @@
+import type { ContentBlock } from '../../results/content-blocks.ts';
+import { AudioBlockView } from './audio-block-view.tsx';
+import { EmbeddedResourceView } from './embedded-resource-view.tsx';
+import { ImageBlockView } from './image-block-view.tsx';
+import { RawBlockView } from './raw-block-view.tsx';
+import { ResourceLinkView } from './resource-link-view.tsx';
+import { TextBlockView } from './text-block-view.tsx';
+
+/** One content block, drawn by the viewer for its kind. `position` is 1-based. */
+export function ContentBlockView({ block, position }: { block: ContentBlock; position: number }) {
+  const label = `Content ${position}: ${block.kind === 'unknown' ? block.type : block.kind}`;
+  switch (block.kind) {
+    case 'text':
+      return (
+        <TextBlockView label={label} text={block.text} annotations={block.annotations} position={position} />
+      );
+    case 'image':
+      return (
+        <ImageBlockView
+          label={label}
+          data={block.data}
+          mimeType={block.mimeType}
+          annotations={block.annotations}
+        />
+      );
+    case 'audio':
+      return (
+        <AudioBlockView
+          label={label}
+          data={block.data}
+          mimeType={block.mimeType}
+          annotations={block.annotations}
+        />
+      );
+    case 'resource_link':
+      return <ResourceLinkView label={label} link={block.link} annotations={block.annotations} />;
+    case 'resource':
+      return <EmbeddedResourceView label={label} resource={block.resource} annotations={block.annotations} />;
+    case 'unknown':
+      return (
+        <RawBlockView
+          label={label}
+          kind="Unknown"
+          problems={[`Unknown content type ${JSON.stringify(block.type).slice(0, 200)}`]}
+          raw={block.raw}
+        />
+      );
+    case 'malformed':
+      return <RawBlockView label={label} kind="Malformed block" problems={block.problems} raw={block.raw} />;
+  }
+}
