@@ -24,6 +24,8 @@ test.describe('from the CLI to a tool result', () => {
     await app.callTool();
     await expect(app.result).toContainText('Echo: hello from e2e');
     await expect(app.trace.getByRole('button', { name: /^tools\/call, sent/ })).toBeVisible();
+    // The trace is virtualised: filter it so the first frame is in view.
+    await app.trace.getByRole('searchbox', { name: 'Filter trace' }).fill('initialize');
     await expect(app.trace.getByRole('button', { name: /^initialize, sent/ })).toBeVisible();
   });
 });

@@ -1,26 +1,25 @@
 import type { BridgeConfigResponse } from '../../shared/api-types.ts';
 import { useServices } from './session-context.tsx';
 import { useStore } from './hooks/use-store.ts';
-import { ConnectionBar } from './components/connection-bar/connection-bar.tsx';
-import { ServerInfo } from './components/server-info/server-info.tsx';
 import { ToolList } from './components/tool-list/tool-list.tsx';
 import { ToolPanel } from './components/tool-panel/tool-panel.tsx';
 import { ResultView } from './components/result-view/result-view.tsx';
 import { TracePanel } from './components/trace-panel/trace-panel.tsx';
 import { ServerLog } from './components/server-log/server-log.tsx';
 import { HistoryPanel } from './components/history/history-panel.tsx';
+import { AppHeader } from './components/app-header/app-header.tsx';
 import { ApprovalDialog } from './components/approval/approval-dialog.tsx';
-import { SettingsButton } from './components/settings/settings-dialog.tsx';
 import { Tabs } from './components/ui/tabs.tsx';
 import { ResourceBrowser } from './components/resources/resource-browser.tsx';
 import { PromptBrowser } from './components/prompts/prompt-browser.tsx';
 import { TasksPanel } from './components/tasks/tasks-panel.tsx';
+import type { Permalink } from './permalink/permalink.ts';
 
 import { panelClass } from './components/ui/field-classes.ts';
 import { ErrorBoundary } from './components/ui/error-boundary.tsx';
 
 /** The page layout: connection on top, tools left, call and result in the middle, trace and history right. */
-export function App({ config }: { config: BridgeConfigResponse }) {
+export function App({ config, permalink }: { config: BridgeConfigResponse; permalink?: Permalink }) {
   const { session, workspace } = useServices();
   const tools = useStore(session.state, (s) => s.tools);
   const selectedName = useStore(workspace, (s) => s.selectedTool);
@@ -28,19 +27,7 @@ export function App({ config }: { config: BridgeConfigResponse }) {
 
   return (
     <div className="flex h-full flex-col">
-      <header className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
-        <div className="flex items-center gap-3">
-          <h1 className="flex items-center gap-2 text-base font-bold tracking-tight">
-            <img src="/favicon.svg" alt="" className="h-5 w-5" />
-            Toolscope
-          </h1>
-          <ServerInfo />
-          <span className="ml-auto">
-            <SettingsButton />
-          </span>
-        </div>
-        <ConnectionBar initialTarget={config.initialTarget} />
-      </header>
+      <AppHeader config={config} permalink={permalink} />
       <main className="grid min-h-0 flex-1 grid-cols-[260px_minmax(0,1fr)_minmax(0,0.9fr)] gap-3 p-3">
         <div className={`${panelClass} min-h-0`}>
           <Tabs

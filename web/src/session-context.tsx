@@ -5,8 +5,9 @@ import type { ApprovalPolicy } from './state/approval-policy.ts';
 import type { CallRunner } from './state/call-runner.ts';
 import type { Workspace } from './state/workspace.ts';
 import type { TaskTracker } from './state/task-tracker.ts';
-import type { ServerRequestsServices } from './server-requests/create-server-requests-services.ts';
+import type { SessionFile } from './session-file/session-file.ts';
 
+import type { ServerRequestsServices } from './server-requests/create-server-requests-services.ts';
 
 /** The long-lived, framework-free objects the views read from and act on. */
 export interface AppServices {
@@ -16,9 +17,10 @@ export interface AppServices {
   runner: CallRunner;
   workspace: Workspace;
   tasks: TaskTracker;
+  /** Set when these services show an imported session read-only instead of a live one. */
+  replay?: { name: string; file: SessionFile };
   /** Server-initiated requests, client capabilities, roots, notifications and the log level. */
   serverRequests: ServerRequestsServices;
-
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

@@ -7,13 +7,14 @@ import { TaskTracker } from '../state/task-tracker.ts';
 import { taskStatusExtension } from '../state/task-status-extension.ts';
 
 import { describeTarget } from '../../../shared/targets.ts';
-import { createBrowserSession } from './create-browser-session.ts';
+import type { McpSession } from '../mcp/mcp-session.ts';
+
 import { createServerRequestsServices } from '../server-requests/create-server-requests-services.ts';
 
-/** Builds the app's long-lived objects and wires them together. */
-export function createServices(token: string): AppServices {
-  const session = createBrowserSession(token);
+/** Builds the app's long-lived objects around a session and wires them together. */
+export function createServices(session: McpSession): AppServices {
   const history = new CallHistory();
+
   const policy = new ApprovalPolicy();
   const tasks = new TaskTracker(session, history, policy);
   const runner = new CallRunner(session, history, policy, tasks);
@@ -29,5 +30,4 @@ export function createServices(token: string): AppServices {
     if (target) workspace.useServer(describeTarget(target));
   });
   return { session, history, policy, runner, workspace, tasks, serverRequests };
-
 }

@@ -144,3 +144,20 @@ describe('McpSession', () => {
     expect(session.state.get().error).toBeUndefined();
   });
 });
+
+describe('McpSession under a burst of list_changed', () => {
+  it('lists at most once more after the listing in flight', async () => {
+    const { session, fixture } = await connectedSession(2);
+    const before = session.trace.get().frames.length;
+    await Promise.all([fixture.grow(), fixture.grow(), fixture.grow(), fixture.grow(), fixture.grow()]);
+    await until(
+      () => session.state.get().tools.length === 7 && !session.state.get().toolsLoading,
+      'all new tools',
+    );
+    const lists = session.trace
+      .get()
+      .frames.slice(before)
+      .filter((f) => f.message && 'method' in f.message && f.message.method === 'tools/list');
+    expect(lists.length).toBeLessThanOrEqual(2);
+  });
+});

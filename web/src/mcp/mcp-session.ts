@@ -70,6 +70,9 @@ export class McpSession {
   private generation = 0;
 
   private readonly extensions: SessionExtension[] = [];
+  /** The tools/list in flight, and whether another was asked for meanwhile. */
+  private listing: Promise<void> | undefined;
+  private listAgain = false;
 
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
@@ -169,6 +172,24 @@ export class McpSession {
 
   /** Lists all tools again (all pages). */
   async refreshTools(): Promise<void> {
+    // A burst of list_changed notifications costs at most one listing in flight plus one after it.
+    if (this.listing) {
+      this.listAgain = true;
+      return this.listing;
+    }
+    this.listing = this.listToolsOnce();
+    try {
+      await this.listing;
+    } finally {
+      this.listing = undefined;
+    }
+    if (this.listAgain) {
+      this.listAgain = false;
+      await this.refreshTools();
+    }
+  }
+
+  private async listToolsOnce(): Promise<void> {
     const client = this.client;
     if (!client) return;
     const generation = this.generation;
