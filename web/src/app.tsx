@@ -48,7 +48,7 @@ export function App({ config, permalink }: { config: BridgeConfigResponse; perma
           />
         </div>
 
-        <div className="grid min-h-0 min-w-0 grid-cols-1 grid-rows-[minmax(0,1fr)_minmax(0,1.1fr)] gap-3">
+        <div className="grid min-h-0 min-w-0 grid-cols-1 grid-rows-[minmax(0,1.25fr)_minmax(0,1fr)] gap-3">
           <ErrorBoundary label="The tool" resetKey={selected}>
             <ToolPanel tool={selected} />
           </ErrorBoundary>

@@ -72,7 +72,7 @@ export function ApprovalDialog() {
             <dt className="text-slate-500">Annotations</dt>
 
             <dd className="flex flex-wrap items-center gap-1">
-              <AnnotationBadges annotations={pending.tool.annotations} />
+              <AnnotationBadges annotations={pending.tool.annotations} showNone />
               <span className="text-xs text-slate-500">
                 {trusted ? '(trusted server)' : 'unverified: the server’s own claims'}
               </span>

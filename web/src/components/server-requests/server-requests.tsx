@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
-import { secondaryButtonClass } from '../ui/field-classes.ts';
+import { compactButtonClass } from '../ui/field-classes.ts';
 import { ServerRequestsPanel } from './server-requests-panel.tsx';
 
 /**
@@ -25,7 +25,7 @@ export function ServerRequests() {
       <button
         type="button"
         aria-expanded={open}
-        className={`${secondaryButtonClass} whitespace-nowrap`}
+        className={compactButtonClass}
         onClick={() => (open ? close() : setOpenedByUser(true))}
       >
         Server requests

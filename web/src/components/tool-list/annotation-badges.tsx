@@ -56,9 +56,16 @@ export function annotationBadges(annotations: ToolAnnotations | undefined): Badg
 }
 
 /** Small badges for a tool's annotations; each says in its tooltip that it is the server's claim. */
-export function AnnotationBadges({ annotations }: { annotations: ToolAnnotations | undefined }) {
+export function AnnotationBadges({
+  annotations,
+  showNone = false,
+}: {
+  annotations: ToolAnnotations | undefined;
+  /** Say "none" when there are no hints (the approval dialog), instead of showing nothing. */
+  showNone?: boolean;
+}) {
   const badges = annotationBadges(annotations);
-  if (!badges.length) return <span className="text-xs text-slate-400">none</span>;
+  if (!badges.length) return showNone ? <span className="text-xs text-slate-400">none</span> : null;
   return (
     <>
       {badges.map((badge) => (
