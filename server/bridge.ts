@@ -7,8 +7,11 @@ import { TOKEN_PARAM } from '../shared/bridge-protocol.ts';
 import { AccessGuard } from './http/access-guard.ts';
 import { apiRoutes, requireAccess } from './http/api-routes.ts';
 import { staticRoutes } from './http/static-routes.ts';
-import { attachWebSocketEndpoint } from './http/ws-endpoint.ts';
+import { attachWebSocketEndpoint, closeAllSockets } from './http/ws-endpoint.ts';
 import { SessionRegistry } from './session/session-registry.ts';
+
+/** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
+export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';
 
 /** Options of {@link startBridge}. */
 export interface BridgeOptions {
@@ -75,8 +78,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     sessions,
     server,
     async close() {
+      // Pages first, with a reason (1001: going away), then the servers.
+      await closeAllSockets(wss, 1001, BRIDGE_STOPPED);
       await sessions.closeAll();
-      for (const client of wss.clients) client.terminate();
       wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

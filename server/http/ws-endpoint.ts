@@ -34,7 +34,10 @@ export function attachWebSocketEndpoint(
   return wss;
 }
 
-function serveSocket(ws: WebSocket, options: { sessions: SessionRegistry; version: string }): void {
+function serveSocket(
+  ws: WebSocket,
+  options: { sessions: SessionRegistry; version: string; log: (line: string) => void },
+): void {
   const send = (message: BridgeToClient): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
@@ -55,5 +58,32 @@ function serveSocket(ws: WebSocket, options: { sessions: SessionRegistry; versio
       send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
     });
   });
+  // A protocol violation, such as a message over the size limit: ws closes the socket with the
+  // matching code (1009 for size). Without a listener the error would crash the whole bridge.
+  ws.on('error', (error) => options.log(`WebSocket error: ${error.message}`));
   ws.on('close', () => options.sessions.release(session));
+}
+
+/**
+ * Closes every page's socket with `code` and `reason` so that the page can say why it lost the
+ * bridge (a bare reset reads as a crash, code 1006); sockets that do not answer within `waitMs`
+ * are cut.
+ */
+export async function closeAllSockets(wss: WebSocketServer, code: number, reason: string, waitMs = 500) {
+  await Promise.all(
+    [...wss.clients].map(
+      (ws) =>
+        new Promise<void>((resolve) => {
+          const timer = setTimeout(() => {
+            ws.terminate();
+            resolve();
+          }, waitMs);
+          ws.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+          ws.close(code, reason);
+        }),
+    ),
+  );
 }

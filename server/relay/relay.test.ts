@@ -10,6 +10,7 @@ class FakeUpstream implements Upstream {
   failSends: string | undefined;
   onmessage?: Upstream['onmessage'];
   onbadframe?: Upstream['onbadframe'];
+  onlost?: Upstream['onlost'];
   onevent?: Upstream['onevent'];
   onclose?: Upstream['onclose'];
   async start() {}
@@ -103,6 +104,26 @@ describe('Relay', () => {
       id: 9,
       error: { message: 'Bridge: Server exited with code 1' },
     });
+  });
+
+  it('answers a request at once when the upstream says its answer is lost, and only once', async () => {
+    const { upstream, relay, frames } = setup();
+    await relay.send(request(4));
+    upstream.onlost?.(4, 'The server ended the response stream without answering');
+    upstream.onlost?.(4, 'again');
+    upstream.onlost?.(5, 'never sent');
+    const answers = frames().filter((f) => f.direction === 'in');
+    expect(answers.map((f) => f.message)).toEqual([
+      {
+        jsonrpc: '2.0',
+        id: 4,
+        error: {
+          code: RELAY_ERROR_CODE,
+          message: 'Bridge: The server ended the response stream without answering',
+        },
+      },
+    ]);
+    expect(relay.pendingCount).toBe(0);
   });
 
   it('records unreadable frames with their raw text', () => {

@@ -26,6 +26,9 @@ export class Relay {
       this.forward(this.recorder.recordMessage('in', message, bytes));
     };
     upstream.onbadframe = (raw, error) => this.forward(this.recorder.recordBadFrame('in', raw, error));
+    upstream.onlost = (id, reason) => {
+      if (this.pending.delete(id)) this.answerWithError(id, reason);
+    };
     upstream.onevent = (event) => this.deliver({ type: 'event', event, time: Date.now() });
     upstream.onclose = (reason) => {
       this.closedReason = reason;

@@ -31,6 +31,11 @@ export class SessionRegistry {
     return this.sessions.size;
   }
 
+  /** The live sessions, for inspection in tests and diagnostics. */
+  list(): ReadonlySet<BridgeSession> {
+    return this.sessions;
+  }
+
   private async remove(session: BridgeSession): Promise<void> {
     clearTimeout(this.timers.get(session));
     this.timers.delete(session);

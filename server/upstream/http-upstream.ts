@@ -7,13 +7,17 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpTarget } from '../../shared/targets.ts';
 import { jsonBytes, type Upstream } from './upstream.ts';
+import { watchedFetch } from './watched-fetch.ts';
 
 /** A remote MCP server over Streamable HTTP or legacy SSE, using the SDK's client transports. */
 export class HttpUpstream implements Upstream {
   private readonly transport: Transport;
   private closed = false;
+  /** Errors the transport already reported through onerror (it also rethrows them from send). */
+  private readonly reported = new WeakSet<object>();
   onmessage?: Upstream['onmessage'];
   onbadframe?: Upstream['onbadframe'];
+  onlost?: Upstream['onlost'];
   onevent?: Upstream['onevent'];
   onclose?: Upstream['onclose'];
 
@@ -23,9 +27,15 @@ export class HttpUpstream implements Upstream {
     this.transport =
       target.transport === 'sse'
         ? new SSEClientTransport(url, { requestInit })
-        : new StreamableHTTPClientTransport(url, { requestInit });
+        : new StreamableHTTPClientTransport(url, {
+            requestInit,
+            fetch: watchedFetch((id, reason) => this.onlost?.(id, reason)),
+          });
     this.transport.onmessage = (message) => this.onmessage?.(message, jsonBytes(message));
-    this.transport.onerror = (error) => this.onevent?.(describeError(error));
+    this.transport.onerror = (error) => {
+      this.reported.add(error);
+      this.onevent?.(describeError(error));
+    };
     this.transport.onclose = () => this.finish('Connection to the server closed');
   }
 
@@ -34,7 +44,7 @@ export class HttpUpstream implements Upstream {
       await this.transport.start();
     } catch (error) {
       const event = describeError(error);
-      this.onevent?.(event);
+      if (!(error instanceof Object && this.reported.has(error))) this.onevent?.(event);
       throw new Error(event.message, { cause: error });
     }
     this.onevent?.({ kind: 'connected', transport: this.target.transport });
@@ -46,7 +56,7 @@ export class HttpUpstream implements Upstream {
       await this.transport.send(message);
     } catch (error) {
       const event = describeError(error);
-      this.onevent?.(event);
+      if (!(error instanceof Object && this.reported.has(error))) this.onevent?.(event);
       throw new Error(event.message, { cause: error });
     }
   }

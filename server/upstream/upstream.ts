@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { BridgeEvent } from '../../shared/bridge-protocol.ts';
 
 /**
@@ -15,6 +15,8 @@ export interface Upstream {
   onmessage?: (message: JSONRPCMessage, bytes: number) => void;
   /** A frame arrived that is not valid JSON-RPC. */
   onbadframe?: (raw: string, error: string) => void;
+  /** The transport knows that request `id` will never be answered (its response stream ended). */
+  onlost?: (id: RequestId, reason: string) => void;
   onevent?: (event: BridgeEvent) => void;
   /** The connection is gone for good, whatever the reason. */
   onclose?: (reason: string) => void;

@@ -1,0 +1,55 @@
+import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+
+/** A small echo call, the unit of every latency figure. */
+async function echo(session: McpSession): Promise<void> {
+  const outcome = await session.callTool('echo', { text: 'ping' });
+  if (outcome.status !== 'ok') throw new Error(`echo failed: ${JSON.stringify(outcome.error)}`);
+}
+
+/** Latencies in ms of `count` sequential echo calls. */
+export async function sequentialLatencies(session: McpSession, count: number): Promise<number[]> {
+  const latencies: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const started = performance.now();
+    await echo(session);
+    latencies.push(performance.now() - started);
+  }
+  return latencies;
+}
+
+/** Calls per second of `total` echo calls with `inFlight` of them outstanding at any time. */
+export async function callsPerSecond(session: McpSession, total: number, inFlight: number): Promise<number> {
+  let started = 0;
+  const begin = performance.now();
+  await Promise.all(
+    Array.from({ length: inFlight }, async () => {
+      while (started < total) {
+        started++;
+        await echo(session);
+      }
+    }),
+  );
+  return total / ((performance.now() - begin) / 1000);
+}
+
+/**
+ * Runs `measure` on `a` and `b` in alternating blocks, switching which goes first each time,
+ * so that a burst of noise on the machine lands on both sides alike. Returns all samples of each.
+ */
+export async function alternate<T>(
+  blocks: number,
+  a: () => Promise<T[]>,
+  b: () => Promise<T[]>,
+): Promise<{ a: T[]; b: T[] }> {
+  const result = { a: [] as T[], b: [] as T[] };
+  for (let block = 0; block < blocks; block++) {
+    if (block % 2 === 0) {
+      result.a.push(...(await a()));
+      result.b.push(...(await b()));
+    } else {
+      result.b.push(...(await b()));
+      result.a.push(...(await a()));
+    }
+  }
+  return result;
+}

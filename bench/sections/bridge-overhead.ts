@@ -1,0 +1,101 @@
+import type { ServerTarget } from '../../shared/targets.ts';
+import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { fixtureCommand } from '../../server/testing/in-process-bridge.ts';
+import { alternate, callsPerSecond, sequentialLatencies } from '../lib/call-timing.ts';
+import type { CleanupStack } from '../lib/cleanup.ts';
+import { row, type BenchRow } from '../lib/report.ts';
+import {
+  bridgedSession,
+  connectOrThrow,
+  directHttpSession,
+  directStdioSession,
+  startBridgeProcess,
+  startEchoHttpServer,
+} from '../lib/sessions.ts';
+import { formatCount, formatMs, median, percentile } from '../lib/stats.ts';
+
+const BLOCK = 50;
+const LATENCY_BLOCKS = 20; // 20 x 50 = 1,000 calls per side
+const IN_FLIGHT = 50;
+const THROUGHPUT_CALLS = 1500;
+const THROUGHPUT_ROUNDS = 4;
+/** Targets of the issue "Proof of speed and resilience". */
+const MAX_OVERHEAD_MS = 0.25;
+const MAX_RATIO = 2;
+const MIN_THROUGHPUT_SHARE = 0.8;
+
+/**
+ * Bridge overhead: the browser's session code calling a trivial echo tool through the bridge (a
+ * separate CLI process, as in real use) against the same code calling the same server directly,
+ * over stdio and over Streamable HTTP. Both sides alternate in blocks within one run.
+ */
+export async function benchBridgeOverhead(cleanup: CleanupStack): Promise<BenchRow[]> {
+  const cli = await startBridgeProcess(cleanup);
+  const stdioTarget = fixtureCommand('bench-echo-server');
+  const rows = await comparePaths('stdio', stdioTarget, directStdioSession(stdioTarget), cli, cleanup, true);
+  const httpTarget: ServerTarget = { transport: 'http', url: await startEchoHttpServer(cleanup) };
+  rows.push(...(await comparePaths('Streamable HTTP', httpTarget, directHttpSession(), cli, cleanup, false)));
+  return rows;
+}
+
+async function comparePaths(
+  label: string,
+  target: ServerTarget,
+  direct: McpSession,
+  cli: Parameters<typeof bridgedSession>[0],
+  cleanup: CleanupStack,
+  latencyTargets: boolean,
+): Promise<BenchRow[]> {
+  cleanup.defer(`the direct ${label} session`, () => direct.disconnect());
+  const bridged = bridgedSession(cli, cleanup);
+  await connectOrThrow(direct, target);
+  await connectOrThrow(bridged, target);
+  const sequential = (session: McpSession) => () => sequentialLatencies(session, BLOCK);
+  const parallel = (session: McpSession) => async () => [
+    await callsPerSecond(session, THROUGHPUT_CALLS, IN_FLIGHT),
+  ];
+
+  await alternate(4, sequential(direct), sequential(bridged)); // warm-up: JIT, sockets, server
+  const latency = await alternate(LATENCY_BLOCKS, sequential(direct), sequential(bridged));
+  await alternate(2, parallel(direct), parallel(bridged)); // warm-up at load
+  const throughput = await alternate(THROUGHPUT_ROUNDS, parallel(direct), parallel(bridged));
+  await direct.disconnect();
+  await bridged.disconnect();
+
+  const p50 = { direct: median(latency.a), bridge: median(latency.b) };
+  const p99 = { direct: percentile(latency.a, 99), bridge: percentile(latency.b, 99) };
+  const overhead = p50.bridge - p50.direct;
+  const ratio = p50.bridge / p50.direct;
+  const rate = { direct: median(throughput.a), bridge: median(throughput.b) };
+  const share = rate.bridge / rate.direct;
+  const area = `Bridge, ${label}`;
+  return [
+    row({
+      area,
+      figure: `p50 latency, ${formatCount(latency.b.length)} sequential calls`,
+      value: `${formatMs(p50.bridge)} (+${formatMs(overhead)})`,
+      baseline: `direct ${formatMs(p50.direct)}`,
+      ...(latencyTargets ? { target: `≤ +${MAX_OVERHEAD_MS} ms`, passed: overhead <= MAX_OVERHEAD_MS } : {}),
+    }),
+    row({
+      area,
+      figure: 'p50 latency ratio to direct',
+      value: `${ratio.toFixed(2)}x`,
+      ...(latencyTargets ? { target: `≤ ${MAX_RATIO}x`, passed: ratio <= MAX_RATIO } : {}),
+    }),
+    row({
+      area,
+      figure: 'p99 latency',
+      value: formatMs(p99.bridge),
+      baseline: `direct ${formatMs(p99.direct)}`,
+    }),
+    row({
+      area,
+      figure: `throughput, ${IN_FLIGHT} calls in flight`,
+      value: `${formatCount(rate.bridge)} calls/s (${Math.round(share * 100)}%)`,
+      baseline: `direct ${formatCount(rate.direct)} calls/s`,
+      target: `≥ ${MIN_THROUGHPUT_SHARE * 100}% of direct`,
+      passed: share >= MIN_THROUGHPUT_SHARE,
+    }),
+  ];
+}
