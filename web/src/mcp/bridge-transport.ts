@@ -114,6 +114,8 @@ export class BridgeTransport implements TracedTransport {
     this.closeReason ??= reason;
     this.pendingStart?.reject(new Error(this.closeReason));
     this.pendingStart = undefined;
+    // The bridge keeps a session per socket: close it, or every crash would leave one behind.
+    this.socket.close();
     this.onclose?.();
   }
 }

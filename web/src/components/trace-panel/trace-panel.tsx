@@ -1,4 +1,6 @@
 import { useMemo, useState } from 'react';
+import type { Frame } from '../../../../shared/bridge-protocol.ts';
+
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { EMPTY_FILTER, TraceSearch, type TraceFilter } from '../../mcp/trace-filter.ts';
@@ -23,12 +25,12 @@ export function TracePanel() {
   const visibleCount = pausedAt ?? frames.length;
   // `update` rescans only new frames while the filter object is unchanged.
   const indices = useMemo(
-    () => search.update(frames, filter).filter((index) => index < visibleCount),
+    () => upTo(search.update(frames, filter), visibleCount),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [frames, snapshot.version, filter, visibleCount, search],
   );
   const methods = useStore(session.trace, () => session.trace.methodList);
-  const selected = selectedSeq === undefined ? undefined : frames.find((f) => f.seq === selectedSeq);
+  const selected = selectedSeq === undefined ? undefined : frameBySeq(frames, selectedSeq);
 
   const copyShown = () => {
     const shown = indices.map((index) => frames[index]);
@@ -91,4 +93,23 @@ export function TracePanel() {
       )}
     </section>
   );
+}
+
+/** The sorted indices below `count`, without copying when all of them are (the live, unpaused case). */
+function upTo(indices: number[], count: number): number[] {
+  if (!indices.length || indices[indices.length - 1]! < count) return indices;
+  let low = 0;
+  let high = indices.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (indices[mid]! < count) low = mid + 1;
+    else high = mid;
+  }
+  return indices.slice(0, low);
+}
+
+/** Frames are numbered consecutively, so a frame is found by arithmetic, not by scanning 100,000. */
+function frameBySeq(frames: readonly Frame[], seq: number): Frame | undefined {
+  const guess = frames[seq - (frames[0]?.seq ?? 0)];
+  return guess?.seq === seq ? guess : frames.find((frame) => frame.seq === seq);
 }

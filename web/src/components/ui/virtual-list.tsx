@@ -39,8 +39,9 @@ export function VirtualList<T>({
 
   useEffect(() => {
     const element = ref.current;
-    if (stickToBottom && element && atBottom.current) element.scrollTop = element.scrollHeight;
-  }, [items.length, stickToBottom]);
+    // The full height is known from the row count, so no layout has to be read here; the browser clamps.
+    if (stickToBottom && element && atBottom.current) element.scrollTop = items.length * rowHeight;
+  }, [items.length, stickToBottom, rowHeight]);
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + overscan);

@@ -1,0 +1,42 @@
+import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
+import { errorTextClass, hintClass } from './form-classes.ts';
+
+/**
+ * The validation result under the editor: a short "matches" line, or the list of problems with their paths.
+ * Problems do not block the call; the tool panel decides, since sending bad arguments on purpose is a test too.
+ */
+export function ArgumentProblems({ status }: { status: ArgumentsStatus }) {
+  if (status.parseError !== undefined) return null;
+  if (status.schemaError !== undefined) {
+    return <p className={hintClass}>Arguments are not checked: {status.schemaError}</p>;
+  }
+  const problems = status.validationErrors;
+  if (problems.length === 0) {
+    return (
+      <p className="text-xs text-emerald-700 dark:text-emerald-400">
+        <span aria-hidden="true">✓ </span>Arguments match the input schema
+      </p>
+    );
+  }
+  return (
+    <div className="flex flex-col gap-0.5">
+      <p className="text-xs font-medium text-amber-700 dark:text-amber-300">
+        {problems.length === 1 ? '1 problem' : `${problems.length} problems`} with these arguments (you can
+        still send them)
+      </p>
+      <ul
+        aria-label="Argument problems"
+        className={`${errorTextClass} flex max-h-32 flex-col overflow-y-auto`}
+      >
+        {problems.map((problem, index) => (
+          <li key={index} className="break-words">
+            <code className="rounded bg-red-50 px-1 font-mono dark:bg-red-950/50">
+              {problem.path || '(arguments)'}
+            </code>{' '}
+            {problem.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

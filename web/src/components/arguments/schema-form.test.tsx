@@ -1,0 +1,106 @@
+import { createElement } from 'react';
+import { renderToString } from 'react-dom/server';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { schemaCorpus, corpusSchema } from '../../schema/fixtures/schema-corpus.ts';
+import { SCRIPT_PAYLOAD } from '../../schema/fixtures/hostile-schemas.ts';
+import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
+import { ArgumentsEditor } from './arguments-editor.tsx';
+import { SchemaForm } from './schema-form.tsx';
+
+// vitest runs in node here (no DOM): server rendering still builds every field, which is where rjsf throws or
+// recurses forever on schemas it cannot handle.
+function renderForm(schema: unknown, formData: unknown = {}) {
+  const prepared = prepareToolSchema(schema);
+  const { schema: formSchema } = prepared.normalized;
+  if (!formSchema || !prepared.formValidator) return undefined;
+  return renderToString(
+    createElement(SchemaForm, {
+      schema: formSchema,
+      validator: prepared.formValidator,
+      formData,
+      problems: [],
+      onChange: () => {},
+    }),
+  );
+}
+
+function renderEditor(inputSchema: unknown, text = '') {
+  const tool = { name: 'tool', inputSchema } as Tool;
+  return renderToString(createElement(ArgumentsEditor, { tool, text, onTextChange: () => {} }));
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('the generated form', () => {
+  it.each(schemaCorpus.map((entry) => [entry.name, entry] as const))('renders %s', (_name, entry) => {
+    const warn = vi.spyOn(console, 'warn');
+    const error = vi.spyOn(console, 'error');
+    const started = performance.now();
+    const html = renderEditor(entry.schema);
+    expect(performance.now() - started).toBeLessThan(3_000);
+    if (entry.expect === 'no-params') expect(html).toContain('This tool takes no arguments.');
+    else if (entry.expect === 'fallback') expect(html).toContain('Edit the arguments as JSON.');
+    else expect(renderForm(entry.schema)).toMatch(/<(input|select|textarea|fieldset)/);
+    expect(warn).not.toHaveBeenCalled();
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('renders nested objects, arrays, unions, maps and nullables of create_order', () => {
+    const html = renderForm(corpusSchema('demo create_order (MCP SDK + zod 4)'), {
+      customer: { name: 'Ada' },
+      items: [
+        { sku: 'A', quantity: 1, options: { color: 'red' } },
+        { sku: 'B', quantity: 2 },
+      ],
+      shipping: { method: 'express' },
+      notes: null,
+    })!;
+    expect(html).toContain('<legend');
+    expect(html).toContain('aria-label="Move items #2 up"');
+    expect(html).toContain('aria-label="Remove items #1"');
+    expect(html).toContain('aria-label="Add item to items"');
+    expect(html).toContain('aria-label="Key of color"');
+    expect(html).toContain('aria-label="Add entry to options"');
+    expect(html).toContain('aria-label="shipping variant"');
+    expect(html).toContain('type="datetime-local"');
+    expect(html).toContain('aria-label="Set notes to null"');
+    expect(html).toMatch(/<option[^>]*>express<\/option>/);
+  });
+
+  it('renders hostile text as text', () => {
+    const html = renderForm(corpusSchema('hostile: script in titles and descriptions'))!;
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;');
+    expect(SCRIPT_PAYLOAD).toContain('<script>');
+  });
+
+  it('shows a cut recursion as a JSON box with its reason', () => {
+    const html = renderForm(corpusSchema('recursive tree ($defs)'), {
+      root: {
+        label: 'a',
+        children: [{ label: 'b', children: [{ label: 'c', children: [{ label: 'd' }] }] }],
+      },
+    })!;
+    expect(html).toContain('Recursive node: edited as JSON');
+  });
+
+  it('offers a text input with suggestions for a 10k enum, not 10k options', () => {
+    const html = renderForm(corpusSchema('hostile: huge enum (10k values)'))!;
+    expect(html).toMatch(/One of (<!-- -->)?10,000(<!-- -->)? values/);
+    expect(html.match(/<option/g)?.length ?? 0).toBeLessThanOrEqual(50);
+  });
+
+  it('explains why the form tab is not available', () => {
+    expect(renderEditor(corpusSchema('external root $ref'))).toContain(
+      'The input schema refers to https://example.com/schemas/order.json, which Toolscope cannot resolve.',
+    );
+  });
+
+  it('keeps unparseable text out of the form', () => {
+    expect(renderEditor(corpusSchema('github create_issue'), '{"owner": ')).toContain(
+      'The form cannot show the current text.',
+    );
+  });
+});

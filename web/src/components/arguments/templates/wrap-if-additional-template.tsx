@@ -1,0 +1,56 @@
+import type { WrapIfAdditionalTemplateProps } from '@rjsf/utils';
+import { ADDITIONAL_PROPERTY_FLAG } from '@rjsf/utils';
+import { controlClass } from '../form-classes.ts';
+import { IconButton } from './icon-button.tsx';
+
+/**
+ * One entry of an `additionalProperties` map: key input, value, remove button on one row. rjsf renames the key
+ * when the key input loses focus, so the input is uncontrolled and keyed by the current name.
+ */
+export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
+  const {
+    id,
+    classNames,
+    style,
+    label,
+    schema,
+    children,
+    disabled,
+    readonly,
+    onKeyRenameBlur,
+    onRemoveProperty,
+  } = props;
+  if (!(ADDITIONAL_PROPERTY_FLAG in schema)) {
+    return (
+      <div className={classNames} style={style}>
+        {children}
+      </div>
+    );
+  }
+  return (
+    <div
+      role="group"
+      aria-label={`Entry ${label}`}
+      className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-1.5"
+      style={style}
+    >
+      <input
+        key={label}
+        id={`${id}-key`}
+        type="text"
+        aria-label={`Key of ${label}`}
+        className={`${controlClass} font-mono`}
+        defaultValue={label}
+        disabled={disabled || readonly}
+        onBlur={onKeyRenameBlur}
+      />
+      <div className="min-w-0">{children}</div>
+      <IconButton
+        label={`Remove entry ${label}`}
+        glyph="✕"
+        disabled={disabled || readonly}
+        onClick={onRemoveProperty}
+      />
+    </div>
+  );
+}
