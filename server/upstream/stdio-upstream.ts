@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { JSONRPCMessageSchema, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { isJsonRpcMessage } from './json-rpc-shape.ts';
 import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { StdioTarget } from '../../shared/targets.ts';
 import type { Upstream } from './upstream.ts';
@@ -11,7 +12,7 @@ const EXIT_GRACE_MS = 700;
 /**
  * A stdio MCP server in a child process. The SDK's StdioClientTransport drops lines it cannot parse
  * and hides the exit code; a debugger needs both, so this keeps the SDK's framing (newline-delimited
- * JSON checked with its JSONRPCMessageSchema) and reports everything else as events.
+ * JSON checked by the rules of its JSONRPCMessageSchema) and reports everything else as events.
  * The child runs in its own process group so that wrappers such as `npx` die with their children.
  */
 export class StdioUpstream implements Upstream {
@@ -103,13 +104,12 @@ export class StdioUpstream implements Upstream {
       this.onbadframe?.(line, 'Not JSON: the server wrote a line to stdout that is not a JSON-RPC message');
       return;
     }
-    const parsed = JSONRPCMessageSchema.safeParse(value);
-    if (!parsed.success) {
+    if (!isJsonRpcMessage(value)) {
       this.onbadframe?.(line, 'Not a valid JSON-RPC 2.0 message');
       return;
     }
     // Forward what the server sent, not the schema's re-serialisation of it.
-    this.onmessage?.(value as JSONRPCMessage, Buffer.byteLength(line));
+    this.onmessage?.(value, Buffer.byteLength(line));
   }
 
   private killGroup(signal: NodeJS.Signals): void {

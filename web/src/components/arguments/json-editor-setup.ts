@@ -2,7 +2,8 @@ import { json, jsonParseLinter } from '@codemirror/lang-json';
 import { bracketMatching, HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import { lintGutter, linter, type Diagnostic } from '@codemirror/lint';
 import type { Extension } from '@codemirror/state';
-import { EditorView, lineNumbers, placeholder } from '@codemirror/view';
+import { EditorView, keymap, lineNumbers, placeholder } from '@codemirror/view';
+import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
 import { tags } from '@lezer/highlight';
 
 // Token colours as Tailwind classes, so the editor follows the OS colour scheme with the rest of the page
@@ -32,13 +33,14 @@ function lintUnlessBlank(view: EditorView): Diagnostic[] {
 }
 
 /**
- * The editor's extensions: JSON highlighting, a parse-error gutter, line numbers. No keymap beyond CodeMirror's
- * built-in editing (`@codemirror/commands` is not a dependency), so Tab leaves the editor, as it should for
- * keyboard users.
+ * The editor's extensions: JSON highlighting, a parse-error gutter, line numbers, undo/redo. The default keymap
+ * has no Tab binding, so Tab leaves the editor, as it should for keyboard users.
  */
 export function jsonEditorExtensions(onDocChange: (text: string) => void): Extension[] {
   return [
     lineNumbers(),
+    history(),
+    keymap.of([...defaultKeymap, ...historyKeymap]),
     lintGutter(),
     json(),
     linter(lintUnlessBlank, { delay: 300 }),

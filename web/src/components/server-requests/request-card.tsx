@@ -2,11 +2,16 @@ import type { ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcont
 import { useServices } from '../../session-context.tsx';
 import type { QueuedRequest } from '../../server-requests/server-request-queue.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
-import { ElicitationFormView } from './elicitation-form-view.tsx';
+import { lazy, Suspense } from 'react';
 import { ElicitationUrlView } from './elicitation-url-view.tsx';
 import { SamplingRequestView } from './sampling-request-view.tsx';
 
 /** What a request is called in the panel. */
+// rjsf and Ajv load when the first elicitation arrives, not with the page.
+const ElicitationFormView = lazy(() =>
+  import('./elicitation-form-view.tsx').then((module) => ({ default: module.ElicitationFormView })),
+);
+
 export function requestTitle(request: QueuedRequest): string {
   if (request.kind === 'sampling') return 'Sampling request';
   return request.params.mode === 'url' ? 'URL elicitation' : 'Elicitation request';
@@ -38,11 +43,13 @@ export function RequestCard({ request }: { request: QueuedRequest }) {
           onAnswer={(result) => queue.answerElicitation(request.id, result)}
         />
       ) : (
-        <ElicitationFormView
-          key={request.id}
-          params={request.params as ElicitRequestFormParams}
-          onAnswer={(result) => queue.answerElicitation(request.id, result)}
-        />
+        <Suspense fallback={<p className="text-xs text-slate-500">Loading the form…</p>}>
+          <ElicitationFormView
+            key={request.id}
+            params={request.params as ElicitRequestFormParams}
+            onAnswer={(result) => queue.answerElicitation(request.id, result)}
+          />
+        </Suspense>
       )}
     </section>
   );

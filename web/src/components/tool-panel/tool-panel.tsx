@@ -1,12 +1,16 @@
+import { lazy, Suspense } from 'react';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
+import { parseArgumentsText } from '../../schema/parse-arguments-text.ts';
 import { panelClass } from '../ui/field-classes.ts';
-import { ArgumentsEditor, parseArguments } from './arguments-editor.tsx';
 import { CallControls } from './call-controls.tsx';
 import { ToolHeader } from './tool-header.tsx';
 
-/** The selected tool: what it is, its arguments, and the Call tool button. */
+// rjsf, Ajv and CodeMirror load with the first tool opened, not with the page.
+const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
+
+/** The selected tool: what it is, its arguments (form or JSON), and the Call tool button. */
 export function ToolPanel({ tool }: { tool: Tool | undefined }) {
   const { session, workspace } = useServices();
   const connected = useStore(session.state, (s) => s.status === 'connected');
@@ -22,22 +26,25 @@ export function ToolPanel({ tool }: { tool: Tool | undefined }) {
       </section>
     );
   }
-  const text = drafts[tool.name] ?? '{}';
-  const parsed = parseArguments(text);
+  const text = drafts[tool.name] ?? '';
+  // Invalid arguments may be sent on purpose; only text that is not a JSON object cannot be.
+  const parsed = parseArgumentsText(text);
   return (
     <section className={`${panelClass} min-h-0`} aria-label="Tool">
       <ToolHeader tool={tool} />
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
-        <ArgumentsEditor
-          value={text}
-          error={parsed.error}
-          onChange={(value) => workspace.setDraft(tool.name, value)}
-        />
+        <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments editor…</p>}>
+          <ArgumentsEditor
+            tool={tool}
+            text={text}
+            onTextChange={(value) => workspace.setDraft(tool.name, value)}
+          />
+        </Suspense>
       </div>
       <CallControls
         tool={tool}
         args={parsed.value}
-        blockedReason={connected ? parsed.error : 'Not connected'}
+        blockedReason={connected ? (parsed.error ? 'Fix the JSON to call' : undefined) : 'Not connected'}
       />
     </section>
   );

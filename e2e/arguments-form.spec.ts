@@ -1,0 +1,282 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+/** The arguments editor of the selected tool, seen through its roles. */
+class ArgumentsEditor {
+  constructor(readonly app: ToolscopePage) {}
+
+  get panel(): Locator {
+    return this.app.toolPanel;
+  }
+
+  tab(name: 'Form' | 'JSON'): Locator {
+    return this.panel.getByRole('tab', { name, exact: true });
+  }
+
+  get json(): Locator {
+    return this.panel.getByRole('textbox', { name: 'Arguments JSON' });
+  }
+
+  get problems(): Locator {
+    return this.panel.getByRole('list', { name: 'Argument problems' });
+  }
+
+  group(name: string): Locator {
+    return this.panel.getByRole('group', { name, exact: true });
+  }
+
+  field(name: string, scope: Locator = this.panel): Locator {
+    return scope.getByRole('textbox', { name, exact: true });
+  }
+
+  /** Opens the JSON tab and parses what it shows. */
+  async readJson(): Promise<unknown> {
+    await this.tab('JSON').click();
+    return JSON.parse(await this.json.innerText()) as unknown;
+  }
+}
+
+async function openTool(page: Page, cli: CliProcess, tool: string): Promise<ArgumentsEditor> {
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  await app.selectTool(tool);
+  const editor = new ArgumentsEditor(app);
+  await expect(editor.tab('Form').or(editor.panel.getByText('This tool takes no arguments.'))).toBeVisible();
+  return editor;
+}
+
+test.describe('argument forms on the demo server', () => {
+  let cli: CliProcess;
+  test.beforeAll(async () => {
+    cli = await startCli([]);
+  });
+  test.afterAll(async () => {
+    await cli?.stop();
+  });
+
+  test('fills create_order: nested objects, array items added, reordered and removed, a map, a union', async ({
+    page,
+  }) => {
+    const editor = await openTool(page, cli, 'create_order');
+    await expect(editor.tab('Form')).toHaveAttribute('aria-selected', 'true');
+    const customer = editor.group('customer');
+    await editor.field('name', customer).fill('Ada Lovelace');
+    await editor.field('email', customer).fill('ada@example.com');
+
+    const items = editor.group('items');
+    await editor.field('sku', items.getByRole('group', { name: 'items #1' })).fill('MUG-1');
+    await items
+      .getByRole('group', { name: 'items #1' })
+      .getByRole('spinbutton', { name: 'quantity' })
+      .fill('2');
+    await items.getByRole('button', { name: 'Add item to items' }).click();
+    const second = items.getByRole('group', { name: 'items #2' });
+    await editor.field('sku', second).fill('TEE-2');
+    await second.getByRole('spinbutton', { name: 'quantity' }).fill('1');
+    await second.getByRole('button', { name: 'Add entry to options' }).click();
+    await second.getByRole('textbox', { name: 'Key of newKey' }).fill('size');
+    await second.getByRole('textbox', { name: 'Key of newKey' }).blur();
+    await second.getByRole('textbox', { name: 'Value of size' }).fill('L');
+    await items.getByRole('button', { name: 'Add item to items' }).click();
+    await editor.field('sku', items.getByRole('group', { name: 'items #3' })).fill('DROP-ME');
+
+    await items.getByRole('button', { name: 'Move items #2 up' }).click();
+    await expect(editor.field('sku', items.getByRole('group', { name: 'items #1' }))).toHaveValue('TEE-2');
+    await items.getByRole('button', { name: 'Remove items #3' }).click();
+    await expect(items.getByRole('group', { name: 'items #3' })).toHaveCount(0);
+
+    await editor.panel.getByRole('combobox', { name: 'shipping variant' }).selectOption('express');
+    await editor.panel.getByLabel('deliverBy').fill('2030-01-02T03:04');
+    await editor.panel.getByRole('combobox', { name: 'priority' }).selectOption('urgent');
+
+    expect(await editor.readJson()).toEqual({
+      customer: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      items: [
+        { sku: 'TEE-2', quantity: 1, options: { size: 'L' } },
+        { sku: 'MUG-1', quantity: 2 },
+      ],
+      shipping: { method: 'express', deliverBy: expect.stringMatching(/^2030-01-0[12]T\d\d:04:00\.000Z$/) },
+      priority: 'urgent',
+    });
+    await expect(editor.panel.getByText('Arguments match the input schema')).toBeVisible();
+
+    await editor.app.callTool();
+    await expect(editor.app.result).toContainText('for Ada Lovelace <ada@example.com>: 2 line(s), 3 item(s)');
+  });
+
+  test('switches between the tabs both ways over the same arguments', async ({ page }) => {
+    const editor = await openTool(page, cli, 'get_weather');
+    await editor.field('city').fill('Lisbon');
+    expect(await editor.readJson()).toEqual({ city: 'Lisbon', units: 'celsius' });
+    await editor.json.fill('{"city": "Porto", "units": "fahrenheit"}');
+    await editor.tab('Form').click();
+    await expect(editor.field('city')).toHaveValue('Porto');
+    await expect(editor.panel.getByRole('combobox', { name: 'units' })).toHaveValue('fahrenheit');
+  });
+
+  test('keeps typed JSON exactly as typed, escapes and null included', async ({ page }) => {
+    const editor = await openTool(page, cli, 'create_order');
+    const typed = '{"notes": "a\\\\\\"b \\u00e9", "priority": null, "customer": {"name": "x\\ty"}}';
+    await editor.tab('JSON').click();
+    await editor.json.fill(typed);
+    await expect(editor.json).toHaveText(typed);
+    await editor.tab('Form').click();
+    await expect(editor.field('notes')).toHaveValue('a\\"b é');
+    await editor.tab('JSON').click();
+    await expect(editor.json).toHaveText(typed);
+    await expect(editor.problems).toContainText('/priority');
+  });
+
+  test('shows a parse error under the editor and keeps the form away from broken text', async ({ page }) => {
+    const editor = await openTool(page, cli, 'get_weather');
+    await editor.tab('JSON').click();
+    await editor.json.fill('{"city": ');
+    await expect(editor.json).toHaveAccessibleDescription(/^Invalid JSON: /);
+    await expect(editor.json).toHaveAttribute('aria-invalid', 'true');
+    await editor.tab('Form').click();
+    await expect(editor.panel.getByRole('note')).toContainText('The form cannot show the current text.');
+    await editor.tab('JSON').click();
+    await expect(editor.json).toHaveText('{"city": ');
+  });
+
+  test('says a tool takes no arguments instead of showing an empty form', async ({ page }) => {
+    const editor = await openTool(page, cli, 'ping_time');
+    await expect(editor.panel.getByText('This tool takes no arguments.')).toBeVisible();
+    await expect(editor.tab('Form')).toHaveCount(0);
+  });
+
+  test('create_order form at 1280x800', async ({ page }) => {
+    const editor = await openTool(page, cli, 'create_order');
+    await editor.field('name', editor.group('customer')).fill('Ada Lovelace');
+    await editor.field('email', editor.group('customer')).fill('ada@example');
+    await expect(editor.problems).toContainText('must match format "email"');
+    await page.screenshot({ path: 'test-results/arguments-form/create-order.png' });
+  });
+});
+
+test.describe('argument forms for awkward schemas', () => {
+  let cli: CliProcess;
+  test.beforeAll(async () => {
+    cli = await startCli([
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      'server/testing/fixtures/schema-zoo-server.ts',
+    ]);
+  });
+  test.afterAll(async () => {
+    await cli?.stop();
+  });
+
+  test('a root oneOf gets a chooser, and the chosen option its fields', async ({ page }) => {
+    const editor = await openTool(page, cli, 'find_record');
+    const chooser = editor.panel.getByRole('combobox', { name: /variant$/ });
+    await expect(chooser.getByRole('option')).toHaveText(['By ID', 'By query']);
+    await expect(editor.field('id')).toBeVisible();
+    await chooser.selectOption('By query');
+    await editor.field('query').fill('toolscope');
+    await expect(editor.field('id')).toHaveCount(0);
+    expect(await editor.readJson()).toEqual({ query: 'toolscope', limit: 10 });
+  });
+
+  test('a recursive schema renders a few levels deep, then as JSON', async ({ page }) => {
+    const editor = await openTool(page, cli, 'insert_tree');
+    const root = editor.group('root');
+    await editor.field('label', root).first().fill('top');
+    await root.getByRole('button', { name: 'Add item to children' }).click();
+    const child = root.getByRole('group', { name: 'children #1' });
+    await editor.field('label', child).first().fill('child');
+    await child.getByRole('button', { name: 'Add item to children' }).click();
+    const grandchild = child.getByRole('group', { name: 'children #1' });
+    await editor.field('label', grandchild).first().fill('grandchild');
+    await grandchild.getByRole('button', { name: 'Add item to children' }).click();
+    await expect(grandchild.getByText('Recursive node: edited as JSON')).toBeVisible();
+    await grandchild.getByRole('textbox', { name: 'children-1' }).fill('{"label": "deep", "children": []}');
+    expect(await editor.readJson()).toEqual({
+      root: {
+        label: 'top',
+        children: [
+          {
+            label: 'child',
+            children: [{ label: 'grandchild', children: [{ label: 'deep', children: [] }] }],
+          },
+        ],
+      },
+    });
+  });
+
+  test('pydantic nullables start null and can be given a value', async ({ page }) => {
+    const editor = await openTool(page, cli, 'update_profile');
+    const nickname = editor.panel.getByRole('checkbox', { name: 'Set Nickname to null' });
+    await expect(nickname).toBeChecked();
+    await nickname.uncheck();
+    await editor.field('Nickname').fill('Ada');
+    const address = editor.panel.getByRole('checkbox', { name: 'Set Address to null' });
+    await expect(address).toBeChecked();
+    await address.uncheck();
+    await editor.field('Street').fill('1 Main St');
+    await editor.field('City').fill('Porto');
+    await editor.field('Name').fill('Ada L.');
+    expect(await editor.readJson()).toEqual({
+      name: 'Ada L.',
+      nickname: 'Ada',
+      age: null,
+      address: { street: '1 Main St', city: 'Porto' },
+    });
+  });
+
+  test('flags invalid arguments with their paths but still lets them be sent', async ({ page }) => {
+    const editor = await openTool(page, cli, 'register_user');
+    await editor.field('username').fill('ab');
+    await editor.field('email').fill('not-an-email');
+    await expect(editor.problems).toContainText('/username must NOT have fewer than 3 characters');
+    await expect(editor.problems).toContainText('/email must match format "email"');
+    await expect(editor.field('email')).toHaveAttribute('aria-invalid', 'true');
+    await editor.app.callTool();
+    await expect(editor.app.result).toContainText('received {"username":"ab","email":"not-an-email"');
+  });
+
+  test('edits an additionalProperties map', async ({ page }) => {
+    const editor = await openTool(page, cli, 'set_labels');
+    const labels = editor.group('labels');
+    await labels.getByRole('button', { name: 'Add entry to labels' }).click();
+    await labels.getByRole('textbox', { name: 'Key of newKey' }).fill('team');
+    await labels.getByRole('textbox', { name: 'Key of newKey' }).blur();
+    await labels.getByRole('textbox', { name: 'Value of team' }).fill('core');
+    await labels.getByRole('button', { name: 'Add entry to labels' }).click();
+    await labels.getByRole('button', { name: 'Remove entry newKey' }).click();
+    expect(await editor.readJson()).toEqual({ labels: { team: 'core' } });
+  });
+
+  test('falls back to JSON with a note when the schema has no form', async ({ page }) => {
+    const editor = await openTool(page, cli, 'remote_schema');
+    await expect(editor.tab('JSON')).toHaveAttribute('aria-selected', 'true');
+    await expect(editor.tab('Form')).toHaveAttribute('aria-disabled', 'true');
+    await expect(editor.panel.getByRole('note')).toContainText(
+      'The input schema refers to https://example.com/schemas/remote-input.json, which Toolscope cannot resolve.',
+    );
+    await editor.json.fill('{"anything": true}');
+    await expect(editor.json).toHaveText('{"anything": true}');
+  });
+
+  test('renders hostile schemas as inert text and stays responsive', async ({ page }) => {
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    const editor = await openTool(page, cli, 'hostile_text');
+    await expect(editor.panel.getByText('<script>window.__pwned=2</script>').first()).toBeVisible();
+    await expect(editor.panel.getByText('Nested too deeply for the form')).toBeVisible();
+    // An input with suggestions (a datalist) is a combobox.
+    const pick = editor.panel.getByRole('combobox', { name: 'pick', exact: true });
+    await pick.fill('value-9999');
+    await expect(editor.panel.getByText('One of 10,000 values; type to filter.')).toBeVisible();
+    expect(await editor.readJson()).toEqual({ pick: 'value-9999' });
+    expect(await page.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+  });
+});
