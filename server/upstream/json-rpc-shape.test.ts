@@ -31,7 +31,10 @@ const samples: unknown[] = [
 ];
 
 describe('isJsonRpcMessage', () => {
-  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))('agrees with the SDK schema on %s', (_, sample) => {
-    expect(isJsonRpcMessage(sample)).toBe(JSONRPCMessageSchema.safeParse(sample).success);
-  });
+  it.each(samples.map((sample) => [JSON.stringify(sample), sample]))(
+    'agrees with the SDK schema on %s',
+    (_, sample) => {
+      expect(isJsonRpcMessage(sample)).toBe(JSONRPCMessageSchema.safeParse(sample).success);
+    },
+  );
 });

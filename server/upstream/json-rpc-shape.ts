@@ -2,7 +2,8 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const isId = (value: unknown) => typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
+const isId = (value: unknown) =>
+  typeof value === 'string' || (typeof value === 'number' && Number.isInteger(value));
 
 /**
  * Whether a parsed line is a JSON-RPC 2.0 message, by the same rules as the SDK's
