@@ -10,11 +10,13 @@ export function RunningIndicator() {
   return (
     <span
       aria-live="polite"
-      className="flex items-center gap-1.5 rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-medium text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300"
+      className="flex max-w-60 items-center gap-1.5 rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300"
       title={names}
     >
       <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-indigo-500" />
-      {running.length === 1 ? `Calling ${names}` : `${running.length} calls running`}
+      <span className="truncate">
+        {running.length === 1 ? `Calling ${names}` : `${running.length} calls running`}
+      </span>
     </span>
   );
 }
