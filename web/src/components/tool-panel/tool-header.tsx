@@ -17,13 +17,13 @@ export function ToolHeader({ tool }: { tool: Tool }) {
 
   return (
     <div className="flex flex-col gap-1.5 border-b border-slate-200 px-3 py-2 dark:border-slate-800">
-      <div className="flex min-w-0 items-center gap-2">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-2 gap-y-1">
         <ToolIcon tool={tool} size={20} />
         <h2 className="truncate font-mono text-sm font-semibold">{String(tool.name)}</h2>
         {typeof tool.title === 'string' && (
           <span className="truncate text-sm text-slate-500">{tool.title}</span>
         )}
-        <span className="ml-auto flex shrink-0 flex-wrap gap-1">
+        <span className="ml-auto flex flex-wrap gap-1">
           <AnnotationBadges annotations={tool.annotations} />
           {typeof taskSupport === 'string' && taskSupport !== 'forbidden' && (
             <span className="rounded bg-violet-100 px-1.5 py-0.5 text-[11px] font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-300">
