@@ -1,18 +1,12 @@
 import { test, expect } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { serveToolscope } from './helpers/serve-toolscope.ts';
 
-let cli: CliProcess;
-test.beforeAll(async () => {
-  cli = await startCli([]);
-});
-test.afterAll(async () => {
-  await cli?.stop();
-});
+const toolscope = serveToolscope([]);
 
 async function openDemo(page: import('@playwright/test').Page): Promise<ToolscopePage> {
   const app = new ToolscopePage(page);
-  await app.open(cli.url);
+  await app.open(toolscope.cli.url);
   await app.expectConnected();
   return app;
 }

@@ -1,20 +1,14 @@
 import { test, expect } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { serveToolscope } from './helpers/serve-toolscope.ts';
 
-let cli: CliProcess;
-test.beforeAll(async () => {
-  cli = await startCli([
-    '--',
-    process.execPath,
-    '--import',
-    'tsx',
-    'server/testing/fixtures/hostile-tools-server.ts',
-  ]);
-});
-test.afterAll(async () => {
-  await cli?.stop();
-});
+const toolscope = serveToolscope([
+  '--',
+  process.execPath,
+  '--import',
+  'tsx',
+  'server/testing/fixtures/hostile-tools-server.ts',
+]);
 
 test('hostile tool names, titles, descriptions and icons never execute and are flagged', async ({ page }) => {
   const dialogs: string[] = [];
@@ -23,7 +17,7 @@ test('hostile tool names, titles, descriptions and icons never execute and are f
     void dialog.dismiss();
   });
   const app = new ToolscopePage(page);
-  await app.open(cli.url);
+  await app.open(toolscope.cli.url);
   await app.expectConnected();
   await expect(app.toolList.getByRole('listitem')).toHaveCount(6);
   await expect(page.getByText(/Duplicate tool names: dup/)).toBeVisible();

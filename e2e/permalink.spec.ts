@@ -1,21 +1,15 @@
 import { test, expect } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { serveToolscope } from './helpers/serve-toolscope.ts';
 
-let cli: CliProcess;
-test.beforeAll(async () => {
-  cli = await startCli([]);
-});
-test.afterAll(async () => {
-  await cli?.stop();
-});
+const toolscope = serveToolscope([]);
 
 test('a copied link carries connection, tool and arguments but no secrets, and asks before connecting', async ({
   page,
   browser,
 }) => {
   const app = new ToolscopePage(page);
-  await app.open(cli.url);
+  await app.open(toolscope.cli.url);
   await app.expectConnected();
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('button', { name: 'Options' }).click();
@@ -29,13 +23,13 @@ test('a copied link carries connection, tool and arguments but no secrets, and a
   const link = page.url();
   expect(decodeURIComponent(link)).not.toContain('hunter2');
   expect(decodeURIComponent(link)).toContain('API_KEY');
-  expect(link).not.toContain(cli.token);
+  expect(link).not.toContain(toolscope.cli.token);
 
   // A teammate opens it in a fresh browser (with their own access token).
   const other = await browser.newContext();
   const teammate = await other.newPage();
   const hash = new URL(link).hash;
-  await teammate.goto(`${cli.origin}/?token=${cli.token}${hash}`);
+  await teammate.goto(`${toolscope.cli.origin}/?token=${toolscope.cli.token}${hash}`);
   const theirs = new ToolscopePage(teammate);
   await expect(teammate.getByRole('note', { name: 'Shared link' })).toContainText('echo');
   await expect(theirs.status).toHaveText('Disconnected');

@@ -1,15 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { test, expect, type Page } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { serveToolscope } from './helpers/serve-toolscope.ts';
 
-let cli: CliProcess;
-test.beforeAll(async () => {
-  cli = await startCli([]);
-});
-test.afterAll(async () => {
-  await cli?.stop();
-});
+const toolscope = serveToolscope([]);
 
 async function exportSession(page: Page, path: string): Promise<string> {
   const download = page.waitForEvent('download');
@@ -22,7 +16,7 @@ test('export, import as a read-only replay, and export again loses nothing; secr
   page,
 }, info) => {
   const app = new ToolscopePage(page);
-  await app.open(cli.url);
+  await app.open(toolscope.cli.url);
   await app.expectConnected();
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('button', { name: 'Options' }).click();
@@ -37,7 +31,7 @@ test('export, import as a read-only replay, and export again loses nothing; secr
   const first = await exportSession(page, info.outputPath('first.json'));
   expect(first).not.toContain('hunter2');
   expect(first).toContain('API_KEY');
-  expect(first).not.toContain(cli.token);
+  expect(first).not.toContain(toolscope.cli.token);
   const frames = (JSON.parse(first) as { frames: unknown[] }).frames.length;
 
   await page.getByLabel('Session file').setInputFiles(info.outputPath('first.json'));
@@ -57,7 +51,7 @@ test('export, import as a read-only replay, and export again loses nothing; secr
 
 test('a bad or truncated file gets a clear error and changes nothing', async ({ page }, info) => {
   const app = new ToolscopePage(page);
-  await app.open(cli.url);
+  await app.open(toolscope.cli.url);
   await app.expectConnected();
   const good = await exportSession(page, info.outputPath('good.json'));
   await writeFile(info.outputPath('truncated.json'), good.slice(0, Math.floor(good.length / 2)));

@@ -1,19 +1,12 @@
 import { test, expect } from '@playwright/test';
-import { projectPath, startCli, type CliProcess } from '../server/testing/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { serveToolscope, everythingOverStdio } from './helpers/serve-toolscope.ts';
 
-let cli: CliProcess;
-test.beforeAll(async () => {
-  const everything = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
-  cli = await startCli(['--', process.execPath, everything, 'stdio']);
-});
-test.afterAll(async () => {
-  await cli?.stop();
-});
+const toolscope = serveToolscope(everythingOverStdio());
 
 test('a tool that requires a task runs as one: created, polled, result fetched', async ({ page }) => {
   const app = new ToolscopePage(page);
-  await app.open(cli.url);
+  await app.open(toolscope.cli.url);
   await app.expectConnected();
   await app.selectTool('simulate-research-query');
   await expect(page.getByRole('checkbox', { name: 'Run as task' })).toBeChecked();
@@ -35,7 +28,7 @@ test('a tool that requires a task runs as one: created, polled, result fetched',
 
 test('forcing a plain call of a task-required tool shows what the server answers', async ({ page }) => {
   const app = new ToolscopePage(page);
-  await app.open(cli.url);
+  await app.open(toolscope.cli.url);
   await app.expectConnected();
   await app.selectTool('simulate-research-query');
   await page.getByRole('checkbox', { name: 'Run as task' }).uncheck();

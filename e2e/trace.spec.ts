@@ -1,24 +1,18 @@
 import { test, expect } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { serveToolscope } from './helpers/serve-toolscope.ts';
 
-let cli: CliProcess;
-test.beforeAll(async () => {
-  cli = await startCli([
-    '--',
-    process.execPath,
-    '--import',
-    'tsx',
-    'server/testing/fixtures/fault-server.ts',
-  ]);
-});
-test.afterAll(async () => {
-  await cli?.stop();
-});
+const toolscope = serveToolscope([
+  '--',
+  process.execPath,
+  '--import',
+  'tsx',
+  'server/testing/fixtures/fault-server.ts',
+]);
 
 test('the trace pairs, filters, shows bad lines, pauses and shows a frame', async ({ page }) => {
   const app = new ToolscopePage(page);
-  await app.open(cli.url);
+  await app.open(toolscope.cli.url);
   await app.expectConnected();
   await app.selectTool('garbage');
   await app.callTool();
