@@ -249,12 +249,18 @@ export class McpSession {
         };
       }
       if (error instanceof McpError) {
+        // The SDK client checks a task-augmented answer itself; say so rather than blame the server's wording.
+        const message =
+          options.task && /Invalid task creation result/.test(error.message)
+            ? `The server did not answer with a task (see its response in the trace): ${stripCodePrefix(error.message)}`
+            : stripCodePrefix(error.message);
         return {
           status: 'protocol-error',
-          error: { code: error.code, message: stripCodePrefix(error.message), data: error.data },
+          error: { code: error.code, message, data: error.data },
           durationMs,
         };
       }
+
       return { status: 'protocol-error', error: { code: -1, message: describeError(error) }, durationMs };
     }
   }

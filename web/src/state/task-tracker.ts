@@ -109,8 +109,14 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
         durationMs: performance.now() - started,
       });
     }
-    // The result is final even if the last status notification was lost.
+    // The result is final: stop polling, and read the final status once (notifications may be lost).
     this.stopped.add(taskId);
+    try {
+      this.onStatus(await this.session.taskRequest('tasks/get', { taskId }));
+    } catch (error) {
+      this.setError(taskId, error);
+    }
+
   }
 
   private find(taskId: string): TrackedTask | undefined {

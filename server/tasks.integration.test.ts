@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningBridge } from './bridge.ts';
+import { fixtureCommand, startTestBridge } from './testing/in-process-bridge.ts';
+import { createNodeSession, waitFor } from './testing/node-session.ts';
+import type { McpSession } from '../web/src/mcp/mcp-session.ts';
+import { taskMode } from '../web/src/mcp/task-support.ts';
+import { ApprovalPolicy } from '../web/src/state/approval-policy.ts';
+import { CallHistory } from '../web/src/state/call-history.ts';
+import { CallRunner } from '../web/src/state/call-runner.ts';
+import { TaskTracker } from '../web/src/state/task-tracker.ts';
+import { taskStatusExtension } from '../web/src/state/task-status-extension.ts';
+
+let bridge: RunningBridge;
+let session: McpSession;
+let history: CallHistory;
+let tasks: TaskTracker;
+let runner: CallRunner;
+
+beforeAll(async () => {
+  bridge = await startTestBridge();
+  session = createNodeSession(`http://127.0.0.1:${bridge.port}`, bridge.token);
+  history = new CallHistory();
+  const policy = new ApprovalPolicy();
+  tasks = new TaskTracker(session, history, policy);
+  runner = new CallRunner(session, history, policy, tasks);
+  session.use(taskStatusExtension(tasks));
+  await session.connect(fixtureCommand('tasks-server'));
+  for (const name of ['count_slowly', 'must_run_as_task', 'plain_only'])
+    policy.alwaysAllow(runner.serverLabel(), name);
+});
+
+afterAll(async () => {
+  await session.disconnect();
+  await bridge.close();
+});
+
+const tool = (name: string) => {
+  const found = session.state.get().tools.find((t) => t.name === name);
+  if (!found) throw new Error(`no tool ${name}`);
+  return found;
+};
+
+describe('task-augmented tool calls against a fixture server', () => {
+  it('reads task support per the spec rules', () => {
+    const capabilities = session.state.get().server?.capabilities;
+    expect(taskMode(capabilities, tool('count_slowly'))).toBe('optional');
+    expect(taskMode(capabilities, tool('must_run_as_task'))).toBe('required');
+    expect(taskMode(capabilities, tool('plain_only'))).toBe('forbidden');
+  });
+
+  it('creates a task, polls it, and puts tasks/result into the call history', async () => {
+    const record = await runner.call(tool('count_slowly'), { steps: 3 }, { task: { ttl: 30_000 } });
+    expect(record?.outcome).toBeUndefined();
+    const tracked = () => tasks.get().tasks.find((t) => t.callId === record?.id);
+    expect(tracked()?.info.pollInterval).toBe(100);
+    await waitFor(() => history.find(record!.id)?.outcome !== undefined, 'the task result');
+    expect(history.find(record!.id)?.outcome).toMatchObject({
+      status: 'ok',
+      result: { content: [{ type: 'text', text: 'counted to 3' }] },
+    });
+    await waitFor(() => tracked()?.info.status === 'completed', 'the completed status');
+    const methods = session.trace
+      .get()
+      .frames.map((f) => (f.message as { method?: string } | undefined)?.method);
+    expect(methods).toContain('tasks/result');
+  });
+
+  it('cancels a running task and lists tasks', async () => {
+    const record = await runner.call(tool('count_slowly'), { steps: 50 }, { task: { ttl: 30_000 } });
+    const taskId = tasks.get().tasks.find((t) => t.callId === record?.id)!.info.taskId;
+    await tasks.cancel(taskId);
+    await waitFor(
+      () => tasks.get().tasks.find((t) => t.info.taskId === taskId)?.info.status === 'cancelled',
+      'cancelled',
+    );
+    expect(await tasks.refreshList()).toBeUndefined();
+    expect(tasks.get().tasks.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows what the server answers when the rules are broken on purpose', async () => {
+    const plainCallOfRequired = await runner.call(tool('must_run_as_task'), { steps: 1 });
+    // The SDK's McpServer answers with an isError result naming -32601 (the spec asks for a JSON-RPC error).
+    expect(plainCallOfRequired?.outcome).toMatchObject({ status: 'tool-error' });
+    expect(JSON.stringify(plainCallOfRequired?.outcome?.result)).toContain('-32601');
+    const forcedTask = await runner.call(tool('plain_only'), {}, { task: { ttl: 1000 } });
+    await waitFor(() => history.find(forcedTask!.id)?.outcome !== undefined, 'the forced call to end');
+    // The server answered with a plain result; the page says it was not a task (the raw answer is in the trace).
+    expect(history.find(forcedTask!.id)?.outcome).toMatchObject({
+      status: 'protocol-error',
+      error: { message: expect.stringContaining('did not answer with a task') },
+    });
+  });
+});
