@@ -13,6 +13,7 @@ import { Tabs } from './components/ui/tabs.tsx';
 import { ResourceBrowser } from './components/resources/resource-browser.tsx';
 import { PromptBrowser } from './components/prompts/prompt-browser.tsx';
 import { TasksPanel } from './components/tasks/tasks-panel.tsx';
+import { SavedRequestsPanel } from './components/saved-requests/saved-requests-panel.tsx';
 import type { Permalink } from './permalink/permalink.ts';
 
 import { panelClass } from './components/ui/field-classes.ts';
@@ -66,6 +67,7 @@ export function App({ config, permalink }: { config: BridgeConfigResponse; perma
               className="flex-1"
               tabs={[
                 { name: 'History', content: <HistoryPanel /> },
+                { name: 'Saved', content: <SavedRequestsPanel /> },
                 { name: 'Tasks', content: <TasksPanel /> },
                 { name: 'Server log', content: <ServerLog /> },
               ]}

@@ -6,6 +6,7 @@ import type { CallRunner } from './state/call-runner.ts';
 import type { Workspace } from './state/workspace.ts';
 import type { TaskTracker } from './state/task-tracker.ts';
 import type { SessionFile } from './session-file/session-file.ts';
+import type { SavedRequests } from './saved-requests/saved-requests-store.ts';
 
 import type { ServerRequestsServices } from './server-requests/create-server-requests-services.ts';
 
@@ -21,6 +22,8 @@ export interface AppServices {
   replay?: { name: string; file: SessionFile };
   /** Server-initiated requests, client capabilities, roots, notifications and the log level. */
   serverRequests: ServerRequestsServices;
+  /** Named requests kept across reloads (the "Saved" tab). */
+  savedRequests: SavedRequests;
 }
 
 export const ServicesContext = createContext<AppServices | null>(null);

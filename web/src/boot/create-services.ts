@@ -5,6 +5,7 @@ import { CallRunner } from '../state/call-runner.ts';
 import { Workspace } from '../state/workspace.ts';
 import { TaskTracker } from '../state/task-tracker.ts';
 import { taskStatusExtension } from '../state/task-status-extension.ts';
+import { SavedRequests } from '../saved-requests/saved-requests-store.ts';
 
 import { describeTarget } from '../../../shared/targets.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
@@ -29,5 +30,6 @@ export function createServices(session: McpSession): AppServices {
     const target = session.state.get().target;
     if (target) workspace.useServer(describeTarget(target));
   });
-  return { session, history, policy, runner, workspace, tasks, serverRequests };
+  const savedRequests = new SavedRequests();
+  return { session, history, policy, runner, workspace, tasks, serverRequests, savedRequests };
 }

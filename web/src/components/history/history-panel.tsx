@@ -1,18 +1,33 @@
+import { useState } from 'react';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { HistoryRow } from './history-row.tsx';
+import { CompareBar } from '../compare/compare-bar.tsx';
 
 /** Every call of this page, newest first: status, duration; select to see the result, re-run, edit, copy. */
 export function HistoryPanel() {
   const { history } = useServices();
   const calls = useStore(history, (s) => s.calls);
   const selectedId = useStore(history, (s) => s.selectedId);
+  // Calls picked for "Compare": at most two, the newest pick replacing the older one.
+  const [pickedIds, setPickedIds] = useState<number[]>([]);
+  const togglePick = (id: number) =>
+    setPickedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id].slice(-2)));
   if (!calls.length) return <p className="p-3 text-sm text-slate-500">No calls yet.</p>;
   return (
-    <ol aria-label="Call history" className="min-h-0 flex-1 overflow-y-auto">
-      {[...calls].reverse().map((call) => (
-        <HistoryRow key={call.id} call={call} selected={call.id === selectedId} />
-      ))}
-    </ol>
+    <>
+      <CompareBar pickedIds={pickedIds} onClear={() => setPickedIds([])} />
+      <ol aria-label="Call history" className="min-h-0 flex-1 overflow-y-auto">
+        {[...calls].reverse().map((call) => (
+          <HistoryRow
+            key={call.id}
+            call={call}
+            selected={call.id === selectedId}
+            picked={pickedIds.includes(call.id)}
+            onTogglePick={togglePick}
+          />
+        ))}
+      </ol>
+    </>
   );
 }

@@ -1,14 +1,27 @@
+import { useState } from 'react';
 import { useServices } from '../../session-context.tsx';
 import type { CallRecord } from '../../state/call-history.ts';
 import { OutcomeBadge } from '../result-view/outcome-badge.tsx';
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { asJsonRpcRequest } from './as-json-rpc.ts';
+import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
 
 const linkClass = 'text-indigo-600 hover:underline dark:text-indigo-400';
 
-/** One call in the history list. */
-export function HistoryRow({ call, selected }: { call: CallRecord; selected: boolean }) {
+/** One call in the history list; `onTogglePick` adds its "Compare" checkbox. */
+export function HistoryRow({
+  call,
+  selected,
+  picked = false,
+  onTogglePick,
+}: {
+  call: CallRecord;
+  selected: boolean;
+  picked?: boolean;
+  onTogglePick?: (id: number) => void;
+}) {
   const { history, runner, workspace, session, replay } = useServices();
+  const [saving, setSaving] = useState(false);
   const rerun = () => {
     const tool = session.state.get().tools.find((t) => t.name === call.tool);
     if (tool) void runner.call(tool, call.args);
@@ -29,6 +42,12 @@ export function HistoryRow({ call, selected }: { call: CallRecord; selected: boo
           {call.tool}
         </button>
         <span className="text-slate-400">{formatTime(call.startedAt)}</span>
+        {onTogglePick && call.outcome && (
+          <label className="flex items-center gap-1 text-slate-500">
+            <input type="checkbox" checked={picked} onChange={() => onTogglePick(call.id)} />
+            Compare
+          </label>
+        )}
         {call.outcome ? (
           <OutcomeBadge outcome={call.outcome} />
         ) : (
@@ -44,6 +63,9 @@ export function HistoryRow({ call, selected }: { call: CallRecord; selected: boo
             <button type="button" className={linkClass} onClick={() => workspace.edit(call.tool, call.args)}>
               Edit
             </button>
+            <button type="button" className={linkClass} onClick={() => setSaving(true)}>
+              Save
+            </button>
           </>
         )}
 
@@ -55,6 +77,7 @@ export function HistoryRow({ call, selected }: { call: CallRecord; selected: boo
           Copy as JSON-RPC
         </button>
       </div>
+      {saving && <SaveCallForm call={call} onDone={() => setSaving(false)} />}
     </li>
   );
 }

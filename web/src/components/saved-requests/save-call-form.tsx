@@ -1,0 +1,18 @@
+import { useServices } from '../../session-context.tsx';
+import type { CallRecord } from '../../state/call-history.ts';
+import { SaveRequestForm } from './save-request-form.tsx';
+
+/** The name-and-group form of a history row's "Save": keeps that call as a saved request. */
+export function SaveCallForm({ call, onDone }: { call: CallRecord; onDone: () => void }) {
+  const { savedRequests } = useServices();
+  return (
+    <SaveRequestForm
+      defaultName={call.tool}
+      onCancel={onDone}
+      onSave={(name, group) => {
+        savedRequests.add({ name, group, server: call.server, tool: call.tool, args: call.args });
+        onDone();
+      }}
+    />
+  );
+}

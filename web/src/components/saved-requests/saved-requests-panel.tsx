@@ -1,0 +1,72 @@
+import { useState } from 'react';
+import { useServices } from '../../session-context.tsx';
+import { useStore } from '../../hooks/use-store.ts';
+import { groupRequests } from '../../saved-requests/saved-request.ts';
+import { compactButtonClass } from '../ui/field-classes.ts';
+import { SaveRequestForm } from './save-request-form.tsx';
+import { SavedRequestRow } from './saved-request-row.tsx';
+import { SavedRequestsFileButtons } from './saved-requests-file-buttons.tsx';
+
+/** The "Saved" tab: named requests by group, saving the current tool's arguments, import and export. */
+export function SavedRequestsPanel() {
+  const { savedRequests, workspace, runner, replay } = useServices();
+  const requests = useStore(savedRequests, (s) => s.requests);
+  const selectedTool = useStore(workspace, (s) => s.selectedTool);
+  const [saving, setSaving] = useState(false);
+
+  const saveCurrent = (name: string, group: string) => {
+    if (!selectedTool) return;
+    const draft = workspace.get().drafts[selectedTool];
+    let args: unknown;
+    try {
+      args = draft ? JSON.parse(draft) : {};
+    } catch {
+      // An unfinished draft is kept as typed, so nothing the user wrote is lost.
+      args = draft;
+    }
+    savedRequests.add({ name, group, server: runner.serverLabel(), tool: selectedTool, args });
+    setSaving(false);
+  };
+
+  return (
+    <div className="flex min-h-0 flex-1 flex-col">
+      <div className="flex flex-col gap-2 border-b border-slate-100 p-2 text-xs dark:border-slate-800">
+        <div className="flex flex-wrap items-center gap-2">
+          {!replay && selectedTool && !saving && (
+            <button type="button" className={compactButtonClass} onClick={() => setSaving(true)}>
+              Save current request
+            </button>
+          )}
+          <SavedRequestsFileButtons />
+        </div>
+        {saving && selectedTool && (
+          <SaveRequestForm
+            defaultName={selectedTool}
+            onSave={saveCurrent}
+            onCancel={() => setSaving(false)}
+          />
+        )}
+      </div>
+      {requests.length === 0 ? (
+        <p className="p-3 text-sm text-slate-500">
+          No saved requests yet. Use “Save” on a call in the history.
+        </p>
+      ) : (
+        <ul aria-label="Saved requests" className="min-h-0 flex-1 overflow-y-auto">
+          {groupRequests(requests).map(({ group, requests: entries }) => (
+            <li key={group} aria-label={group || 'Ungrouped'}>
+              <h3 className="bg-slate-50 px-3 py-1 text-xs font-semibold text-slate-600 dark:bg-slate-950 dark:text-slate-400">
+                {group || 'Ungrouped'}
+              </h3>
+              <ul>
+                {entries.map((request) => (
+                  <SavedRequestRow key={request.id} request={request} />
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
