@@ -8,6 +8,7 @@ import { formFromTarget, targetFromForm, type TargetFormState } from './target-f
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
 import { CopyLinkButton } from './copy-link-button.tsx';
+import { ServersButton } from '../server-list/servers-button.tsx';
 
 /** The top bar: where the server is (stdio command or URL) and the Connect button. */
 export function ConnectionBar({
@@ -108,6 +109,13 @@ export function ConnectionBar({
       >
         Options
       </button>
+      <ServersButton
+        canLoad={!busy}
+        current={() => targetFromForm(form)}
+        onLoad={(target) =>
+          setForm((f) => ({ ...formFromTarget(target), protocolVersion: f.protocolVersion }))
+        }
+      />
       <CopyLinkButton form={form} />
       <button type="submit" className={status === 'connected' ? secondaryButtonClass : primaryButtonClass}>
         {status === 'disconnected' ? 'Connect' : 'Disconnect'}
