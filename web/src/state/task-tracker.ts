@@ -116,7 +116,6 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
     } catch (error) {
       this.setError(taskId, error);
     }
-
   }
 
   private find(taskId: string): TrackedTask | undefined {
