@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { base64ToBytes, inspectBase64 } from '../../results/base64.ts';
 import { formatBytes } from '../../results/text-size.ts';
 import { smallButtonClass } from './result-classes.ts';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../ui/save-file.ts';
 import { InlineError } from './inline-error.tsx';
 
 /** A base64 payload offered as a download (never rendered), with its decoded size. */

@@ -7,7 +7,7 @@ import { BlockFrame } from './block-frame.tsx';
 import { BinaryContents } from './binary-contents.tsx';
 import { InlineError } from './inline-error.tsx';
 import { smallButtonClass } from './result-classes.ts';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../ui/save-file.ts';
 
 /**
  * An image block. Only allow-listed types are shown, and only through `<img>` with a data: URL

@@ -1,6 +1,6 @@
 import { formatBytes, TEXT_PREVIEW_CHARS } from '../../results/text-size.ts';
 import { smallButtonClass } from './result-classes.ts';
-import { saveFile } from './save-file.ts';
+import { saveFile } from '../ui/save-file.ts';
 
 /** Says a text was cut for display, and offers all of it on screen or as a file. */
 export function TruncationNotice({

@@ -1,6 +1,7 @@
 import { useRef, useState, type ChangeEvent } from 'react';
 import { useServices } from '../../session-context.tsx';
 import { compactButtonClass } from '../ui/field-classes.ts';
+import { saveFile } from '../ui/save-file.ts';
 
 /** Export every saved request as one JSON file, or import such a file (adding, never replacing). */
 export function SavedRequestsFileButtons() {
@@ -9,13 +10,7 @@ export function SavedRequestsFileButtons() {
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
 
   const exportAll = () => {
-    const url = URL.createObjectURL(new Blob([savedRequests.exportFile()], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'toolscope-saved-requests.json';
-    link.click();
-    // Revoking at once can cancel the download in some browsers.
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    saveFile(savedRequests.exportFile(), 'toolscope-saved-requests.json', 'application/json');
   };
 
   const importChosen = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -6,6 +6,7 @@ import {
   type NamedTarget,
 } from '../../../../shared/server-config.ts';
 import { inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
+import { saveFile } from '../ui/save-file.ts';
 
 const ALL = '';
 
@@ -19,18 +20,14 @@ export function ConfigExport({ servers }: { servers: readonly NamedTarget[] }) {
   const chosen = which === ALL ? servers : servers.filter((s) => s.name === which);
   const text = writeServerConfig(chosen, format, { includeSecrets });
   const download = () => {
-    const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
     // VS Code reads .vscode/mcp.json; the others name theirs by client.
-    link.download =
+    const fileName =
       format === 'vscode'
         ? 'mcp.json'
         : format === 'cursor'
           ? 'cursor-mcp.json'
           : 'claude_desktop_config.json';
-    link.click();
-    URL.revokeObjectURL(url);
+    saveFile(text, fileName, 'application/json');
   };
   const copy = async () => {
     try {

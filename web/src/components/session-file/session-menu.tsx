@@ -3,6 +3,7 @@ import { useServices } from '../../session-context.tsx';
 import { useReplayControls } from '../../replay/replay-context.tsx';
 import { buildSessionFile, parseSessionFile, serializeSessionFile } from '../../session-file/session-file.ts';
 import { compactButtonClass } from '../ui/field-classes.ts';
+import { saveFile } from '../ui/save-file.ts';
 
 /** Export the session as one JSON file (secrets left out unless asked), or import one as a replay. */
 export function SessionMenu() {
@@ -27,12 +28,8 @@ export function SessionMenu() {
       // A replay re-exports exactly what was imported.
       replay ? { exportedAt: replay.exportedAt, includeSecrets: !replay.redacted } : { includeSecrets },
     );
-    const url = URL.createObjectURL(new Blob([serializeSessionFile(file)], { type: 'application/json' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `toolscope-session-${file.exportedAt.replace(/[:.]/g, '-')}.json`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    const fileName = `toolscope-session-${file.exportedAt.replace(/[:.]/g, '-')}.json`;
+    saveFile(serializeSessionFile(file), fileName, 'application/json');
   };
 
   const importSession = async (event: ChangeEvent<HTMLInputElement>) => {
