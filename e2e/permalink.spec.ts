@@ -11,11 +11,7 @@ test('a copied link carries connection, tool and arguments but no secrets, and a
   const app = new ToolscopePage(page);
   await app.open(toolscope.cli.url);
   await app.expectConnected();
-  await page.getByRole('button', { name: 'Disconnect' }).click();
-  await page.getByRole('button', { name: 'Options' }).click();
-  await page.getByRole('textbox', { name: /Environment/ }).fill('API_KEY=hunter2-secret');
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await app.expectConnected();
+  await app.reconnectWithEnvironment('API_KEY=hunter2-secret');
   await app.selectTool('echo');
   await app.setArgumentsJson('{"message": "from a link \\"quoted\\""}');
   await page.getByRole('button', { name: 'Copy link' }).click();

@@ -18,11 +18,7 @@ test('export, import as a read-only replay, and export again loses nothing; secr
   const app = new ToolscopePage(page);
   await app.open(toolscope.cli.url);
   await app.expectConnected();
-  await page.getByRole('button', { name: 'Disconnect' }).click();
-  await page.getByRole('button', { name: 'Options' }).click();
-  await page.getByRole('textbox', { name: /Environment/ }).fill('API_KEY=hunter2-secret');
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await app.expectConnected();
+  await app.reconnectWithEnvironment('API_KEY=hunter2-secret');
   await app.selectTool('echo');
   await app.setArgumentsJson('{"message": "keep me"}');
   await app.callTool();

@@ -16,6 +16,15 @@ export class ToolscopePage {
     await expect(this.status).toHaveText('Connected');
   }
 
+  /** Disconnects, sets the stdio environment (KEY=value lines) under Options, and connects again. */
+  async reconnectWithEnvironment(env: string): Promise<void> {
+    await this.page.getByRole('button', { name: 'Disconnect' }).click();
+    await this.page.getByRole('button', { name: 'Options' }).click();
+    await this.page.getByRole('textbox', { name: /Environment/ }).fill(env);
+    await this.page.getByRole('button', { name: 'Connect' }).click();
+    await this.expectConnected();
+  }
+
   get toolList(): Locator {
     return this.page.getByRole('list', { name: 'Tools' });
   }
