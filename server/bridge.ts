@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
+import { hostname, networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import type { ServerTarget } from '../shared/targets.ts';
@@ -9,6 +10,11 @@ import { apiRoutes, requireAccess } from './http/api-routes.ts';
 import { staticRoutes } from './http/static-routes.ts';
 import { attachWebSocketEndpoint, closeAllSockets } from './http/ws-endpoint.ts';
 import { SessionRegistry } from './session/session-registry.ts';
+import { Recordings } from './store/recordings.ts';
+import { recordingRoutes } from './http/recording-routes.ts';
+import { requireSameSite, sharedRoutes } from './http/shared-routes.ts';
+import { LiveViewerEndpoint } from './http/live-viewer-endpoint.ts';
+import type { RecordingStatus } from '../shared/recordings.ts';
 
 /** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
 export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';
@@ -29,6 +35,12 @@ export interface BridgeOptions {
   graceMs?: number;
   version?: string;
   log?: (line: string) => void;
+  /** SQLite file that keeps recorded sessions; no recording when absent. */
+  recordingsFile?: string;
+  /** Replaces the stored retention setting (days; 0 keeps recordings forever). */
+  retentionDays?: number;
+  /** More Host names the bridge answers to (besides loopback, and its addresses when bound to all interfaces). */
+  allowHosts?: string[];
 }
 
 /** A running bridge. */
@@ -39,6 +51,8 @@ export interface RunningBridge {
   /** The page's address, token included. */
   url: string;
   sessions: SessionRegistry;
+  /** The recorded sessions, when recording is on. */
+  recordings: Recordings | undefined;
   server: Server;
   /** Closes every session (ending their servers) and stops listening. */
   close(): Promise<void>;
@@ -53,20 +67,25 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const log = options.log ?? (() => {});
   const guard = new AccessGuard(token);
   const sessions = new SessionRegistry(graceMs);
+  const { recordings, status: recording } = openRecordings(options, log);
 
   const app = express();
   app.disable('x-powered-by');
-  app.use('/api', requireAccess(guard), apiRoutes({ target: options.target, version, graceMs }));
+  app.use('/api/shared', requireSameSite(guard), sharedRoutes(recordings));
+  app.use('/api', requireAccess(guard));
+  app.use('/api/recordings', recordingRoutes(recordings, recording.problem));
+  app.use('/api', apiRoutes({ target: options.target, version, graceMs, recording }));
   app.use(staticRoutes(options.distDir));
 
   const server = createServer(app);
-  const wss = attachWebSocketEndpoint(server, { guard, sessions, version, log });
+  const viewers = new LiveViewerEndpoint(recordings, (request) => guard.checkSite(request));
+  const wss = attachWebSocketEndpoint(server, { guard, sessions, version, log, recordings, viewers });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  guard.allow(host, port);
+  guard.allow(host, port, [...(options.allowHosts ?? []), ...ownAddresses(host)]);
   const pageHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
 
@@ -76,14 +95,45 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     token,
     url: `http://${pageHost}:${port}/?${TOKEN_PARAM}=${encodeURIComponent(token)}`,
     sessions,
+    recordings,
     server,
     async close() {
-      // Pages first, with a reason (1001: going away), then the servers.
+      // Pages first, with a reason (1001: going away), then the servers, then the recordings.
       await closeAllSockets(wss, 1001, BRIDGE_STOPPED);
+      await closeAllSockets(viewers.wss, 1001, BRIDGE_STOPPED);
       await sessions.closeAll();
+      recordings?.close();
       wss.close();
+      viewers.wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** Opens the recordings file; a file that cannot be opened turns recording off, with the reason. */
+function openRecordings(
+  options: BridgeOptions,
+  log: (line: string) => void,
+): { recordings: Recordings | undefined; status: RecordingStatus } {
+  if (!options.recordingsFile)
+    return { recordings: undefined, status: { enabled: false, problem: 'turned off' } };
+  try {
+    const recordings = Recordings.open(options.recordingsFile, { retentionDays: options.retentionDays, log });
+    return { recordings, status: { enabled: true } };
+  } catch (error) {
+    const problem = `cannot open ${options.recordingsFile}: ${(error as Error).message}`;
+    log(`Recording is off: ${problem}`);
+    return { recordings: undefined, status: { enabled: false, problem } };
+  }
+}
+
+/** When bound to all interfaces, the names teammates reach this machine by: its addresses and host name. */
+function ownAddresses(host: string): string[] {
+  if (host !== '0.0.0.0' && host !== '::') return [];
+  const addresses = Object.values(networkInterfaces())
+    .flat()
+    .filter((entry) => entry !== undefined)
+    .map((entry) => (entry.family === 'IPv6' ? `[${entry.address.split('%')[0]}]` : entry.address));
+  return [...addresses, hostname()];
 }

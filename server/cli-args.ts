@@ -1,3 +1,5 @@
+import { MAX_RETENTION_DAYS } from '../shared/recordings.ts';
+
 /** The command line of `toolscope` (DESIGN.md §2), parsed without side effects. */
 export interface CliOptions {
   port: number;
@@ -11,6 +13,14 @@ export interface CliOptions {
   headers: Record<string, string>;
   config?: string;
   server?: string;
+  /** Folder of the recordings file (else $TOOLSCOPE_DATA_DIR, else the user's data folder). */
+  dataDir?: string;
+  /** Record sessions (on unless --no-record). */
+  record: boolean;
+  /** Days to keep ended recordings; replaces the stored setting when given. */
+  retentionDays?: number;
+  /** More Host names the bridge answers to. */
+  allowHosts: string[];
   help: boolean;
 }
 
@@ -25,6 +35,11 @@ Options:
   --host <addr>     address to bind (default 127.0.0.1)
   --no-open         do not open a browser
   --token <t>       access token (else $TOOLSCOPE_TOKEN, else random)
+  --allow-host <h>  also answer to this Host name, e.g. a name teammates use (repeatable)
+  --data-dir <dir>  where recorded sessions are kept (else $TOOLSCOPE_DATA_DIR,
+                    else ~/.local/share/toolscope or the platform's equivalent)
+  --retention-days <n>  delete ended recordings after n days (0 = keep; default 30)
+  --no-record       do not record sessions (no share links)
   -h, --help        show this help`;
 
 /** Default port; chosen to sit beside, not on, the MCP Inspector's 6274. */
@@ -32,7 +47,15 @@ export const DEFAULT_PORT = 6277;
 
 /** Parses argv (without node and the script); throws an Error with a readable message on bad input. */
 export function parseCliArgs(argv: string[], env: Record<string, string | undefined> = {}): CliOptions {
-  const options: CliOptions = { port: DEFAULT_PORT, host: '127.0.0.1', open: true, headers: {}, help: false };
+  const options: CliOptions = {
+    port: DEFAULT_PORT,
+    host: '127.0.0.1',
+    open: true,
+    headers: {},
+    record: true,
+    allowHosts: [],
+    help: false,
+  };
   const token = env.TOOLSCOPE_TOKEN;
   if (token) options.token = token;
   const rest = [...argv];
@@ -95,6 +118,22 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         break;
       case '--server':
         options.server = value(arg);
+        break;
+      case '--allow-host':
+        options.allowHosts.push(value(arg).toLowerCase());
+        break;
+      case '--data-dir':
+        options.dataDir = value(arg);
+        break;
+      case '--retention-days': {
+        const days = Number(value(arg));
+        if (!Number.isInteger(days) || days < 0 || days > MAX_RETENTION_DAYS)
+          throw new Error(`--retention-days must be a whole number from 0 to ${MAX_RETENTION_DAYS}`);
+        options.retentionDays = days;
+        break;
+      }
+      case '--no-record':
+        options.record = false;
         break;
       case '-h':
       case '--help':

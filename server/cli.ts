@@ -6,6 +6,7 @@ import { startBridge } from './bridge.ts';
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.ts';
 import { loadServerFromConfig } from './config-file.ts';
 import { demoServerTarget, PACKAGE_ROOT } from './demo-target.ts';
+import { dataDirectory, RECORDINGS_FILE } from './store/data-dir.ts';
 
 async function main(): Promise<void> {
   let options: CliOptions;
@@ -31,6 +32,9 @@ async function main(): Promise<void> {
     distDir: path.join(PACKAGE_ROOT, 'dist'),
     version,
     log: (line) => console.error(`toolscope: ${line}`),
+    recordingsFile: options.record ? path.join(dataDirectory(options.dataDir), RECORDINGS_FILE) : undefined,
+    retentionDays: options.retentionDays,
+    allowHosts: options.allowHosts,
   });
   console.log(`Toolscope ready: ${bridge.url}`);
   if (options.open) openBrowser(bridge.url);

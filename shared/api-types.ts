@@ -1,3 +1,4 @@
+import type { RecordingStatus } from './recordings.ts';
 import type { ServerTarget } from './targets.ts';
 
 /** Body of GET /api/config. */
@@ -7,4 +8,6 @@ export interface BridgeConfigResponse {
   initialTarget: ServerTarget | null;
   /** How long the bridge keeps a server alive after its page goes away, in ms. */
   graceMs: number;
+  /** Whether this bridge records sessions (needed for "Share session" and "Recordings"). */
+  recording: RecordingStatus;
 }

@@ -63,7 +63,8 @@ export type ClientToBridge =
 /** Messages from the bridge to the browser. */
 export type BridgeToClient =
   | { type: 'hello'; sessionId: string; version: string }
-  | { type: 'ready'; sessionId: string }
+  /** The upstream is open; `recordingId` names its recording when the bridge records sessions. */
+  | { type: 'ready'; sessionId: string; recordingId?: string }
   | { type: 'failed'; error: string }
   /** A frame the bridge recorded; inbound frames carry the message the browser's client must handle. */
   | { type: 'frame'; frame: Frame }

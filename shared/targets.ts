@@ -35,6 +35,18 @@ export function describeTarget(target: ServerTarget): string {
   return `${target.url} (${TRANSPORT_LABELS[target.transport]})`;
 }
 
+/** The target with every header and environment value blanked (names kept): what links, shares and exports hold. */
+export function redactTarget(target: ServerTarget): ServerTarget {
+  const blank = (record: Record<string, string> | undefined) =>
+    record ? Object.fromEntries(Object.keys(record).map((name) => [name, ''])) : undefined;
+  if (target.transport === 'stdio') {
+    const env = blank(target.env);
+    return { ...target, ...(env ? { env } : {}) };
+  }
+  const headers = blank(target.headers);
+  return { ...target, ...(headers ? { headers } : {}) };
+}
+
 /** Returns an error message when the target is unusable, else undefined. */
 export function validateTarget(target: ServerTarget): string | undefined {
   if (target.transport === 'stdio') {

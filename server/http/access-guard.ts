@@ -4,7 +4,7 @@ import { TOKEN_HEADER, TOKEN_PARAM } from '../../shared/bridge-protocol.ts';
 
 /** Why a request was refused; `status` is the HTTP status to answer with. */
 export interface Refusal {
-  status: 401 | 403;
+  status: 401 | 403 | 404;
   reason: string;
 }
 
@@ -21,16 +21,34 @@ export class AccessGuard {
     this.tokenDigest = digest(token);
   }
 
-  /** Sets the host:port pairs this bridge answers to, once the port is known. */
-  allow(host: string, port: number): void {
-    const names = new Set([host, '127.0.0.1', 'localhost', '[::1]']);
+  /**
+   * Sets the host:port pairs this bridge answers to, once the port is known. `extraNames` are
+   * further names or addresses it is reached by (its LAN addresses when bound to all interfaces,
+   * names given with --allow-host); IPv6 addresses are written in brackets.
+   */
+  allow(host: string, port: number, extraNames: readonly string[] = []): void {
+    const names = new Set([host, '127.0.0.1', 'localhost', '[::1]', ...extraNames]);
     if (host === '::1') names.add('[::1]');
     if (host === '0.0.0.0' || host === '::') names.delete(host);
+    names.delete('::1');
     this.allowedHosts = new Set([...names].map((name) => `${name}:${port}`.toLowerCase()));
   }
 
   /** Returns undefined when the request may proceed. */
   check(request: IncomingMessage): Refusal | undefined {
+    const refusal = this.checkSite(request);
+    if (refusal) return refusal;
+    const token = readToken(request);
+    if (!token) return { status: 401, reason: 'Missing token' };
+    if (!this.tokenMatches(token)) return { status: 401, reason: `Wrong token ${maskToken(token)}` };
+    return undefined;
+  }
+
+  /**
+   * The Host and Origin checks alone, for share links: their unguessable id stands in for the
+   * token, but a foreign site must still not reach them through DNS rebinding or a cross-site socket.
+   */
+  checkSite(request: IncomingMessage): Refusal | undefined {
     const host = (request.headers.host ?? '').toLowerCase();
     if (!this.allowedHosts.has(host))
       return { status: 403, reason: `Host not allowed: ${host.slice(0, 80)}` };
@@ -38,9 +56,6 @@ export class AccessGuard {
     if (origin !== undefined && !this.isOwnOrigin(origin)) {
       return { status: 403, reason: `Origin not allowed: ${origin.slice(0, 80)}` };
     }
-    const token = readToken(request);
-    if (!token) return { status: 401, reason: 'Missing token' };
-    if (!this.tokenMatches(token)) return { status: 401, reason: `Wrong token ${maskToken(token)}` };
     return undefined;
   }
 

@@ -2,6 +2,7 @@ import { Router, type RequestHandler } from 'express';
 import type { ServerTarget } from '../../shared/targets.ts';
 import type { AccessGuard } from './access-guard.ts';
 import type { BridgeConfigResponse } from '../../shared/api-types.ts';
+import type { RecordingStatus } from '../../shared/recordings.ts';
 
 /** Refuses API requests that fail the access guard. */
 export function requireAccess(guard: AccessGuard): RequestHandler {
@@ -17,6 +18,7 @@ export function apiRoutes(options: {
   target: ServerTarget | undefined;
   version: string;
   graceMs: number;
+  recording: RecordingStatus;
 }): Router {
   const router = Router();
   router.get('/config', (_request, response) => {
@@ -24,6 +26,7 @@ export function apiRoutes(options: {
       version: options.version,
       initialTarget: options.target ?? null,
       graceMs: options.graceMs,
+      recording: options.recording,
     };
     response.json(body);
   });

@@ -4,7 +4,9 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { parseClientMessage, WS_PATH, type BridgeToClient } from '../../shared/bridge-protocol.ts';
 import { BridgeSession } from '../session/bridge-session.ts';
 import type { SessionRegistry } from '../session/session-registry.ts';
-import type { AccessGuard } from './access-guard.ts';
+import type { Recordings } from '../store/recordings.ts';
+import type { AccessGuard, Refusal } from './access-guard.ts';
+import { LiveViewerEndpoint } from './live-viewer-endpoint.ts';
 
 /** Largest message accepted from the browser (a tool call with a big argument still fits). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -15,33 +17,44 @@ const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
  */
 export function attachWebSocketEndpoint(
   server: Server,
-  options: { guard: AccessGuard; sessions: SessionRegistry; version: string; log: (line: string) => void },
+  options: EndpointOptions & { guard: AccessGuard; viewers?: LiveViewerEndpoint },
 ): WebSocketServer {
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(request.url ?? '/', 'http://bridge.invalid').pathname;
-    const refusal =
-      pathname === WS_PATH ? options.guard.check(request) : { status: 404 as const, reason: 'Not found' };
+    const shareId = LiveViewerEndpoint.shareIdOf(pathname);
+    let refusal: Refusal | undefined;
+    if (pathname === WS_PATH) {
+      refusal = options.guard.check(request);
+      if (!refusal) wss.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options));
+    } else if (shareId !== undefined && options.viewers) {
+      refusal = options.viewers.upgrade(request, socket, head, shareId);
+    } else {
+      refusal = { status: 404, reason: 'Not found' };
+    }
     if (refusal) {
       options.log(`Refused WebSocket: ${refusal.reason}`);
       socket.end(
         `HTTP/1.1 ${refusal.status} ${refusal.status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\n\r\n`,
       );
-      return;
     }
-    wss.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options));
   });
   return wss;
 }
 
-function serveSocket(
-  ws: WebSocket,
-  options: { sessions: SessionRegistry; version: string; log: (line: string) => void },
-): void {
+interface EndpointOptions {
+  sessions: SessionRegistry;
+  version: string;
+  log: (line: string) => void;
+  /** Records every connection when given. */
+  recordings?: Recordings;
+}
+
+function serveSocket(ws: WebSocket, options: EndpointOptions): void {
   const send = (message: BridgeToClient): void => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
   };
-  const session = new BridgeSession(send);
+  const session = new BridgeSession(send, options.recordings);
   options.sessions.add(session);
   send({ type: 'hello', sessionId: session.id, version: options.version });
   ws.on('message', (data, isBinary) => {

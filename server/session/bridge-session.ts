@@ -4,6 +4,8 @@ import { validateTarget, type ServerTarget } from '../../shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
+import type { Recordings } from '../store/recordings.ts';
+import type { LiveRecording } from '../store/live-recording.ts';
 
 /** Where a session's messages to the browser go (a WebSocket in production, an array in tests). */
 export type SessionSink = (message: BridgeToClient) => void;
@@ -17,8 +19,13 @@ export class BridgeSession {
   private upstream: Upstream | undefined;
   private relay: Relay | undefined;
   private sink: SessionSink | undefined;
+  private recording: LiveRecording | undefined;
 
-  constructor(sink: SessionSink) {
+  /** `recordings`, when given, records every connection of this session. */
+  constructor(
+    sink: SessionSink,
+    private readonly recordings?: Recordings,
+  ) {
     this.sink = sink;
   }
 
@@ -71,25 +78,44 @@ export class BridgeSession {
       return;
     }
     const upstream = createUpstream(target);
+    const recording = this.recordings?.prepare();
     this.upstream = upstream;
-    this.relay = new Relay(upstream, (message) => this.emit(message));
+    this.recording = recording;
+    this.relay = new Relay(upstream, (message) => {
+      if (recording && message.type === 'event') {
+        recording.addEvent({ time: message.time, event: message.event });
+        if (message.event.kind === 'closed') recording.end(message.time);
+      }
+      this.emit(message);
+    });
+    if (recording) this.relay.recorder.subscribe((frame) => recording.addFrame(frame));
     try {
       await upstream.start();
     } catch (error) {
+      recording?.discard();
       if (this.upstream === upstream) {
         this.upstream = undefined;
         this.relay = undefined;
+        this.recording = undefined;
       }
       this.emit({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
       return;
     }
-    this.emit({ type: 'ready', sessionId: this.id });
+    if (recording) this.recordings?.commit(recording, target);
+    this.emit({
+      type: 'ready',
+      sessionId: this.id,
+      ...(recording?.isLive ? { recordingId: recording.id } : {}),
+    });
   }
 
   private async closeUpstream(): Promise<void> {
     const upstream = this.upstream;
+    const recording = this.recording;
     this.upstream = undefined;
+    this.recording = undefined;
     if (upstream) await upstream.close();
+    recording?.end(Date.now());
   }
 
   private emit(message: BridgeToClient): void {

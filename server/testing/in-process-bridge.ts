@@ -2,12 +2,15 @@ import { startBridge, type RunningBridge } from '../bridge.ts';
 import { projectPath } from './start-cli.ts';
 
 /** A bridge in the test process on a free loopback port. */
-export function startTestBridge(options: { graceMs?: number; token?: string } = {}): Promise<RunningBridge> {
+export function startTestBridge(
+  options: { graceMs?: number; token?: string; recordingsFile?: string } = {},
+): Promise<RunningBridge> {
   return startBridge({
     port: 0,
     distDir: projectPath('dist'),
     token: options.token,
     graceMs: options.graceMs ?? 200,
+    recordingsFile: options.recordingsFile,
   });
 }
 

@@ -1,4 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -11,6 +13,8 @@ export interface CliProcess {
   origin: string;
   token: string;
   port: number;
+  /** Where this process keeps its recordings (a temporary folder unless the test chose one). */
+  dataDir: string;
   output: () => string;
   /** Sends SIGTERM and waits for the process to exit (SIGKILL after `ms`). */
   stop: (ms?: number) => Promise<void>;
@@ -22,12 +26,15 @@ export async function startCli(
   env: Record<string, string> = {},
   timeoutMs = 30_000,
 ): Promise<CliProcess> {
+  // Tests never touch the user's own recordings: a throwaway data folder unless one is given.
+  const chosenDir = valueOf(args, '--data-dir') ?? env.TOOLSCOPE_DATA_DIR;
+  const dataDir = chosenDir ?? mkdtempSync(path.join(tmpdir(), 'toolscope-data-'));
   const child = spawn(
     process.execPath,
     ['--import', 'tsx', 'server/cli.ts', '--no-open', '--port', '0', ...args],
     {
       cwd: ROOT,
-      env: { ...process.env, ...env },
+      env: { ...process.env, ...env, TOOLSCOPE_DATA_DIR: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
@@ -62,12 +69,14 @@ export async function startCli(
     origin: parsed.origin,
     token: parsed.searchParams.get('token') ?? '',
     port: Number(parsed.port),
+    dataDir,
     output: () => output,
     async stop(ms = 5000) {
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), ms);
       await exited;
       clearTimeout(timer);
+      if (!chosenDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
@@ -85,4 +94,11 @@ export function processExists(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
+}
+
+/** The value after `flag` in `args` (before any `--`), if present. */
+function valueOf(args: string[], flag: string): string | undefined {
+  const end = args.includes('--') ? args.indexOf('--') : args.length;
+  const index = args.slice(0, end).indexOf(flag);
+  return index === -1 ? undefined : args[index + 1];
 }

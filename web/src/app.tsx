@@ -20,7 +20,7 @@ import { panelClass } from './components/ui/field-classes.ts';
 import { ErrorBoundary } from './components/ui/error-boundary.tsx';
 
 /** The page layout: connection on top, tools left, call and result in the middle, trace and history right. */
-export function App({ config, permalink }: { config: BridgeConfigResponse; permalink?: Permalink }) {
+export function App({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
   const { session, workspace } = useServices();
   const tools = useStore(session.state, (s) => s.tools);
   const selectedName = useStore(workspace, (s) => s.selectedTool);

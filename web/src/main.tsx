@@ -12,9 +12,16 @@ import { createBrowserSession } from './boot/create-browser-session.ts';
 import { BootError } from './components/boot-error.tsx';
 import { decodePermalink } from './permalink/permalink.ts';
 import { describeTarget } from '../../shared/targets.ts';
+import { SHARE_PAGE_PREFIX } from '../../shared/recordings.ts';
+import { bootShared } from './boot/boot-shared.tsx';
+import { RecordingsApi } from './recordings/recordings-api.ts';
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);
+  if (window.location.pathname.startsWith(SHARE_PAGE_PREFIX)) {
+    await bootShared(root, decodeURIComponent(window.location.pathname.slice(SHARE_PAGE_PREFIX.length)));
+    return;
+  }
   const token = takeTokenFromUrl();
   if (!token) {
     root.render(
@@ -47,7 +54,12 @@ async function boot(): Promise<void> {
   }
   root.render(
     <StrictMode>
-      <Root live={services} config={config} permalink={permalink} />
+      <Root
+        live={services}
+        config={config}
+        permalink={permalink}
+        recordings={config.recording.enabled ? new RecordingsApi(token) : undefined}
+      />
     </StrictMode>,
   );
 }

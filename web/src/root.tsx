@@ -5,6 +5,8 @@ import { ServicesContext, type AppServices } from './session-context.tsx';
 import { ReplayContext, type ReplayControls } from './replay/replay-context.tsx';
 import { createReplayServices } from './replay/create-replay-services.ts';
 import type { Permalink } from './permalink/permalink.ts';
+import type { RecordingsApi } from './recordings/recordings-api.ts';
+import { RecordingsContext } from './recordings/recordings-context.tsx';
 
 /**
  * Shows the live session, or a read-only replay of an imported one on top of it. The live
@@ -14,10 +16,13 @@ export function Root({
   live,
   config,
   permalink,
+  recordings,
 }: {
   live: AppServices;
   config: BridgeConfigResponse;
   permalink?: Permalink;
+  /** The recordings routes, when the bridge records sessions. */
+  recordings?: RecordingsApi;
 }) {
   const [replay, setReplay] = useState<AppServices>();
   const controls = useMemo<ReplayControls>(
@@ -29,10 +34,12 @@ export function Root({
   );
   const services = replay ?? live;
   return (
-    <ReplayContext.Provider value={controls}>
-      <ServicesContext.Provider value={services}>
-        <App key={replay ? 'replay' : 'live'} config={config} permalink={replay ? undefined : permalink} />
-      </ServicesContext.Provider>
-    </ReplayContext.Provider>
+    <RecordingsContext.Provider value={recordings}>
+      <ReplayContext.Provider value={controls}>
+        <ServicesContext.Provider value={services}>
+          <App key={replay ? 'replay' : 'live'} config={config} permalink={replay ? undefined : permalink} />
+        </ServicesContext.Provider>
+      </ReplayContext.Provider>
+    </RecordingsContext.Provider>
   );
 }

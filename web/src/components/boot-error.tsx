@@ -2,7 +2,15 @@ import { useState, type FormEvent } from 'react';
 import { storeToken } from '../boot/read-token.ts';
 
 /** Full-page message when the app cannot start (no token, bridge unreachable); can take a token. */
-export function BootError({ message, askToken = false }: { message: string; askToken?: boolean }) {
+export function BootError({
+  message,
+  askToken = false,
+  title = 'Toolscope cannot start',
+}: {
+  message: string;
+  askToken?: boolean;
+  title?: string;
+}) {
   const [token, setToken] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -12,7 +20,7 @@ export function BootError({ message, askToken = false }: { message: string; askT
   };
   return (
     <main className="mx-auto mt-24 max-w-lg rounded-lg border border-red-300 bg-white p-6 shadow dark:border-red-800 dark:bg-slate-900">
-      <h1 className="mb-2 text-lg font-semibold">Toolscope cannot start</h1>
+      <h1 className="mb-2 text-lg font-semibold">{title}</h1>
       <p role="alert" className="text-sm">
         {message}
       </p>

@@ -23,6 +23,7 @@ export class BridgeTransport implements TracedTransport {
   /** True when the connection ended because the bridge itself went away (stopped, restarted, network). */
   lostBridge = false;
   protocolVersion: string | undefined;
+  recordingId: string | undefined;
 
   constructor(
     private readonly socket: BridgeSocket,
@@ -69,6 +70,7 @@ export class BridgeTransport implements TracedTransport {
   private receive(message: BridgeToClient): void {
     switch (message.type) {
       case 'ready':
+        this.recordingId = message.recordingId;
         this.pendingStart?.resolve();
         this.pendingStart = undefined;
         return;

@@ -54,6 +54,7 @@ const initialState: SessionState = {
   toolsLoading: false,
   toolsError: undefined,
   log: [],
+  recordingId: undefined,
   lostBridge: false,
 };
 
@@ -102,6 +103,7 @@ export class McpSession {
       error: undefined,
       server: undefined,
       tools: [],
+      recordingId: undefined,
       lostBridge: false,
     });
     const transport = this.options.createTransport(target);
@@ -149,6 +151,7 @@ export class McpSession {
     if (generation !== this.generation) return;
     this.state.update({
       status: 'connected',
+      recordingId: transport.recordingId,
       server: {
         info: client.getServerVersion() ?? { name: 'unknown', version: '' },
         protocolVersion: transport.protocolVersion ?? 'unknown',

@@ -34,6 +34,8 @@ export interface SessionState {
   toolsLoading: boolean;
   toolsError: string | undefined;
   log: LogEntry[];
+  /** The bridge's recording of the current (or last) connection, for share links. */
+  recordingId: string | undefined;
   /** The last connection ended because the bridge went away; a reconnect may bring it back. */
   lostBridge: boolean;
 }

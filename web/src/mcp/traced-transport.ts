@@ -12,6 +12,8 @@ export interface TracedTransport extends Transport {
   protocolVersion?: string;
   /** Why the connection ended, when the bridge or the server said so. */
   closeReason?: string;
+  /** The bridge's recording of this connection, when it records sessions. */
+  recordingId?: string;
   /** True when the bridge itself went away (not the server). */
   lostBridge?: boolean;
 }

@@ -1,4 +1,4 @@
-import type { ServerTarget } from '../../../shared/targets.ts';
+import { redactTarget, type ServerTarget } from '../../../shared/targets.ts';
 
 /** What a permalink carries: where the server is, which tool, which arguments. Never a secret. */
 export interface Permalink {
@@ -49,16 +49,4 @@ export function decodePermalink(hash: string): Permalink | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The target with every header and environment value blanked, names kept. */
-export function redactTarget(target: ServerTarget): ServerTarget {
-  const blank = (record: Record<string, string> | undefined) =>
-    record ? Object.fromEntries(Object.keys(record).map((name) => [name, ''])) : undefined;
-  if (target.transport === 'stdio') {
-    const env = blank(target.env);
-    return { ...target, ...(env ? { env } : {}) };
-  }
-  const headers = blank(target.headers);
-  return { ...target, ...(headers ? { headers } : {}) };
 }

@@ -1,4 +1,4 @@
-import type { AppServices } from '../session-context.tsx';
+import type { AppServices, ReplayInfo } from '../session-context.tsx';
 import { createServices } from '../boot/create-services.ts';
 import { McpSession } from '../mcp/mcp-session.ts';
 import type { SessionFile } from '../session-file/session-file.ts';
@@ -7,7 +7,11 @@ import type { SessionFile } from '../session-file/session-file.ts';
  * Services that show a recorded session read-only: the same stores the live app uses, filled
  * from the file, with a session that can never connect.
  */
-export function createReplayServices(file: SessionFile, name: string): AppServices {
+export function createReplayServices(
+  file: SessionFile,
+  name: string,
+  shared?: ReplayInfo['shared'],
+): AppServices {
   const session = new McpSession({
     createTransport: () => {
       throw new Error('A replay is read-only and cannot connect');
@@ -23,5 +27,5 @@ export function createReplayServices(file: SessionFile, name: string): AppServic
   });
   session.trace.load(file.frames);
   services.history.load(file.calls);
-  return { ...services, replay: { name, file } };
+  return { ...services, replay: { name, file, ...(shared ? { shared } : {}) } };
 }

@@ -71,6 +71,17 @@ export class CallHistory extends Store<CallHistoryState> {
     this.update({ calls, selectedId: calls.at(-1)?.id });
   }
 
+  /**
+   * Replaces the calls of a live replay as new ones arrive: the newest call is shown when the
+   * viewer was on the newest (or on none), else the viewer's choice stays.
+   */
+  follow(calls: CallRecord[]): void {
+    const { calls: before, selectedId } = this.get();
+    const onNewest = selectedId === undefined || selectedId === before.at(-1)?.id;
+    this.nextId = Math.max(0, ...calls.map((call) => call.id)) + 1;
+    this.update({ calls, selectedId: onNewest ? calls.at(-1)?.id : selectedId });
+  }
+
   select(id: number): void {
     this.update({ selectedId: id });
   }

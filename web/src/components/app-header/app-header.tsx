@@ -9,9 +9,11 @@ import { ServerRequests } from '../server-requests/server-requests.tsx';
 import { SettingsButton } from '../settings/settings-dialog.tsx';
 import { SessionMenu } from '../session-file/session-menu.tsx';
 import { ReplayBanner } from '../session-file/replay-banner.tsx';
+import { ShareSessionButton } from '../recordings/share-session-button.tsx';
+import { RecordingsButton } from '../recordings/recordings-dialog.tsx';
 
 /** Brand, server facts, global actions, and the connection bar (or the replay banner). */
-export function AppHeader({ config, permalink }: { config: BridgeConfigResponse; permalink?: Permalink }) {
+export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
   const { replay } = useServices();
   return (
     <header className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
@@ -24,6 +26,8 @@ export function AppHeader({ config, permalink }: { config: BridgeConfigResponse;
         <span className="ml-auto flex items-center gap-3">
           <RunningIndicator />
           {!replay && <ServerRequests />}
+          {!replay && <ShareSessionButton />}
+          {!replay && <RecordingsButton />}
           <SessionMenu />
           {!replay && <SettingsButton />}
         </span>
@@ -31,10 +35,15 @@ export function AppHeader({ config, permalink }: { config: BridgeConfigResponse;
       {replay ? (
         <ReplayBanner />
       ) : (
-        <>
-          {permalink && <PermalinkBanner permalink={permalink} />}
-          <ConnectionBar initialTarget={permalink?.target ?? config.initialTarget} autoConnect={!permalink} />
-        </>
+        config && (
+          <>
+            {permalink && <PermalinkBanner permalink={permalink} />}
+            <ConnectionBar
+              initialTarget={permalink?.target ?? config.initialTarget}
+              autoConnect={!permalink}
+            />
+          </>
+        )
       )}
     </header>
   );

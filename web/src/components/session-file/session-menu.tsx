@@ -63,9 +63,11 @@ export function SessionMenu() {
       <button type="button" className={compactButtonClass} onClick={exportSession}>
         Export session
       </button>
-      <button type="button" className={compactButtonClass} onClick={() => fileInput.current?.click()}>
-        Import session
-      </button>
+      {!services.replay?.shared && (
+        <button type="button" className={compactButtonClass} onClick={() => fileInput.current?.click()}>
+          Import session
+        </button>
+      )}
       <input
         ref={fileInput}
         type="file"

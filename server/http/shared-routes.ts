@@ -1,0 +1,34 @@
+import { Router, type RequestHandler } from 'express';
+import type { Recordings } from '../store/recordings.ts';
+import type { AccessGuard } from './access-guard.ts';
+
+/** Refuses requests from a foreign Host or Origin (no token needed: share ids stand in for it). */
+export function requireSameSite(guard: AccessGuard): RequestHandler {
+  return (request, response, next) => {
+    const refusal = guard.checkSite(request);
+    if (!refusal) return next();
+    response.status(refusal.status).json({ error: refusal.reason });
+  };
+}
+
+/**
+ * The public routes under /api/shared: a shared recording by its unguessable share id, read-only.
+ * Unknown, withdrawn and malformed ids all answer the same 404.
+ */
+export function sharedRoutes(recordings: Recordings | undefined): Router {
+  const router = Router();
+  router.get('/:shareId', (request, response) => {
+    const summary = recordings?.findShared(request.params.shareId);
+    const snapshot = summary && recordings?.snapshot(summary.id);
+    if (!snapshot) {
+      response.status(404).json({ error: 'This share link does not exist or was withdrawn.' });
+      return;
+    }
+    response.setHeader('Cache-Control', 'no-store');
+    response.json(snapshot);
+  });
+  router.use((_request, response) => {
+    response.status(404).json({ error: 'No such API route' });
+  });
+  return router;
+}

@@ -1,0 +1,157 @@
+import type { Frame } from '../../shared/bridge-protocol.ts';
+import type { LiveMessage, RecordedEvent } from '../../shared/recordings.ts';
+import type { RecordingStore } from './recording-store.ts';
+
+/** Gets every live message of one recording, in order. */
+export type LiveListener = (message: LiveMessage) => void;
+
+/**
+ * One connection being recorded. Frames and events are queued and written to the store once per
+ * tick, in one transaction (a burst of frames costs one write); live viewers hear of each at once.
+ * Nothing is written until {@link commit} (a connection that fails to open leaves no recording).
+ */
+export class LiveRecording {
+  private queuedFrames: Frame[] = [];
+  private queuedEvents: RecordedEvent[] = [];
+  /** Events already written, which numbers the next ones. */
+  private writtenEvents = 0;
+  private committed = false;
+  private flushScheduled = false;
+  private writeFailed = false;
+  private finished = false;
+  private readonly listeners = new Set<LiveListener>();
+
+  constructor(
+    readonly id: string,
+    private readonly store: RecordingStore,
+    private readonly options: {
+      /** Called once when the recording stops being live (ended, deleted, discarded). */
+      onFinish: (recording: LiveRecording) => void;
+      log: (line: string) => void;
+    },
+  ) {}
+
+  /** True until the connection ends or the recording is deleted. */
+  get isLive(): boolean {
+    return !this.finished;
+  }
+
+  addFrame(frame: Frame): void {
+    if (this.finished) return;
+    this.queuedFrames.push(frame);
+    this.tell({ type: 'frame', frame });
+    this.scheduleFlush();
+  }
+
+  addEvent(entry: RecordedEvent): void {
+    if (this.finished) return;
+    this.queuedEvents.push(entry);
+    this.tell({ type: 'event', entry });
+    this.scheduleFlush();
+  }
+
+  /** The connection is open: the recording exists from now on. */
+  commit(create: () => void): void {
+    if (this.committed || this.finished) return;
+    try {
+      create();
+      this.committed = true;
+    } catch (error) {
+      this.fail(error);
+    }
+    this.flush();
+  }
+
+  /** The connection never opened: forget everything. */
+  discard(): void {
+    this.queuedFrames = [];
+    this.queuedEvents = [];
+    this.finish();
+  }
+
+  /** Writes what is queued now (readers call this first, so they never miss a queued frame). */
+  flush(): void {
+    if (!this.committed || this.writeFailed) return;
+    if (!this.queuedFrames.length && !this.queuedEvents.length) return;
+    const frames = this.queuedFrames;
+    const events = this.queuedEvents;
+    this.queuedFrames = [];
+    this.queuedEvents = [];
+    try {
+      this.store.append(this.id, frames, events, this.writtenEvents);
+      this.writtenEvents += events.length;
+    } catch (error) {
+      this.fail(error);
+    }
+  }
+
+  /** The connection ended: write the rest, mark the end, and tell viewers. */
+  end(endedAt: number): void {
+    if (this.finished) return;
+    this.flush();
+    if (this.committed && !this.writeFailed) {
+      try {
+        this.store.end(this.id, endedAt);
+      } catch (error) {
+        this.fail(error);
+      }
+    }
+    this.tell({ type: 'ended', reason: 'closed', endedAt });
+    this.finish();
+  }
+
+  /** The recording was deleted: stop writing and send viewers away. */
+  drop(): void {
+    if (this.finished) return;
+    this.queuedFrames = [];
+    this.queuedEvents = [];
+    this.tell({ type: 'ended', reason: 'deleted', endedAt: Date.now() });
+    this.finish();
+  }
+
+  /** Sends current viewers away (the share link was withdrawn); recording goes on. */
+  dismissViewers(): void {
+    this.tell({ type: 'ended', reason: 'unshared', endedAt: Date.now() });
+    this.listeners.clear();
+  }
+
+  /** Listens to new frames and events; returns the unsubscribe function. */
+  subscribe(listener: LiveListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  get viewerCount(): number {
+    return this.listeners.size;
+  }
+
+  private scheduleFlush(): void {
+    if (this.flushScheduled || !this.committed) return;
+    this.flushScheduled = true;
+    setImmediate(() => {
+      this.flushScheduled = false;
+      this.flush();
+    });
+  }
+
+  private tell(message: LiveMessage): void {
+    for (const listener of this.listeners) listener(message);
+  }
+
+  private finish(): void {
+    this.finished = true;
+    this.listeners.clear();
+    this.options.onFinish(this);
+  }
+
+  /** A write failed (disk full, file removed): say so once and keep relaying without recording. */
+  private fail(error: unknown): void {
+    if (!this.writeFailed)
+      this.options.log(
+        `Recording ${this.id} stopped: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    this.writeFailed = true;
+    this.queuedFrames = [];
+    this.queuedEvents = [];
+  }
+}

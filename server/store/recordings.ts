@@ -1,0 +1,168 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { RecordingListResponse, RecordingSnapshot, RecordingSummary } from '../../shared/recordings.ts';
+import { describeTarget, redactTarget, type ServerTarget } from '../../shared/targets.ts';
+import { LiveRecording } from './live-recording.ts';
+import { RecordingStore } from './recording-store.ts';
+
+/** How often expired recordings are looked for while the bridge runs. */
+const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+
+/**
+ * The bridge's recorded sessions: the store, the recordings still live, and share links.
+ * Routes and sessions use this; it knows nothing about HTTP.
+ */
+export class Recordings {
+  private readonly live = new Map<string, LiveRecording>();
+  private readonly pruneTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly store: RecordingStore,
+    private readonly log: (line: string) => void = () => {},
+  ) {
+    const abandoned = store.endAbandoned();
+    if (abandoned) log(`Closed ${abandoned} recording(s) left open by a bridge that stopped`);
+    this.prune();
+    this.pruneTimer = setInterval(() => this.prune(), PRUNE_INTERVAL_MS);
+    this.pruneTimer.unref();
+  }
+
+  /** Opens the store at `file`; `retentionDays`, when given, replaces the stored setting. */
+  static open(file: string, options: { retentionDays?: number; log?: (line: string) => void } = {}) {
+    const store = RecordingStore.open(file);
+    if (options.retentionDays !== undefined) store.retentionDays = options.retentionDays;
+    return new Recordings(store, options.log);
+  }
+
+  get file(): string {
+    return this.store.file;
+  }
+
+  /**
+   * A recording for a connection about to open. It exists (is listed, can be shared) once
+   * committed with {@link LiveRecording.commit} through {@link commit}.
+   */
+  prepare(): LiveRecording {
+    const recording = new LiveRecording(randomUUID(), this.store, {
+      onFinish: (finished) => this.live.delete(finished.id),
+      log: this.log,
+    });
+    return recording;
+  }
+
+  /** The connection of `recording` opened to `target`: store it, secrets blanked. */
+  commit(recording: LiveRecording, target: ServerTarget, startedAt = Date.now()): void {
+    const safeTarget = redactTarget(target);
+    recording.commit(() =>
+      this.store.create({
+        id: recording.id,
+        name: describeTarget(safeTarget).slice(0, 200),
+        target: safeTarget,
+        startedAt,
+      }),
+    );
+    if (recording.isLive) this.live.set(recording.id, recording);
+  }
+
+  list(): RecordingListResponse {
+    for (const recording of this.live.values()) recording.flush();
+    return {
+      recordings: this.store.list().map((summary) => this.withLive(summary)),
+      retentionDays: this.store.retentionDays,
+      file: this.store.file,
+    };
+  }
+
+  get(id: string): RecordingSummary | undefined {
+    const summary = this.store.get(id);
+    return summary && this.withLive(summary);
+  }
+
+  /** A recording with its frames and events, everything queued written first. */
+  snapshot(id: string): RecordingSnapshot | undefined {
+    this.live.get(id)?.flush();
+    const recording = this.get(id);
+    if (!recording) return undefined;
+    return { recording, frames: this.store.frames(id), events: this.store.events(id) };
+  }
+
+  /** The recording a share link points to. */
+  findShared(shareId: string): RecordingSummary | undefined {
+    if (!isShareId(shareId)) return undefined;
+    const summary = this.store.findByShareId(shareId);
+    return summary && this.withLive(summary);
+  }
+
+  /** The live recording of `id`, for viewers; undefined once it ended. */
+  liveRecording(id: string): LiveRecording | undefined {
+    return this.live.get(id);
+  }
+
+  /** Frames from `fromSeq` and events from `fromIndex` on, everything queued written first. */
+  tail(id: string, fromSeq: number, fromIndex: number) {
+    this.live.get(id)?.flush();
+    return { frames: this.store.frames(id, fromSeq), events: this.store.events(id, fromIndex) };
+  }
+
+  rename(id: string, name: string): boolean {
+    return this.store.rename(id, name);
+  }
+
+  /** Deletes a recording, its frames and its link; a live one stops recording. */
+  delete(id: string): boolean {
+    this.live.get(id)?.drop();
+    return this.store.delete(id);
+  }
+
+  /** The recording's share id, made on first use (32 random bytes: unguessable). */
+  share(id: string): string | undefined {
+    const summary = this.store.get(id);
+    if (!summary) return undefined;
+    if (summary.shareId) return summary.shareId;
+    const shareId = randomBytes(32).toString('base64url');
+    this.store.setShareId(id, shareId);
+    return shareId;
+  }
+
+  /** Withdraws the share link: the old link stops working, viewers are sent away. */
+  unshare(id: string): boolean {
+    const changed = this.store.setShareId(id, null);
+    this.live.get(id)?.dismissViewers();
+    return changed;
+  }
+
+  get retentionDays(): number {
+    return this.store.retentionDays;
+  }
+
+  set retentionDays(days: number) {
+    this.store.retentionDays = days;
+    this.prune();
+  }
+
+  /** Deletes expired recordings now. */
+  prune(now = Date.now()): void {
+    try {
+      const removed = this.store.prune(now);
+      if (removed.length) this.log(`Deleted ${removed.length} expired recording(s)`);
+    } catch (error) {
+      this.log(`Could not delete expired recordings: ${(error as Error).message}`);
+    }
+  }
+
+  /** Ends every live recording and closes the file. */
+  close(): void {
+    clearInterval(this.pruneTimer);
+    const now = Date.now();
+    for (const recording of [...this.live.values()]) recording.end(now);
+    this.store.close();
+  }
+
+  private withLive(summary: RecordingSummary): RecordingSummary {
+    return { ...summary, live: this.live.has(summary.id) };
+  }
+}
+
+/** Share ids are 43 base64url characters; anything else is not looked up at all. */
+export function isShareId(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}

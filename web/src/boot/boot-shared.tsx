@@ -1,0 +1,44 @@
+import { StrictMode } from 'react';
+import type { Root } from 'react-dom/client';
+import { App } from '../app.tsx';
+import { BootError } from '../components/boot-error.tsx';
+import { ServicesContext } from '../session-context.tsx';
+import { fetchSharedRecording } from '../recordings/recordings-api.ts';
+import { recordingServerLabel, recordingToSessionFile } from '../recordings/recording-file.ts';
+import { SessionReconstruction } from '../recordings/session-reconstruction.ts';
+import { LiveReplay } from '../recordings/live-replay.ts';
+import { createReplayServices } from '../replay/create-replay-services.ts';
+
+/**
+ * The page of a share link: a read-only replay of the recording, kept up to date over the live
+ * socket while the session still runs. No token is needed or used: the share id is the key.
+ */
+export async function bootShared(root: Root, shareId: string): Promise<void> {
+  let snapshot;
+  try {
+    snapshot = await fetchSharedRecording(shareId);
+  } catch (error) {
+    root.render(<BootError title="This share link cannot be opened" message={(error as Error).message} />);
+    return;
+  }
+  const reconstruction = new SessionReconstruction(recordingServerLabel(snapshot));
+  const file = recordingToSessionFile(snapshot, reconstruction);
+  const services = createReplayServices(file, snapshot.recording.name);
+  const live = snapshot.recording.live
+    ? new LiveReplay(
+        shareId,
+        { session: services.session, history: services.history, reconstruction },
+        { frames: snapshot.frames.length, events: snapshot.events.length },
+      )
+    : undefined;
+  live?.start();
+  const shared = { ...services, replay: { ...services.replay!, shared: { live } } };
+  document.title = `${snapshot.recording.name} · Toolscope (shared)`;
+  root.render(
+    <StrictMode>
+      <ServicesContext.Provider value={shared}>
+        <App />
+      </ServicesContext.Provider>
+    </StrictMode>,
+  );
+}

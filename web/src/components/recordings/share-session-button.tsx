@@ -1,0 +1,95 @@
+import { useRef, useState } from 'react';
+import type { RecordingSummary } from '../../../../shared/recordings.ts';
+import { useServices } from '../../session-context.tsx';
+import { useStore } from '../../hooks/use-store.ts';
+import { useRecordingsApi } from '../../recordings/recordings-context.tsx';
+import { compactButtonClass, dialogClass, secondaryButtonClass } from '../ui/field-classes.ts';
+import { ShareLink } from './share-link.tsx';
+
+/**
+ * "Share session": makes an unguessable link to the bridge's recording of this connection.
+ * The link opens a read-only replay, live while the connection runs.
+ */
+export function ShareSessionButton() {
+  const api = useRecordingsApi();
+  const { session } = useServices();
+  const recordingId = useStore(session.state, (s) => s.recordingId);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [recording, setRecording] = useState<RecordingSummary>();
+  const [error, setError] = useState<string>();
+  if (!api) return null;
+
+  const share = async () => {
+    if (!recordingId) return;
+    setError(undefined);
+    dialogRef.current?.showModal();
+    try {
+      setRecording(await api.share(recordingId));
+    } catch (problem) {
+      setError((problem as Error).message);
+    }
+  };
+  const stopSharing = async () => {
+    if (!recording) return;
+    try {
+      setRecording(await api.unshare(recording.id));
+    } catch (problem) {
+      setError((problem as Error).message);
+    }
+  };
+
+  return (
+    <>
+      <button
+        type="button"
+        className={compactButtonClass}
+        aria-haspopup="dialog"
+        disabled={!recordingId}
+        title={
+          recordingId
+            ? 'Make a read-only link to this session: replay, or watch it live'
+            : 'Connect first: the bridge records each connection'
+        }
+        onClick={() => void share()}
+      >
+        Share session
+      </button>
+      <dialog ref={dialogRef} aria-labelledby="share-title" className={`${dialogClass} w-[min(40rem,92vw)]`}>
+        <h2 id="share-title" className="mb-3 text-lg font-semibold">
+          Share session
+        </h2>
+        {error && (
+          <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
+            {error}
+          </p>
+        )}
+        {recording?.shareId ? (
+          <ShareLink shareId={recording.shareId} />
+        ) : (
+          !error && (
+            <p className="text-sm">{recording ? 'Sharing is off for this session.' : 'Making a link…'}</p>
+          )
+        )}
+        <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
+          The link opens a read-only replay of this connection: its trace, calls and results. While the
+          connection is open, viewers watch new frames arrive live. They cannot call tools. Header and
+          environment values and the bridge token are never stored.
+        </p>
+        <form method="dialog" className="mt-4 flex justify-end gap-2">
+          {recording?.shareId ? (
+            <button type="button" className={secondaryButtonClass} onClick={() => void stopSharing()}>
+              Stop sharing
+            </button>
+          ) : (
+            recording && (
+              <button type="button" className={secondaryButtonClass} onClick={() => void share()}>
+                Share again
+              </button>
+            )
+          )}
+          <button className={secondaryButtonClass}>Close</button>
+        </form>
+      </dialog>
+    </>
+  );
+}

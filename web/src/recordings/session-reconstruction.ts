@@ -1,0 +1,179 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Frame } from '../../../shared/bridge-protocol.ts';
+import type { ServerDetails } from '../mcp/session-types.ts';
+import type { CallRecord } from '../state/call-history.ts';
+import type { CallOutcome } from '../mcp/session-types.ts';
+
+type Message = {
+  id?: unknown;
+  method?: unknown;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code?: unknown; message?: unknown; data?: unknown };
+};
+
+/**
+ * Rebuilds what the page showed from the frames the bridge recorded: the server's details
+ * (initialize), its tools (the latest tools/list, all pages) and every tool call with its
+ * outcome (tools/call paired with its answer, cancellations, task results). Frames are added
+ * one at a time, so a live recording costs O(1) per frame.
+ *
+ * Calls the user denied never reached the wire, so they are not here; durations are the
+ * bridge's times between request and answer.
+ */
+export class SessionReconstruction {
+  server: ServerDetails | undefined;
+  tools: Tool[] = [];
+  private calls: CallRecord[] = [];
+  private changed = true;
+  private callsView: CallRecord[] = [];
+  /** Requests from the page still waiting for their answer, by JSON-RPC id. */
+  private readonly open = new Map<string, { method: string; callIndex?: number; cursor?: unknown }>();
+  /** Calls run as tasks, by task id, waiting for tasks/result. */
+  private readonly taskCalls = new Map<string, number>();
+  private listing: Tool[] = [];
+
+  constructor(private readonly serverLabel: string) {}
+
+  /** The calls so far (a new array after each change). */
+  get callRecords(): CallRecord[] {
+    if (this.changed) {
+      this.callsView = [...this.calls];
+      this.changed = false;
+    }
+    return this.callsView;
+  }
+
+  add(frame: Frame): void {
+    const message = frame.message as Message | undefined;
+    if (!message || frame.direction !== 'out') {
+      if (message && frame.direction === 'in') this.answer(frame, message);
+      return;
+    }
+    const method = typeof message.method === 'string' ? message.method : undefined;
+    if (method === undefined) return; // the page answering a server request
+    if (message.id === undefined || message.id === null) {
+      if (method === 'notifications/cancelled') this.cancelled(frame, message.params);
+      return;
+    }
+    const key = JSON.stringify(message.id);
+    const params = message.params ?? {};
+    if (method === 'tools/call') {
+      this.open.set(key, { method, callIndex: this.startCall(frame, params) });
+    } else if (method === 'tasks/result' && typeof params.taskId === 'string') {
+      this.open.set(key, { method, callIndex: this.taskCalls.get(params.taskId) });
+    } else {
+      this.open.set(key, { method, cursor: params.cursor });
+    }
+  }
+
+  private startCall(frame: Frame, params: Record<string, unknown>): number {
+    const tool = typeof params.name === 'string' ? params.name : '(unnamed)';
+    const outputSchema = this.tools.find((candidate) => candidate.name === tool)?.outputSchema;
+    this.calls.push({
+      id: this.calls.length + 1,
+      tool,
+      server: this.serverLabel,
+      args: params.arguments ?? {},
+      startedAt: frame.time,
+      outcome: undefined,
+      ...(outputSchema !== undefined ? { outputSchema } : {}),
+    });
+    this.changed = true;
+    return this.calls.length - 1;
+  }
+
+  private answer(frame: Frame, message: Message): void {
+    if (message.method !== undefined || message.id === undefined) return;
+    const key = JSON.stringify(message.id);
+    const request = this.open.get(key);
+    if (!request) return;
+    this.open.delete(key);
+    const result = message.result;
+    switch (request.method) {
+      case 'initialize':
+        if (result) this.server = serverDetails(result);
+        return;
+      case 'tools/list':
+        if (!result || !Array.isArray(result.tools)) return;
+        // A listing without a cursor starts afresh; its next pages add to it.
+        this.listing = request.cursor === undefined ? [] : this.listing;
+        this.listing = [...this.listing, ...(result.tools as Tool[])];
+        this.tools = this.listing;
+        return;
+      case 'tools/call':
+      case 'tasks/result':
+        if (request.callIndex !== undefined) this.finishCall(request.callIndex, frame, message);
+        return;
+    }
+  }
+
+  private finishCall(index: number, frame: Frame, message: Message): void {
+    const call = this.calls[index];
+    if (!call || call.outcome) return;
+    const durationMs = frame.time - call.startedAt;
+    const result = message.result;
+    const task = result?.task as { taskId?: unknown } | undefined;
+    if (result && task && typeof task.taskId === 'string' && !Array.isArray(result.content)) {
+      // Run as a task: the result comes with tasks/result.
+      this.taskCalls.set(task.taskId, index);
+      return;
+    }
+    let outcome: CallOutcome;
+    if (message.error) {
+      const { code, message: text, data } = message.error;
+      outcome = {
+        status: 'protocol-error',
+        error: {
+          code: typeof code === 'number' ? code : -1,
+          message: typeof text === 'string' ? text : 'Unknown error',
+          ...(data !== undefined ? { data } : {}),
+        },
+        durationMs,
+      };
+    } else {
+      const callResult = (result ?? {}) as CallToolResult;
+      outcome = { status: callResult.isError === true ? 'tool-error' : 'ok', result: callResult, durationMs };
+    }
+    this.setOutcome(index, outcome);
+  }
+
+  /** The page gave up on a call (the user cancelled it, or it timed out). */
+  private cancelled(frame: Frame, params: Record<string, unknown> | undefined): void {
+    if (!params || params.requestId === undefined) return;
+    const key = JSON.stringify(params.requestId);
+    const request = this.open.get(key);
+    if (request?.callIndex === undefined) return;
+    this.open.delete(key);
+    const call = this.calls[request.callIndex];
+    if (!call || call.outcome) return;
+    const reason = typeof params.reason === 'string' ? params.reason : 'Cancelled';
+    this.setOutcome(request.callIndex, {
+      status: /timed? ?out/i.test(reason) ? 'timed-out' : 'cancelled',
+      error: { code: -1, message: reason },
+      durationMs: frame.time - call.startedAt,
+    });
+  }
+
+  private setOutcome(index: number, outcome: CallOutcome): void {
+    this.calls[index] = { ...this.calls[index]!, outcome };
+    this.changed = true;
+  }
+}
+
+function serverDetails(result: Record<string, unknown>): ServerDetails {
+  const info = (result.serverInfo ?? { name: 'unknown', version: '' }) as ServerDetails['info'];
+  return {
+    info,
+    protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : 'unknown',
+    capabilities: (result.capabilities ?? {}) as ServerDetails['capabilities'],
+    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+  };
+}
+
+/** Rebuilds a whole recording at once. */
+export function reconstructSession(frames: readonly Frame[], serverLabel: string) {
+  const reconstruction = new SessionReconstruction(serverLabel);
+  for (const frame of frames) reconstruction.add(frame);
+  return { server: reconstruction.server, tools: reconstruction.tools, calls: reconstruction.callRecords };
+}
