@@ -13,18 +13,21 @@ export function ReplayBanner() {
   const calls = useStore(history, (s) => s.calls.length);
   if (!replay) return null;
   const { file, name, shared } = replay;
+  const target = file.target ? describeTarget(file.target) : undefined;
   return (
     <div
       role="note"
       aria-label="Replay"
       className="flex items-center gap-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm dark:border-sky-800 dark:bg-sky-950"
     >
-      <span className="font-semibold">{shared ? 'Shared session, read-only' : 'Read-only replay'}</span>
+      <span className="font-semibold whitespace-nowrap">
+        {shared ? 'Shared session, read-only' : 'Read-only replay'}
+      </span>
       {shared?.live && <LiveStatus live={shared.live} />}
-      <span className="truncate">
-        {name} · {shared ? 'recorded' : 'exported'} {new Date(file.exportedAt).toLocaleString()} · {frames}{' '}
-        frames · {calls} calls
-        {file.target ? ` · ${describeTarget(file.target)}` : ''}
+      <span className="truncate" title={target}>
+        {name} · {shared ? 'recorded' : 'exported'} {new Date(file.exportedAt).toLocaleString()} ·{' '}
+        {plural(frames, 'frame')} · {plural(calls, 'call')}
+        {target && target !== name ? ` · ${target}` : ''}
       </span>
       {!shared && (
         <button type="button" className={`${secondaryButtonClass} ml-auto`} onClick={close}>
@@ -61,4 +64,8 @@ function LiveStatus({ live }: { live: LiveReplay }) {
       {label}
     </span>
   );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

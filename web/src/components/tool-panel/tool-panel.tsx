@@ -12,7 +12,7 @@ const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
 
 /** The selected tool: what it is, its arguments (form or JSON), and the Call tool button. */
 export function ToolPanel({ tool }: { tool: Tool | undefined }) {
-  const { session, workspace } = useServices();
+  const { session, workspace, replay } = useServices();
   const connected = useStore(session.state, (s) => s.status === 'connected');
   const drafts = useStore(workspace, (s) => s.drafts);
 
@@ -22,7 +22,11 @@ export function ToolPanel({ tool }: { tool: Tool | undefined }) {
         className={`${panelClass} items-center justify-center p-6 text-sm text-slate-500`}
         aria-label="Tool"
       >
-        {connected ? 'Select a tool on the left.' : 'Connect to a server to see its tools.'}
+        {replay
+          ? 'Select a tool on the left to see its schema, or a call in History to see its result.'
+          : connected
+            ? 'Select a tool on the left.'
+            : 'Connect to a server to see its tools.'}
       </section>
     );
   }

@@ -1,0 +1,192 @@
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test, expect, type Page } from '@playwright/test';
+import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
+import { freePort } from '../server/testing/free-port.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const SECRET = 'hunter2-share-secret';
+let dataDir: string;
+let flags: string[];
+let cli: CliProcess | undefined;
+
+test.beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'toolscope-e2e-recordings-'));
+  flags = [
+    '--port',
+    String(await freePort()),
+    '--token',
+    'recordings-e2e-token-0123456789',
+    '--data-dir',
+    dataDir,
+  ];
+  cli = await startCli(flags);
+});
+test.afterAll(async () => {
+  await cli?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Clicks "Share session" and returns the link from its dialog. */
+async function shareSession(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Share session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  const link = dialog.getByRole('textbox', { name: 'Share link' });
+  await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
+  const url = await link.inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return url;
+}
+
+/** The accessible names of the trace rows on screen (method, direction, time). */
+function traceRows(page: Page): Promise<string[]> {
+  return new ToolscopePage(page).trace
+    .getByRole('button', { name: /, (sent|received), / })
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
+}
+
+let shareLink: string;
+
+test('a share link opens the same trace, calls and results in another browser, read-only', async ({
+  page,
+  browser,
+}) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli!.url);
+  await app.expectConnected();
+  await app.selectTool('echo');
+  await app.setArgumentsJson('{"message": "shared call"}');
+  await app.callTool();
+  await expect(app.result).toContainText('shared call');
+  shareLink = await shareSession(page);
+
+  const other = await browser.newContext();
+  try {
+    const viewer = await other.newPage();
+    await viewer.goto(shareLink);
+    const banner = viewer.getByRole('note', { name: 'Replay' });
+    await expect(banner).toContainText('Shared session, read-only');
+    await expect(banner.getByRole('status', { name: 'Live status' })).toHaveText('● Live');
+    await expect(new ToolscopePage(viewer).result).toContainText('shared call');
+    await expect(viewer.getByRole('list', { name: 'Call history' })).toContainText('echo');
+    await expect(viewer.getByRole('button', { name: 'Call tool' })).toHaveCount(0);
+    await expect(viewer.getByRole('button', { name: 'Connect' })).toHaveCount(0);
+    await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
+    expect((await traceRows(page)).length).toBeGreaterThan(4);
+  } finally {
+    await other.close();
+  }
+});
+
+test('a live viewer sees a new call appear without reloading', async ({ page, browser }) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli!.url);
+  await app.expectConnected();
+  const link = await shareSession(page);
+  const other = await browser.newContext();
+  try {
+    const viewer = await other.newPage();
+    await viewer.goto(link);
+    await expect(viewer.getByRole('status', { name: 'Live status' })).toHaveText('● Live');
+    const history = viewer.getByRole('list', { name: 'Call history' }).getByRole('listitem');
+    await expect(history).toHaveCount(0);
+
+    await app.selectTool('echo');
+    await app.setArgumentsJson('{"message": "watched live"}');
+    await app.callTool();
+    await expect(app.result).toContainText('watched live');
+
+    await expect(history).toHaveCount(1);
+    await expect(new ToolscopePage(viewer).result).toContainText('watched live');
+    await expect(
+      new ToolscopePage(viewer).trace.getByRole('button', { name: /^tools\/call, sent/ }),
+    ).toHaveCount(1);
+
+    // The session ends: the viewer is told, and keeps what it saw.
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(viewer.getByRole('status', { name: 'Live status' })).toHaveText('Ended');
+    await expect(new ToolscopePage(viewer).result).toContainText('watched live');
+  } finally {
+    await other.close();
+  }
+});
+
+test('no secret value in the stored share or on disk', async ({ page }) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli!.url);
+  await app.expectConnected();
+  await app.reconnectWithEnvironment(`API_KEY=${SECRET}`);
+  const link = await shareSession(page);
+  const shareId = link.split('/share/')[1]!;
+  const stored = await (await page.request.get(`${cli!.origin}/api/shared/${shareId}`)).body();
+  expect(stored.includes('API_KEY')).toBe(true);
+  expect(stored.includes(SECRET)).toBe(false);
+  expect(stored.includes(cli!.token)).toBe(false);
+  const list = await (
+    await page.request.get(`${cli!.origin}/api/recordings`, { headers: { 'x-toolscope-token': cli!.token } })
+  ).body();
+  expect(list.includes(SECRET)).toBe(false);
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await cli!.stop();
+  for (const name of readdirSync(dataDir)) {
+    const bytes = readFileSync(path.join(dataDir, name));
+    expect(bytes.includes(SECRET), `${name} holds the secret`).toBe(false);
+    expect(bytes.includes(cli!.token), `${name} holds the token`).toBe(false);
+  }
+  cli = await startCli(flags);
+});
+
+test('after the bridge restarts, the share link still replays the session', async ({ page }) => {
+  await cli!.stop();
+  cli = await startCli(flags);
+  await page.goto(shareLink);
+  const banner = page.getByRole('note', { name: 'Replay' });
+  await expect(banner).toContainText('Shared session, read-only');
+  await expect(new ToolscopePage(page).result).toContainText('shared call');
+  await expect(page.getByRole('status', { name: 'Live status' })).toHaveCount(0);
+  await expect(new ToolscopePage(page).trace.getByRole('button', { name: /^tools\/call, sent/ })).toHaveCount(
+    1,
+  );
+});
+
+test('recordings are listed, opened as a replay, renamed, unshared and deleted', async ({ page }) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli!.url);
+  await app.expectConnected();
+  await page.getByRole('button', { name: 'Recordings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recordings' });
+  const items = dialog.getByRole('list', { name: 'Recordings' }).getByRole('listitem');
+  // Four connections so far in this file's bridge runs, plus the one open now.
+  await expect(items).toHaveCount(5);
+  const first = items.last(); // newest first: the last is the first session, with "shared call"
+  await expect(first).toContainText('Shared');
+
+  await first.getByRole('button', { name: 'Rename' }).click();
+  await first.getByRole('textbox', { name: 'Recording name' }).fill('Bug 42: echo repro');
+  await first.getByRole('button', { name: 'Save name' }).click();
+  const renamed = items.filter({ hasText: 'Bug 42: echo repro' });
+  await expect(renamed).toHaveCount(1);
+
+  await renamed.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('note', { name: 'Replay' })).toContainText('Bug 42: echo repro');
+  await expect(app.result).toContainText('shared call');
+  await page.getByRole('button', { name: 'Close replay' }).click();
+  await app.expectConnected();
+
+  await page.getByRole('button', { name: 'Recordings' }).click();
+  await renamed.getByRole('button', { name: 'Stop sharing' }).click();
+  await expect(renamed).not.toContainText('Shared');
+  await renamed.getByRole('button', { name: 'Delete' }).click();
+  await renamed.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(items).toHaveCount(4);
+
+  await dialog.getByRole('spinbutton', { name: 'Days to keep recordings' }).fill('3');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Saved');
+
+  await page.goto(shareLink);
+  await expect(page.getByRole('alert')).toContainText('does not exist or was withdrawn');
+});
