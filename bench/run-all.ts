@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <section>...] [--no-build]`: measures the bridge and the UI and prints one
- * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, js, ui
+ * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, recording, js, ui
  * (default: all). Writes the table to bench-results/latest.md as well.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,11 +12,13 @@ import { formatTable, type BenchRow } from './lib/report.ts';
 import { benchBridgeMemory } from './sections/bridge-memory.ts';
 import { benchBridgeOverhead } from './sections/bridge-overhead.ts';
 import { benchInitialJs } from './sections/initial-js.ts';
+import { benchRecordingCost } from './sections/recording-cost.ts';
 import { benchUiScale } from './sections/ui-scale.ts';
 
 const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | BenchRow[]> = {
   bridge: benchBridgeOverhead,
   memory: benchBridgeMemory,
+  recording: benchRecordingCost,
   js: () => benchInitialJs(),
   ui: benchUiScale,
 };

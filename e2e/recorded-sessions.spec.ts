@@ -170,7 +170,7 @@ test('recordings are listed, opened as a replay, renamed, unshared and deleted',
   const renamed = items.filter({ hasText: 'Bug 42: echo repro' });
   await expect(renamed).toHaveCount(1);
 
-  await renamed.getByRole('button', { name: 'Open' }).click();
+  await renamed.getByRole('button', { name: 'Open replay' }).click();
   await expect(page.getByRole('note', { name: 'Replay' })).toContainText('Bug 42: echo repro');
   await expect(app.result).toContainText('shared call');
   await page.getByRole('button', { name: 'Close replay' }).click();

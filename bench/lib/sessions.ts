@@ -38,8 +38,9 @@ export function directHttpSession(): McpSession {
 }
 
 /** A Toolscope CLI (the bridge, in its own process, as users run it), stopped by `cleanup`. */
-export async function startBridgeProcess(cleanup: CleanupStack): Promise<CliProcess> {
+export async function startBridgeProcess(cleanup: CleanupStack, flags: string[] = []): Promise<CliProcess> {
   const cli = await startCli([
+    ...flags,
     '--',
     process.execPath,
     '--import',

@@ -18,12 +18,12 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
   return (
     <header className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center gap-3">
-        <h1 className="flex items-center gap-2 text-base font-bold tracking-tight">
+        <h1 className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight">
           <img src="/favicon.svg" alt="" className="h-5 w-5" />
           Toolscope
         </h1>
         <ServerInfo />
-        <span className="ml-auto flex items-center gap-3">
+        <span className="ml-auto flex shrink-0 items-center gap-3">
           <RunningIndicator />
           {!replay && <ServerRequests />}
           {!replay && <ShareSessionButton />}

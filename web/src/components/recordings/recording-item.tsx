@@ -73,7 +73,7 @@ export function RecordingItem({
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <button type="button" className={compactButtonClass} onClick={onOpen}>
-          Open
+          Open replay
         </button>
         {!editing && (
           <button
@@ -117,7 +117,7 @@ export function RecordingItem({
       </div>
       {recording.shareId && (
         <div className="mt-2">
-          <ShareLink shareId={recording.shareId} />
+          <ShareLink shareId={recording.shareId} explain={false} />
         </div>
       )}
     </li>

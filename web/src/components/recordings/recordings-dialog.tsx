@@ -115,14 +115,14 @@ export function RecordingsButton() {
           ))}
         </ul>
         <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 text-sm dark:border-slate-700">
-          <label className="flex items-center gap-2">
+          <label className="flex items-center gap-2 whitespace-nowrap">
             Delete ended recordings after
             <input
               type="number"
               min={0}
               max={MAX_RETENTION_DAYS}
               aria-label="Days to keep recordings"
-              className={`${inputClass} w-20`}
+              className={`${inputClass.replace('w-full ', '')} w-20`}
               value={days}
               onChange={(e) => {
                 setDays(e.target.value);

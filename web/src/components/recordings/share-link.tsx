@@ -5,7 +5,7 @@ import { compactButtonClass, inputClass } from '../ui/field-classes.ts';
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
 /** A share link with its copy button, and a word on who can open it. */
-export function ShareLink({ shareId }: { shareId: string }) {
+export function ShareLink({ shareId, explain = true }: { shareId: string; explain?: boolean }) {
   const url = shareUrl(shareId);
   const [copied, setCopied] = useState(false);
   const copy = async () => {
@@ -31,10 +31,10 @@ export function ShareLink({ shareId }: { shareId: string }) {
           </span>
         )}
         <a className={compactButtonClass} href={url} target="_blank" rel="noreferrer">
-          Open
+          Open link
         </a>
       </div>
-      {LOOPBACK.has(window.location.hostname) && (
+      {explain && LOOPBACK.has(window.location.hostname) && (
         <p className="text-xs text-amber-700 dark:text-amber-400">
           This bridge listens on this machine only, so the link opens here only. To share it with teammates,
           start Toolscope with <code>--host 0.0.0.0</code> (and <code>--allow-host</code> with the name they

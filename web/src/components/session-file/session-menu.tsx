@@ -49,7 +49,7 @@ export function SessionMenu() {
     <div className="flex items-center gap-2 text-xs">
       {!services.replay && (
         <label
-          className="flex items-center gap-1"
+          className="flex items-center gap-1 whitespace-nowrap"
           title="Header and environment values are left out unless you tick this"
         >
           <input
