@@ -22,6 +22,10 @@ test('two calls of echo compare side by side with the changed line marked', asyn
   await picks.nth(0).check();
   const compare = page.getByRole('button', { name: 'Compare', exact: true });
   await expect(compare).toBeDisabled();
+  // A pick outlives a visit to another tab.
+  await page.getByRole('tab', { name: 'Saved' }).click();
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(picks.nth(0)).toBeChecked();
   await picks.nth(1).check();
   await compare.click();
 

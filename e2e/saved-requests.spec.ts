@@ -123,3 +123,13 @@ test('the current tool saves from the Saved tab, loads into the editor, and a mi
   );
   await expect(app.approvalDialog).toBeHidden();
 });
+
+test('a request saved in one tab appears in another open tab without a reload', async ({ page, context }) => {
+  const other = await context.newPage();
+  await openDemo(other);
+  const otherList = await openSavedTab(other);
+  const app = await openDemo(page);
+  await saveEchoCall(app, 'across tabs', 'Shared between tabs', 'sync');
+  await expect(otherList).toContainText('Shared between tabs');
+  await other.close();
+});

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { parseBridgeMessage, type BridgeToClient } from '../shared/bridge-protocol.ts';
+import { parseBridgeMessages, type BridgeToClient } from '../shared/bridge-protocol.ts';
 import type { ServerTarget } from '../shared/targets.ts';
 import type { RunningBridge } from './bridge.ts';
 import { fixtureCommand, startTestBridge } from './testing/in-process-bridge.ts';
@@ -16,8 +16,7 @@ async function spawnThroughBridge(
   const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws?token=${encodeURIComponent(token)}`);
   const messages: BridgeToClient[] = [];
   ws.on('message', (data) => {
-    const message = parseBridgeMessage(data.toString());
-    if (message) messages.push(message);
+    messages.push(...parseBridgeMessages(data.toString()));
   });
   await new Promise((resolve, reject) => {
     ws.once('open', resolve);

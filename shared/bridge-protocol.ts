@@ -8,7 +8,10 @@ import type { ServerTarget } from './targets.ts';
 /** JSON-RPC error code the bridge uses for relay failures (upstream gone, cannot connect). */
 export const RELAY_ERROR_CODE = -32099;
 
-/** Path of the bridge's WebSocket endpoint. */
+/**
+ * Path of the bridge's WebSocket endpoint. Each text message on it carries one message, or a JSON
+ * array of the messages sent in one tick, in order.
+ */
 export const WS_PATH = '/api/ws';
 
 /** Name of the query parameter (page URL and WebSocket URL) carrying the bridge token. */
@@ -70,14 +73,21 @@ export type BridgeToClient =
   | { type: 'frame'; frame: Frame }
   | { type: 'event'; event: BridgeEvent; time: number };
 
-/** Parses and checks a text message received by the bridge; returns an error string for bad input. */
-export function parseClientMessage(text: string): ClientToBridge | string {
+/**
+ * Parses a WebSocket text message received by the bridge: one message, or an array of messages
+ * sent in the same tick (see TickBatcher). Each entry is a message or an error string for bad input.
+ */
+export function parseClientMessages(text: string): (ClientToBridge | string)[] {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch {
-    return 'Not JSON';
+    return ['Not JSON'];
   }
+  return Array.isArray(value) ? value.map(checkClientMessage) : [checkClientMessage(value)];
+}
+
+function checkClientMessage(value: unknown): ClientToBridge | string {
   if (!isRecord(value) || typeof value.type !== 'string') return 'Missing "type"';
   switch (value.type) {
     case 'connect':
@@ -93,15 +103,16 @@ export function parseClientMessage(text: string): ClientToBridge | string {
   }
 }
 
-/** Parses a text message received by the browser. */
-export function parseBridgeMessage(text: string): BridgeToClient | undefined {
+/** Parses a WebSocket text message received by the browser: one message or a batch of them, in order. */
+export function parseBridgeMessages(text: string): BridgeToClient[] {
   try {
     const value: unknown = JSON.parse(text);
-    return isRecord(value) && typeof value.type === 'string'
-      ? (value as unknown as BridgeToClient)
-      : undefined;
+    const items = Array.isArray(value) ? value : [value];
+    return items.filter(
+      (item): item is BridgeToClient => isRecord(item) && typeof item.type === 'string',
+    ) as BridgeToClient[];
   } catch {
-    return undefined;
+    return [];
   }
 }
 

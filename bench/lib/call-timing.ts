@@ -53,3 +53,34 @@ export async function alternate<T>(
   }
   return result;
 }
+
+/** How much {@link sideBySide} measures. */
+export interface SideBySidePlan {
+  /** Sequential calls per latency block. */
+  block: number;
+  latencyBlocks: number;
+  inFlight: number;
+  throughputCalls: number;
+  throughputRounds: number;
+}
+
+/**
+ * Latency (sequential calls) and throughput (`inFlight` at a time) of two sessions measured in
+ * alternating blocks after a warm-up of each. `callsPerSide` counts every call made on one side.
+ */
+export async function sideBySide(a: McpSession, b: McpSession, plan: SideBySidePlan) {
+  const sequential = (session: McpSession) => () => sequentialLatencies(session, plan.block);
+  const parallel = (session: McpSession) => async () => [
+    await callsPerSecond(session, plan.throughputCalls, plan.inFlight),
+  ];
+  const warmUpBlocks = 4;
+  const warmUpRounds = 2;
+  await alternate(warmUpBlocks, sequential(a), sequential(b)); // JIT, sockets, server
+  const latency = await alternate(plan.latencyBlocks, sequential(a), sequential(b));
+  await alternate(warmUpRounds, parallel(a), parallel(b)); // warm-up at load
+  const throughput = await alternate(plan.throughputRounds, parallel(a), parallel(b));
+  const callsPerSide =
+    (warmUpBlocks + plan.latencyBlocks) * plan.block +
+    (warmUpRounds + plan.throughputRounds) * plan.throughputCalls;
+  return { latency, throughput, callsPerSide };
+}

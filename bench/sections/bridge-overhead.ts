@@ -1,7 +1,7 @@
 import type { ServerTarget } from '../../shared/targets.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { fixtureCommand } from '../../server/testing/in-process-bridge.ts';
-import { alternate, callsPerSecond, sequentialLatencies } from '../lib/call-timing.ts';
+import { sideBySide } from '../lib/call-timing.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';
 import { row, type BenchRow } from '../lib/report.ts';
 import {
@@ -14,11 +14,14 @@ import {
 } from '../lib/sessions.ts';
 import { formatCount, formatMs, median, percentile } from '../lib/stats.ts';
 
-const BLOCK = 50;
-const LATENCY_BLOCKS = 20; // 20 x 50 = 1,000 calls per side
 const IN_FLIGHT = 50;
-const THROUGHPUT_CALLS = 1500;
-const THROUGHPUT_ROUNDS = 4;
+const PLAN = {
+  block: 50,
+  latencyBlocks: 20, // 20 x 50 = 1,000 calls per side
+  inFlight: IN_FLIGHT,
+  throughputCalls: 1500,
+  throughputRounds: 4,
+};
 /** Targets of the issue "Proof of speed and resilience". */
 const MAX_OVERHEAD_MS = 0.25;
 const MAX_RATIO = 2;
@@ -50,15 +53,7 @@ async function comparePaths(
   const bridged = bridgedSession(cli, cleanup);
   await connectOrThrow(direct, target);
   await connectOrThrow(bridged, target);
-  const sequential = (session: McpSession) => () => sequentialLatencies(session, BLOCK);
-  const parallel = (session: McpSession) => async () => [
-    await callsPerSecond(session, THROUGHPUT_CALLS, IN_FLIGHT),
-  ];
-
-  await alternate(4, sequential(direct), sequential(bridged)); // warm-up: JIT, sockets, server
-  const latency = await alternate(LATENCY_BLOCKS, sequential(direct), sequential(bridged));
-  await alternate(2, parallel(direct), parallel(bridged)); // warm-up at load
-  const throughput = await alternate(THROUGHPUT_ROUNDS, parallel(direct), parallel(bridged));
+  const { latency, throughput } = await sideBySide(direct, bridged, PLAN);
   await direct.disconnect();
   await bridged.disconnect();
 

@@ -1,18 +1,20 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { fixtureCommand } from '../../server/testing/in-process-bridge.ts';
-import { alternate, callsPerSecond, sequentialLatencies } from '../lib/call-timing.ts';
+import { sideBySide } from '../lib/call-timing.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';
 import { row, type BenchRow } from '../lib/report.ts';
 import { bridgedSession, connectOrThrow, startBridgeProcess } from '../lib/sessions.ts';
 import { formatCount, formatMs, median } from '../lib/stats.ts';
 
-const BLOCK = 50;
-const LATENCY_BLOCKS = 10;
 const IN_FLIGHT = 50;
-const THROUGHPUT_CALLS = 1500;
-const THROUGHPUT_ROUNDS = 4;
+const PLAN = {
+  block: 50,
+  latencyBlocks: 10,
+  inFlight: IN_FLIGHT,
+  throughputCalls: 1500,
+  throughputRounds: 4,
+};
 
 /**
  * What recording sessions costs: two bridges side by side, one recording to SQLite (the default)
@@ -26,15 +28,7 @@ export async function benchRecordingCost(cleanup: CleanupStack): Promise<BenchRo
   const without = bridgedSession(plain, cleanup);
   await connectOrThrow(withRecording, target);
   await connectOrThrow(without, target);
-  const sequential = (session: McpSession) => () => sequentialLatencies(session, BLOCK);
-  const parallel = (session: McpSession) => async () => [
-    await callsPerSecond(session, THROUGHPUT_CALLS, IN_FLIGHT),
-  ];
-  await alternate(4, sequential(without), sequential(withRecording));
-  const latency = await alternate(LATENCY_BLOCKS, sequential(without), sequential(withRecording));
-  await alternate(2, parallel(without), parallel(withRecording));
-  const throughput = await alternate(THROUGHPUT_ROUNDS, parallel(without), parallel(withRecording));
-  const calls = latency.b.length + (4 + 2 + THROUGHPUT_ROUNDS) * THROUGHPUT_CALLS + 4 * BLOCK;
+  const { latency, throughput, callsPerSide: calls } = await sideBySide(without, withRecording, PLAN);
   await withRecording.disconnect();
   await without.disconnect();
 

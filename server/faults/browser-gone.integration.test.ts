@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { parseBridgeMessage, type BridgeToClient } from '../../shared/bridge-protocol.ts';
+import { parseBridgeMessages, type BridgeToClient } from '../../shared/bridge-protocol.ts';
 import type { RunningBridge } from '../bridge.ts';
 import { startTestBridge } from '../testing/in-process-bridge.ts';
 import { waitFor } from '../testing/node-session.ts';
@@ -22,8 +22,7 @@ describe('the browser goes away', () => {
     );
     const messages: BridgeToClient[] = [];
     ws.on('message', (data) => {
-      const message = parseBridgeMessage(data.toString());
-      if (message) messages.push(message);
+      messages.push(...parseBridgeMessages(data.toString()));
     });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
     ws.send(JSON.stringify({ type: 'connect', target: resilienceServer('--stubborn') }));

@@ -1,7 +1,8 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { parseClientMessage, WS_PATH, type BridgeToClient } from '../../shared/bridge-protocol.ts';
+import { parseClientMessages, WS_PATH, type BridgeToClient } from '../../shared/bridge-protocol.ts';
+import { encodeBatch, TickBatcher } from '../../shared/tick-batcher.ts';
 import { BridgeSession } from '../session/bridge-session.ts';
 import type { SessionRegistry } from '../session/session-registry.ts';
 import type { Recordings } from '../store/recordings.ts';
@@ -51,25 +52,30 @@ interface EndpointOptions {
 }
 
 function serveSocket(ws: WebSocket, options: EndpointOptions): void {
+  const batcher = new TickBatcher<BridgeToClient>((messages) => {
+    if (ws.readyState === ws.OPEN) ws.send(encodeBatch(messages));
+  });
   const send = (message: BridgeToClient): void => {
-    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(message));
+    if (ws.readyState === ws.OPEN) batcher.push(message);
   };
   const session = new BridgeSession(send, options.recordings);
   options.sessions.add(session);
   send({ type: 'hello', sessionId: session.id, version: options.version });
   ws.on('message', (data, isBinary) => {
-    const parsed = isBinary ? 'Binary messages are not supported' : parseClientMessage(data.toString());
-    if (typeof parsed === 'string') {
-      send({
-        type: 'event',
-        event: { kind: 'error', message: `Bad message from browser: ${parsed}` },
-        time: Date.now(),
+    const messages = isBinary ? ['Binary messages are not supported'] : parseClientMessages(data.toString());
+    for (const parsed of messages) {
+      if (typeof parsed === 'string') {
+        send({
+          type: 'event',
+          event: { kind: 'error', message: `Bad message from browser: ${parsed}` },
+          time: Date.now(),
+        });
+        continue;
+      }
+      session.handle(parsed).catch((error: unknown) => {
+        send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
       });
-      return;
     }
-    session.handle(parsed).catch((error: unknown) => {
-      send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
-    });
   });
   // A protocol violation, such as a message over the size limit: ws closes the socket with the
   // matching code (1009 for size). Without a listener the error would crash the whole bridge.

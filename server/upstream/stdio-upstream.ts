@@ -76,6 +76,11 @@ export class StdioUpstream implements Upstream {
     if (!stdin || !stdin.writable || this.closedReason)
       throw new Error(this.closedReason ?? 'Server is not running');
     const line = JSON.stringify(message) + '\n';
+    // Lines written in the same tick reach the server in one write.
+    if (!stdin.writableCorked) {
+      stdin.cork();
+      process.nextTick(() => stdin.uncork());
+    }
     if (!stdin.write(line)) await new Promise<void>((resolve) => stdin.once('drain', resolve));
   }
 

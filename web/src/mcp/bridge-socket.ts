@@ -1,15 +1,19 @@
 import {
-  parseBridgeMessage,
+  parseBridgeMessages,
   TOKEN_PARAM,
   WS_PATH,
   type BridgeToClient,
   type ClientToBridge,
 } from '../../../shared/bridge-protocol.ts';
+import { encodeBatch, TickBatcher } from '../../../shared/tick-batcher.ts';
 
 /** The browser's WebSocket to the bridge: typed messages in and out, nothing MCP-specific. */
 export class BridgeSocket {
   private readonly socket: WebSocket;
   private readonly opened: Promise<void>;
+  private readonly outbox = new TickBatcher<ClientToBridge>((messages) => {
+    if (this.socket.readyState === WebSocket.OPEN) this.socket.send(encodeBatch(messages));
+  });
   onmessage?: (message: BridgeToClient) => void;
   onclose?: (reason: string) => void;
 
@@ -28,8 +32,7 @@ export class BridgeSocket {
     });
     this.socket.addEventListener('message', (event: MessageEvent<unknown>) => {
       if (typeof event.data !== 'string') return;
-      const message = parseBridgeMessage(event.data);
-      if (message) this.onmessage?.(message);
+      for (const message of parseBridgeMessages(event.data)) this.onmessage?.(message);
     });
     this.socket.addEventListener('close', (event) => {
       this.onclose?.(event.reason || `Connection to the bridge closed (code ${event.code})`);
@@ -41,12 +44,14 @@ export class BridgeSocket {
     return this.opened;
   }
 
+  /** Sends `message`; messages sent in the same tick go out together, in order. */
   send(message: ClientToBridge): void {
     if (this.socket.readyState !== WebSocket.OPEN) throw new Error('The connection to the bridge is closed');
-    this.socket.send(JSON.stringify(message));
+    this.outbox.push(message);
   }
 
   close(): void {
+    this.outbox.flush();
     this.socket.close();
   }
 }

@@ -1,5 +1,5 @@
 import { Store } from '../mcp/store.ts';
-import { loadJson, saveJson } from '../state/local-storage.ts';
+import { loadJson, onStorageChange, saveJson } from '../state/local-storage.ts';
 import { parseSavedRequestsFile, buildSavedRequestsFile, type SavedRequest } from './saved-request.ts';
 
 /** State of the saved-requests store. */
@@ -21,9 +21,8 @@ function newId(): string {
 /** Named requests the user keeps across reloads (localStorage), with import and export. */
 export class SavedRequests extends Store<SavedRequestsState> {
   constructor(private readonly storageKey = STORAGE_KEY) {
-    // Stored data went through the same validation as an import, so a hand-edited entry cannot break the tab.
-    const stored = parseSavedRequestsFile(JSON.stringify(loadJson<unknown>(storageKey, null)));
-    super({ requests: 'requests' in stored ? stored.requests : [] });
+    super({ requests: readRequests(storageKey) });
+    onStorageChange(storageKey, () => this.update({ requests: readRequests(storageKey) }));
   }
 
   /** Saves a request; returns it with its new id. */
@@ -72,4 +71,10 @@ export class SavedRequests extends Store<SavedRequestsState> {
     this.update({ requests });
     saveJson(this.storageKey, buildSavedRequestsFile(requests));
   }
+}
+
+function readRequests(storageKey: string): SavedRequest[] {
+  // Stored data goes through the same validation as an import, so a hand-edited entry cannot break the tab.
+  const stored = parseSavedRequestsFile(JSON.stringify(loadJson<unknown>(storageKey, null)));
+  return 'requests' in stored ? stored.requests : [];
 }

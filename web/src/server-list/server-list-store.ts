@@ -1,5 +1,5 @@
 import { Store } from '../mcp/store.ts';
-import { loadJson, saveJson } from '../state/local-storage.ts';
+import { loadJson, onStorageChange, saveJson } from '../state/local-storage.ts';
 import { parseServerConfigJson, type NamedTarget } from '../../../shared/server-config.ts';
 import type { ServerTarget } from '../../../shared/targets.ts';
 
@@ -20,6 +20,7 @@ export class ServerListStore extends Store<ServerListState> {
     private readonly storageKey: string | null = STORAGE_KEY,
   ) {
     super({ servers: storageKey ? readServers(storageKey) : [] });
+    if (storageKey) onStorageChange(storageKey, () => this.update({ servers: readServers(storageKey) }));
   }
 
   /** Adds servers; returns the names they were saved under. */

@@ -19,6 +19,8 @@ export interface CallHistoryState {
   calls: CallRecord[];
   /** The call whose result is on screen. */
   selectedId: number | undefined;
+  /** Calls picked for "Compare": at most two, the newest pick replacing the older one. */
+  comparePicks: number[];
 }
 
 /** Most calls kept; the oldest go first. */
@@ -29,7 +31,7 @@ export class CallHistory extends Store<CallHistoryState> {
   private nextId = 1;
 
   constructor() {
-    super({ calls: [], selectedId: undefined });
+    super({ calls: [], selectedId: undefined, comparePicks: [] });
   }
 
   /** Records a call that is starting and selects it; returns its id. */
@@ -68,7 +70,7 @@ export class CallHistory extends Store<CallHistoryState> {
   /** Replaces the history with recorded calls (for replays). */
   load(calls: CallRecord[]): void {
     this.nextId = Math.max(0, ...calls.map((call) => call.id)) + 1;
-    this.update({ calls, selectedId: calls.at(-1)?.id });
+    this.update({ calls, selectedId: calls.at(-1)?.id, comparePicks: [] });
   }
 
   /**
@@ -82,6 +84,17 @@ export class CallHistory extends Store<CallHistoryState> {
     this.update({ calls, selectedId: onNewest ? calls.at(-1)?.id : selectedId });
   }
 
+  /** Picks a call for "Compare", or unpicks it. */
+  togglePick(id: number): void {
+    this.update(({ comparePicks: ids }) => ({
+      comparePicks: ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id].slice(-2),
+    }));
+  }
+
+  clearPicks(): void {
+    this.update({ comparePicks: [] });
+  }
+
   select(id: number): void {
     this.update({ selectedId: id });
   }
@@ -91,6 +104,6 @@ export class CallHistory extends Store<CallHistoryState> {
   }
 
   clear(): void {
-    this.update({ calls: [], selectedId: undefined });
+    this.update({ calls: [], selectedId: undefined, comparePicks: [] });
   }
 }

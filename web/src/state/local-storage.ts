@@ -16,3 +16,13 @@ export function saveJson(key: string, value: unknown): void {
     // Storage full or disabled: state lives on in memory for this page.
   }
 }
+
+/**
+ * Calls `listener` when another tab of this origin changes (or clears) `key`, so stores kept in
+ * localStorage stay the same in every tab. The browser fires this only in the other tabs.
+ */
+export function onStorageChange(key: string, listener: () => void): void {
+  globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+    if (event.key === key || event.key === null) listener();
+  });
+}

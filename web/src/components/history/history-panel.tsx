@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { HistoryRow } from './history-row.tsx';
@@ -9,14 +8,12 @@ export function HistoryPanel() {
   const { history } = useServices();
   const calls = useStore(history, (s) => s.calls);
   const selectedId = useStore(history, (s) => s.selectedId);
-  // Calls picked for "Compare": at most two, the newest pick replacing the older one.
-  const [pickedIds, setPickedIds] = useState<number[]>([]);
-  const togglePick = (id: number) =>
-    setPickedIds((ids) => (ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id].slice(-2)));
+  // Kept in the history, so the picks outlive a switch to another tab.
+  const pickedIds = useStore(history, (s) => s.comparePicks);
   if (!calls.length) return <p className="p-3 text-sm text-slate-500">No calls yet.</p>;
   return (
     <>
-      <CompareBar pickedIds={pickedIds} onClear={() => setPickedIds([])} />
+      <CompareBar pickedIds={pickedIds} onClear={() => history.clearPicks()} />
       <ol aria-label="Call history" className="min-h-0 flex-1 overflow-y-auto">
         {[...calls].reverse().map((call) => (
           <HistoryRow
@@ -24,7 +21,7 @@ export function HistoryPanel() {
             call={call}
             selected={call.id === selectedId}
             picked={pickedIds.includes(call.id)}
-            onTogglePick={togglePick}
+            onTogglePick={(id) => history.togglePick(id)}
           />
         ))}
       </ol>
