@@ -48,3 +48,19 @@ describe('batched wire messages', () => {
     expect(parseClientMessages('{')).toEqual(['Not JSON']);
   });
 });
+
+describe('lazy items', () => {
+  it('ride along with the next eager item, or go on their own after the delay', async () => {
+    const delivered: string[][] = [];
+    const batcher = new TickBatcher<string>((items) => delivered.push(items), queueMicrotask, 5);
+    batcher.push('ack 1', true);
+    await Promise.resolve();
+    expect(delivered).toEqual([]);
+    batcher.push('answer 1');
+    await Promise.resolve();
+    expect(delivered).toEqual([['ack 1', 'answer 1']]);
+    batcher.push('ack 2', true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(delivered).toEqual([['ack 1', 'answer 1'], ['ack 2']]);
+  });
+});

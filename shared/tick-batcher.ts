@@ -1,19 +1,28 @@
 /**
  * Collects what is sent within one turn of the event loop and hands it over in one go at its end
  * (a microtask), so a burst of messages costs one write instead of one each. Order is kept.
+ *
+ * Items pushed as `lazy` (nobody waits for them) do not start a delivery of their own: they ride
+ * along with the next eager item, or go after `lazyDelayMs` when none comes.
  */
 export class TickBatcher<T> {
   private items: T[] = [];
   private scheduled = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor(
     private readonly deliver: (items: T[]) => void,
     private readonly schedule: (run: () => void) => void = queueMicrotask,
+    private readonly lazyDelayMs = 10,
   ) {}
 
-  push(item: T): void {
+  push(item: T, lazy = false): void {
     this.items.push(item);
     if (this.scheduled) return;
+    if (lazy) {
+      this.timer ??= setTimeout(() => this.flush(), this.lazyDelayMs);
+      return;
+    }
     this.scheduled = true;
     this.schedule(() => this.flush());
   }
@@ -21,6 +30,8 @@ export class TickBatcher<T> {
   /** Hands over what is waiting now (before a close, say). */
   flush(): void {
     this.scheduled = false;
+    clearTimeout(this.timer);
+    this.timer = undefined;
     if (!this.items.length) return;
     const items = this.items;
     this.items = [];
@@ -30,6 +41,8 @@ export class TickBatcher<T> {
   /** Forgets what is waiting. */
   drop(): void {
     this.items = [];
+    clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }
 

@@ -56,7 +56,10 @@ function serveSocket(ws: WebSocket, options: EndpointOptions): void {
     if (ws.readyState === ws.OPEN) ws.send(encodeBatch(messages));
   });
   const send = (message: BridgeToClient): void => {
-    if (ws.readyState === ws.OPEN) batcher.push(message);
+    // The page already has its own messages: their acknowledgement (the bridge's number and time,
+    // for the trace) can wait for the next message out, which is usually the server's answer.
+    const acknowledgement = message.type === 'frame' && message.frame.direction === 'out';
+    if (ws.readyState === ws.OPEN) batcher.push(message, acknowledgement);
   };
   const session = new BridgeSession(send, options.recordings);
   options.sessions.add(session);
@@ -80,7 +83,10 @@ function serveSocket(ws: WebSocket, options: EndpointOptions): void {
   // A protocol violation, such as a message over the size limit: ws closes the socket with the
   // matching code (1009 for size). Without a listener the error would crash the whole bridge.
   ws.on('error', (error) => options.log(`WebSocket error: ${error.message}`));
-  ws.on('close', () => options.sessions.release(session));
+  ws.on('close', () => {
+    batcher.drop();
+    options.sessions.release(session);
+  });
 }
 
 /**

@@ -5,18 +5,26 @@ import type { RecordingStore } from './recording-store.ts';
 /** Gets every live message of one recording, in order. */
 export type LiveListener = (message: LiveMessage) => void;
 
+/** Queued frames are written this often, in one transaction (a crash loses at most this much). */
+const FLUSH_DELAY_MS = 25;
+/** ...or at once when this many are waiting, or this many bytes (a batch is one JSON string). */
+const MAX_QUEUED = 2000;
+const MAX_QUEUED_BYTES = 32 * 1024 * 1024;
+
 /**
- * One connection being recorded. Frames and events are queued and written to the store once per
- * tick, in one transaction (a burst of frames costs one write); live viewers hear of each at once.
+ * One connection being recorded. Frames and events are queued and written to the store every
+ * {@link FLUSH_DELAY_MS} in one transaction (a burst of frames costs one write, and the writes stay
+ * off the path of a call); live viewers hear of each frame at once.
  * Nothing is written until {@link commit} (a connection that fails to open leaves no recording).
  */
 export class LiveRecording {
   private queuedFrames: Frame[] = [];
   private queuedEvents: RecordedEvent[] = [];
+  private queuedBytes = 0;
   /** Events already written, which numbers the next ones. */
   private writtenEvents = 0;
   private committed = false;
-  private flushScheduled = false;
+  private flushTimer: NodeJS.Timeout | undefined;
   private writeFailed = false;
   private finished = false;
   private readonly listeners = new Set<LiveListener>();
@@ -39,6 +47,7 @@ export class LiveRecording {
   addFrame(frame: Frame): void {
     if (this.finished) return;
     this.queuedFrames.push(frame);
+    this.queuedBytes += frame.bytes;
     this.tell({ type: 'frame', frame });
     this.scheduleFlush();
   }
@@ -66,6 +75,7 @@ export class LiveRecording {
   discard(): void {
     this.queuedFrames = [];
     this.queuedEvents = [];
+    this.queuedBytes = 0;
     this.finish();
   }
 
@@ -77,6 +87,7 @@ export class LiveRecording {
     const events = this.queuedEvents;
     this.queuedFrames = [];
     this.queuedEvents = [];
+    this.queuedBytes = 0;
     try {
       this.store.append(this.id, frames, events, this.writtenEvents);
       this.writtenEvents += events.length;
@@ -105,6 +116,7 @@ export class LiveRecording {
     if (this.finished) return;
     this.queuedFrames = [];
     this.queuedEvents = [];
+    this.queuedBytes = 0;
     this.tell({ type: 'ended', reason: 'deleted', endedAt: Date.now() });
     this.finish();
   }
@@ -126,12 +138,19 @@ export class LiveRecording {
   }
 
   private scheduleFlush(): void {
-    if (this.flushScheduled || !this.committed) return;
-    this.flushScheduled = true;
-    setImmediate(() => {
-      this.flushScheduled = false;
+    if (!this.committed) return;
+    if (
+      this.queuedFrames.length + this.queuedEvents.length >= MAX_QUEUED ||
+      this.queuedBytes >= MAX_QUEUED_BYTES
+    ) {
       this.flush();
-    });
+      return;
+    }
+    if (this.flushTimer) return;
+    this.flushTimer = setTimeout(() => {
+      this.flushTimer = undefined;
+      this.flush();
+    }, FLUSH_DELAY_MS);
   }
 
   private tell(message: LiveMessage): void {
@@ -140,6 +159,8 @@ export class LiveRecording {
 
   private finish(): void {
     this.finished = true;
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
     this.listeners.clear();
     this.options.onFinish(this);
   }
@@ -153,5 +174,6 @@ export class LiveRecording {
     this.writeFailed = true;
     this.queuedFrames = [];
     this.queuedEvents = [];
+    this.queuedBytes = 0;
   }
 }

@@ -24,11 +24,13 @@ const SCHEMA = `
     share_id TEXT UNIQUE,
     owner_pid INTEGER
   );
-  CREATE TABLE IF NOT EXISTS frames (
+  CREATE TABLE IF NOT EXISTS frame_chunks (
     recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
-    seq INTEGER NOT NULL,
+    first_seq INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL,
+    last_time INTEGER NOT NULL,
     body TEXT NOT NULL,
-    UNIQUE (recording_id, seq)
+    UNIQUE (recording_id, first_seq)
   );
   CREATE TABLE IF NOT EXISTS events (
     recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
@@ -93,7 +95,9 @@ export class RecordingStore {
       insert: db.prepare(
         'INSERT INTO recordings (id, name, target, started_at, owner_pid) VALUES (?, ?, ?, ?, ?)',
       ),
-      insertFrame: db.prepare('INSERT INTO frames (recording_id, seq, body) VALUES (?, ?, ?)'),
+      insertChunk: db.prepare(
+        'INSERT INTO frame_chunks (recording_id, first_seq, last_seq, last_time, body) VALUES (?, ?, ?, ?, ?)',
+      ),
       insertEvent: db.prepare('INSERT INTO events (recording_id, idx, body) VALUES (?, ?, ?)'),
       count: db.prepare(
         'UPDATE recordings SET frame_count = frame_count + ?, event_count = event_count + ? WHERE id = ?',
@@ -104,7 +108,9 @@ export class RecordingStore {
       get: db.prepare('SELECT * FROM recordings WHERE id = ?'),
       byShare: db.prepare('SELECT * FROM recordings WHERE share_id = ?'),
       list: db.prepare('SELECT * FROM recordings ORDER BY started_at DESC, rowid DESC'),
-      frames: db.prepare('SELECT body FROM frames WHERE recording_id = ? AND seq >= ? ORDER BY seq'),
+      chunks: db.prepare(
+        'SELECT body FROM frame_chunks WHERE recording_id = ? AND last_seq >= ? ORDER BY first_seq',
+      ),
       events: db.prepare('SELECT body FROM events WHERE recording_id = ? AND idx >= ? ORDER BY idx'),
       rename: db.prepare('UPDATE recordings SET name = ? WHERE id = ?'),
       share: db.prepare('UPDATE recordings SET share_id = ? WHERE id = ?'),
@@ -113,7 +119,7 @@ export class RecordingStore {
       unfinished: db.prepare('SELECT id, owner_pid FROM recordings WHERE ended_at IS NULL'),
       lastTime: db.prepare(
         `SELECT MAX(t) AS t FROM (
-           SELECT json_extract(body, '$.time') AS t FROM frames WHERE recording_id = ?
+           SELECT last_time AS t FROM frame_chunks WHERE recording_id = ?
            UNION ALL SELECT json_extract(body, '$.time') FROM events WHERE recording_id = ?)`,
       ),
       setting: db.prepare('SELECT value FROM settings WHERE key = ?'),
@@ -121,10 +127,18 @@ export class RecordingStore {
         'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
       ),
     };
-    const { insertFrame, insertEvent, count } = this.statements;
+    const { insertChunk, insertEvent, count } = this.statements;
     this.appendBatch = db.transaction(
       (id: string, frames: readonly Frame[], events: readonly RecordedEvent[], firstEventIndex: number) => {
-        for (const frame of frames) insertFrame.run(id, frame.seq, JSON.stringify(frame));
+        // One row per batch: one JSON array costs far less than a row per frame.
+        if (frames.length)
+          insertChunk.run(
+            id,
+            frames[0]!.seq,
+            frames.at(-1)!.seq,
+            frames.at(-1)!.time,
+            JSON.stringify(frames),
+          );
         events.forEach((entry, i) => insertEvent.run(id, firstEventIndex + i, JSON.stringify(entry)));
         count.run(frames.length, events.length, id);
       },
@@ -172,9 +186,9 @@ export class RecordingStore {
 
   /** Frames from `fromSeq` on, in order. */
   frames(id: string, fromSeq = 0): Frame[] {
-    return (this.statements.frames.all(id, fromSeq) as { body: string }[]).map(
-      (row) => JSON.parse(row.body) as Frame,
-    );
+    const chunks = this.statements.chunks.all(id, fromSeq) as { body: string }[];
+    const frames = chunks.flatMap((row) => JSON.parse(row.body) as Frame[]);
+    return frames[0] && frames[0].seq < fromSeq ? frames.filter((frame) => frame.seq >= fromSeq) : frames;
   }
 
   /** Bridge events from index `fromIndex` on, in order. */
