@@ -12,7 +12,7 @@ export class TickBatcher<T> {
 
   constructor(
     private readonly deliver: (items: T[]) => void,
-    private readonly schedule: (run: () => void) => void = queueMicrotask,
+    private readonly schedule: (run: () => void) => void = (run) => queueMicrotask(run),
     private readonly lazyDelayMs = 10,
   ) {}
 
