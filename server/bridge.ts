@@ -13,6 +13,7 @@ import { SessionRegistry } from './session/session-registry.ts';
 import { Recordings } from './store/recordings.ts';
 import { recordingRoutes } from './http/recording-routes.ts';
 import { requireSameSite, sharedRoutes } from './http/shared-routes.ts';
+import { jsonErrors } from './http/json-errors.ts';
 import { LiveViewerEndpoint } from './http/live-viewer-endpoint.ts';
 import type { RecordingStatus } from '../shared/recordings.ts';
 
@@ -75,6 +76,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   app.use('/api', requireAccess(guard));
   app.use('/api/recordings', recordingRoutes(recordings, recording.problem));
   app.use('/api', apiRoutes({ target: options.target, version, graceMs, recording }));
+  app.use('/api', jsonErrors(log));
   app.use(staticRoutes(options.distDir));
 
   const server = createServer(app);

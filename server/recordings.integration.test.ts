@@ -71,17 +71,21 @@ function callTexts(frames: RecordingSnapshot['frames']): string[] {
 /** Opens the live socket of a share link and collects its messages. */
 function watch(shareId: string, frames: number, headers: Record<string, string> = {}) {
   const messages: LiveMessage[] = [];
+  const texts: string[] = [];
   const socket = new WebSocket(`ws://127.0.0.1:${bridge.port}/api/shared/${shareId}/live?frames=${frames}`, {
     headers,
   });
   sockets.push(socket);
-  socket.on('message', (data) => messages.push(JSON.parse(String(data)) as LiveMessage));
+  socket.on('message', (data) => {
+    texts.push(String(data));
+    messages.push(JSON.parse(String(data)) as LiveMessage);
+  });
   const opened = new Promise<'open' | number>((resolve) => {
     socket.once('open', () => resolve('open'));
     socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
     socket.once('error', () => resolve(-1));
   });
-  return { socket, messages, opened };
+  return { socket, messages, texts, opened };
 }
 
 describe('recorded sessions', () => {
@@ -168,6 +172,23 @@ describe('recorded sessions', () => {
     expect(await closed).toBe(1008);
   });
 
+  it('takes the connection’s secret values out of what viewers get and what is stored', async () => {
+    const viewer = watch(shareId, 0);
+    expect(await viewer.opened).toBe('open');
+    // The server echoes the secret back: it is in the request and in the result.
+    const echoed = await sessions[0]!.callTool('echo', { message: `leak ${SECRET}` });
+    expect(JSON.stringify(echoed.result)).toContain(SECRET);
+    await waitFor(
+      () => viewer.texts.some((text) => text.includes('leak ***') && text.includes('"in"')),
+      'the viewer to get the scrubbed answer',
+    );
+    expect(viewer.texts.join('\n')).not.toContain(SECRET);
+    const stored = await fetch(`http://127.0.0.1:${bridge.port}/api/shared/${shareId}`).then((r) => r.text());
+    expect(stored).toContain('leak ***');
+    expect(stored).not.toContain(SECRET);
+    viewer.socket.terminate();
+  });
+
   it('renames, validates, and unshares (old links and viewers stop)', async () => {
     expect((await api('PATCH', `/api/recordings/${recordingId}`, { body: { name: '' } })).status).toBe(400);
     const renamed = await api<{ name: string }>('PATCH', `/api/recordings/${recordingId}`, {
@@ -211,7 +232,7 @@ describe('recorded sessions', () => {
     const replay = await api<RecordingSnapshot>('GET', `/api/shared/${shareId}`, { token: false });
     expect(replay.status).toBe(200);
     expect(replay.body.recording).toMatchObject({ name: 'Bug 42 repro', live: false });
-    expect(callTexts(replay.body.frames)).toEqual(['first call', 'second call']);
+    expect(callTexts(replay.body.frames)).toEqual(['first call', 'second call', 'leak ***']);
     const viewer = watch(shareId, replay.body.frames.length);
     await waitFor(() => viewer.messages.some((m) => m.type === 'ended'), 'an ended recording to say so');
     expect((await api<RecordingListResponse>('GET', '/api/recordings')).body.retentionDays).toBe(7);
@@ -230,6 +251,36 @@ describe('recorded sessions', () => {
     // The session goes on, unrecorded.
     expect((await session.callTool('echo', { message: 'still works' })).status).toBe('ok');
     expect((await api('GET', `/api/recordings/${id}`)).status).toBe(404);
+  });
+});
+
+describe('a data file that fails while the bridge runs', () => {
+  it('refuses share links with a JSON error (no stack trace) and keeps the bridge and its sessions', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'toolscope-failing-'));
+    const failing = await startTestBridge({ token: TOKEN, recordingsFile: path.join(folder, 'r.sqlite') });
+    try {
+      const session = createNodeSession(`http://127.0.0.1:${failing.port}`, TOKEN);
+      await session.connect({ transport: 'stdio', command: process.execPath, args: [everything, 'stdio'] });
+      failing.recordings!.close(); // as if the disk went away
+      const id = 'B'.repeat(43);
+      const viewer = await new Promise<number | 'open'>((resolve) => {
+        const socket = new WebSocket(`ws://127.0.0.1:${failing.port}/api/shared/${id}/live`);
+        socket.on('error', () => {});
+        socket.once('open', () => resolve('open'));
+        socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+      });
+      expect(viewer).toBe(500);
+      const response = await fetch(`http://127.0.0.1:${failing.port}/api/shared/${id}`);
+      expect(response.status).toBe(500);
+      const body = await response.text();
+      expect(body).not.toMatch(/at .*\.ts:\d+/);
+      expect(JSON.parse(body)).toEqual({ error: 'The bridge could not answer this request' });
+      expect((await session.callTool('echo', { message: 'still here' })).status).toBe('ok');
+      await session.disconnect();
+    } finally {
+      await failing.close();
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
 

@@ -47,6 +47,74 @@ export function redactTarget(target: ServerTarget): ServerTarget {
   return { ...target, ...(headers ? { headers } : {}) };
 }
 
+/** Argument names whose value is a secret: --token, --api-key, --password=…, client_secret=… */
+const SECRET_ARGUMENT = /^-{0,2}[\w.-]*(token|secret|passw(or)?d|pwd|api[-_]?key|apikey|credentials?|auth)$/i;
+
+/**
+ * The target as it may be shown to others (share links, recordings): {@link redactTarget}, and
+ * also no credentials or query values in URLs and no values of secret-looking arguments
+ * (`--token x`, `--api-key=x`, a URL argument with a password).
+ */
+export function redactTargetForSharing(target: ServerTarget): ServerTarget {
+  const redacted = redactTarget(target);
+  if (redacted.transport !== 'stdio') return { ...redacted, url: redactUrl(redacted.url) };
+  const args = redacted.args.map((arg, index) => {
+    const previous = redacted.args[index - 1];
+    if (previous !== undefined && SECRET_ARGUMENT.test(previous) && !arg.startsWith('-')) return '***';
+    const equals = arg.indexOf('=');
+    if (equals > 0 && SECRET_ARGUMENT.test(arg.slice(0, equals))) return `${arg.slice(0, equals)}=***`;
+    return arg.includes('://') ? redactUrl(arg) : arg;
+  });
+  return { ...redacted, args };
+}
+
+/** Every value {@link redactTargetForSharing} hides, to find them again elsewhere. */
+export function secretValuesOf(target: ServerTarget): string[] {
+  const values: string[] = [];
+  const fromUrl = (text: string) => {
+    try {
+      const url = new URL(text);
+      values.push(decodeURIComponent(url.username), decodeURIComponent(url.password));
+      for (const value of url.searchParams.values()) values.push(value);
+    } catch {
+      // Not a URL.
+    }
+  };
+  if (target.transport === 'stdio') {
+    values.push(...Object.values(target.env ?? {}));
+    target.args.forEach((arg, index) => {
+      const previous = target.args[index - 1];
+      if (previous !== undefined && SECRET_ARGUMENT.test(previous) && !arg.startsWith('-')) values.push(arg);
+      const equals = arg.indexOf('=');
+      if (equals > 0 && SECRET_ARGUMENT.test(arg.slice(0, equals))) values.push(arg.slice(equals + 1));
+      if (arg.includes('://')) fromUrl(arg);
+    });
+  } else {
+    // A header like "Bearer abc" also hides "abc" on its own.
+    for (const value of Object.values(target.headers ?? {})) values.push(value, ...value.split(/\s+/));
+    fromUrl(target.url);
+  }
+  return values.filter((value) => value !== '');
+}
+
+/** A URL without user name, password or query values (the parameter names stay). */
+function redactUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return text;
+  }
+  if (url.username || url.password) {
+    url.username = '***';
+    url.password = '';
+  }
+  const names = [...url.searchParams.keys()];
+  if (!names.length) return url.toString();
+  url.search = names.map((name) => `${encodeURIComponent(name)}=***`).join('&');
+  return url.toString();
+}
+
 /** Returns an error message when the target is unusable, else undefined. */
 export function validateTarget(target: ServerTarget): string | undefined {
   if (target.transport === 'stdio') {

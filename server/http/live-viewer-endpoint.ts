@@ -13,6 +13,8 @@ import type { Refusal } from './access-guard.ts';
 
 /** A viewer this far behind (bytes queued on its socket) is cut off rather than buffered without end. */
 const MAX_VIEWER_BACKLOG = 64 * 1024 * 1024;
+/** Most viewers of one recording at a time. */
+export const MAX_VIEWERS = 50;
 
 /**
  * "Watch live": a read-only WebSocket at /api/shared/<shareId>/live. It first sends what the
@@ -37,24 +39,39 @@ export class LiveViewerEndpoint {
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, shareId: string): Refusal | undefined {
     const refusal = this.checkSite(request);
     if (refusal) return refusal;
-    const recording = this.recordings?.findShared(shareId);
+    let recording;
+    try {
+      recording = this.recordings?.findShared(shareId);
+    } catch (error) {
+      // The file is unreadable (I/O error, locked, corrupt): refuse this viewer, keep the bridge.
+      return { status: 500, reason: `Cannot read recordings: ${(error as Error).message}` };
+    }
     if (!recording) return { status: 403, reason: 'Unknown or withdrawn share link' };
+    if ((this.recordings?.liveRecording(recording.id)?.viewerCount ?? 0) >= MAX_VIEWERS)
+      return { status: 503, reason: `This session already has ${MAX_VIEWERS} viewers` };
     const url = new URL(request.url ?? '/', 'http://bridge.invalid');
     const frames = count(url.searchParams.get(LIVE_FRAMES_PARAM));
     const events = count(url.searchParams.get(LIVE_EVENTS_PARAM));
-    this.wss.handleUpgrade(request, socket, head, (ws) => this.serve(ws, recording.id, frames, events));
+    const id = recording.id;
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      try {
+        this.serve(ws, id, frames, events);
+      } catch {
+        ws.close(1011, 'Cannot read the recording');
+      }
+    });
     return undefined;
   }
 
   private serve(ws: WebSocket, recordingId: string, fromSeq: number, fromIndex: number): void {
     const recordings = this.recordings!;
-    const send = (message: LiveMessage): void => {
+    const send = (message: LiveMessage, text = JSON.stringify(message)): void => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_VIEWER_BACKLOG) {
-        ws.close(1008, 'Viewer too far behind');
+        ws.terminate();
         return;
       }
-      ws.send(JSON.stringify(message));
+      ws.send(text);
     };
     ws.on('error', () => ws.terminate());
     ws.on('message', () => ws.close(1008, 'Viewers are read-only'));
@@ -69,8 +86,8 @@ export class LiveViewerEndpoint {
       ws.close(1000, 'Recording ended');
       return;
     }
-    const unsubscribe = live.subscribe((message) => {
-      send(message);
+    const unsubscribe = live.subscribe((message, text) => {
+      send(message, text);
       if (message.type === 'ended') ws.close(1000, `Recording ${message.reason}`);
     });
     ws.on('close', unsubscribe);

@@ -1,4 +1,4 @@
-import type { IncomingMessage, Server } from 'node:http';
+import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseClientMessages, WS_PATH, type BridgeToClient } from '../../shared/bridge-protocol.ts';
@@ -36,7 +36,7 @@ export function attachWebSocketEndpoint(
     if (refusal) {
       options.log(`Refused WebSocket: ${refusal.reason}`);
       socket.end(
-        `HTTP/1.1 ${refusal.status} ${refusal.status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\n\r\n`,
+        `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\nConnection: close\r\n\r\n`,
       );
     }
   });

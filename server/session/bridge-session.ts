@@ -20,6 +20,7 @@ export class BridgeSession {
   private relay: Relay | undefined;
   private sink: SessionSink | undefined;
   private recording: LiveRecording | undefined;
+  private closed = false;
 
   /** `recordings`, when given, records every connection of this session. */
   constructor(
@@ -55,8 +56,9 @@ export class BridgeSession {
     this.sink = undefined;
   }
 
-  /** Closes the upstream server, if any. */
+  /** Closes the upstream server, if any, for good: a connect still under way stops. */
   async close(): Promise<void> {
+    this.closed = true;
     this.sink = undefined;
     await this.closeUpstream();
   }
@@ -72,13 +74,15 @@ export class BridgeSession {
 
   private async connect(target: ServerTarget): Promise<void> {
     await this.closeUpstream();
+    // Closed while the previous server was closing: start nothing new.
+    if (this.closed) return;
     const problem = validateTarget(target);
     if (problem) {
       this.emit({ type: 'failed', error: problem });
       return;
     }
     const upstream = createUpstream(target);
-    const recording = this.recordings?.prepare();
+    const recording = this.recordings?.prepare(target);
     this.upstream = upstream;
     this.recording = recording;
     this.relay = new Relay(upstream, (message) => {
@@ -101,11 +105,13 @@ export class BridgeSession {
       this.emit({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
       return;
     }
+    // Closed (or replaced) while starting: close() already closed this upstream and ended its recording.
+    if (this.closed || this.upstream !== upstream) return;
     if (recording) this.recordings?.commit(recording, target);
     this.emit({
       type: 'ready',
       sessionId: this.id,
-      ...(recording?.isLive ? { recordingId: recording.id } : {}),
+      ...(recording?.isLive && recording.isStored ? { recordingId: recording.id } : {}),
     });
   }
 

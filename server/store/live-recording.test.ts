@@ -74,6 +74,20 @@ describe('LiveRecording', () => {
     expect(log[0]).toMatch(/^Recording r1 stopped: /);
   });
 
+  it('a recording whose row cannot be written keeps nothing, but viewers still hear every frame', () => {
+    const { recording, log } = setUp();
+    const heard: number[] = [];
+    recording.subscribe((message) => message.type === 'frame' && heard.push(message.frame.seq));
+    recording.commit(() => {
+      throw new Error('disk full');
+    });
+    expect(recording.isStored).toBe(false);
+    for (let seq = 0; seq < 3000; seq++) recording.addFrame(frame(seq));
+    expect((recording as unknown as { queuedFrames: Frame[] }).queuedFrames).toHaveLength(0);
+    expect(heard).toHaveLength(3000);
+    expect(log).toEqual(['Recording r1 stopped: disk full']);
+  });
+
   it('a discarded or deleted recording writes nothing more', () => {
     const { store, recording, create } = setUp();
     recording.addFrame(frame(0));

@@ -1,9 +1,10 @@
 import type { Frame } from '../../shared/bridge-protocol.ts';
 import type { LiveMessage, RecordedEvent } from '../../shared/recordings.ts';
 import type { RecordingStore } from './recording-store.ts';
+import type { SecretScrubber } from './secret-scrubber.ts';
 
-/** Gets every live message of one recording, in order. */
-export type LiveListener = (message: LiveMessage) => void;
+/** Gets every live message of one recording, in order, with its JSON text (secrets scrubbed). */
+export type LiveListener = (message: LiveMessage, text: string) => void;
 
 /** Queued frames are written this often, in one transaction (a crash loses at most this much). */
 const FLUSH_DELAY_MS = 25;
@@ -36,6 +37,8 @@ export class LiveRecording {
       /** Called once when the recording stops being live (ended, deleted, discarded). */
       onFinish: (recording: LiveRecording) => void;
       log: (line: string) => void;
+      /** Takes the connection's secret values out of everything written or sent. */
+      scrubber?: SecretScrubber;
     },
   ) {}
 
@@ -44,17 +47,29 @@ export class LiveRecording {
     return !this.finished;
   }
 
+  /** True once the recording exists in the store (its row was written). */
+  get isStored(): boolean {
+    return this.committed;
+  }
+
+  /** Queued until committed; after a failed write nothing more is kept, viewers still hear. */
+  private get keeping(): boolean {
+    return !this.finished && !this.writeFailed;
+  }
+
   addFrame(frame: Frame): void {
     if (this.finished) return;
-    this.queuedFrames.push(frame);
-    this.queuedBytes += frame.bytes;
+    if (this.keeping) {
+      this.queuedFrames.push(frame);
+      this.queuedBytes += frame.bytes;
+    }
     this.tell({ type: 'frame', frame });
     this.scheduleFlush();
   }
 
   addEvent(entry: RecordedEvent): void {
     if (this.finished) return;
-    this.queuedEvents.push(entry);
+    if (this.keeping) this.queuedEvents.push(entry);
     this.tell({ type: 'event', entry });
     this.scheduleFlush();
   }
@@ -89,7 +104,7 @@ export class LiveRecording {
     this.queuedEvents = [];
     this.queuedBytes = 0;
     try {
-      this.store.append(this.id, frames, events, this.writtenEvents);
+      this.store.append(this.id, frames, events, this.writtenEvents, this.scrub);
       this.writtenEvents += events.length;
     } catch (error) {
       this.fail(error);
@@ -100,8 +115,9 @@ export class LiveRecording {
   end(endedAt: number): void {
     if (this.finished) return;
     this.flush();
-    if (this.committed && !this.writeFailed) {
+    if (this.committed) {
       try {
+        // Even after a failed write: the frames that made it are a finished recording.
         this.store.end(this.id, endedAt);
       } catch (error) {
         this.fail(error);
@@ -138,7 +154,7 @@ export class LiveRecording {
   }
 
   private scheduleFlush(): void {
-    if (!this.committed) return;
+    if (!this.committed || this.writeFailed) return;
     if (
       this.queuedFrames.length + this.queuedEvents.length >= MAX_QUEUED ||
       this.queuedBytes >= MAX_QUEUED_BYTES
@@ -154,8 +170,12 @@ export class LiveRecording {
   }
 
   private tell(message: LiveMessage): void {
-    for (const listener of this.listeners) listener(message);
+    if (!this.listeners.size) return;
+    const text = this.scrub(JSON.stringify(message));
+    for (const listener of this.listeners) listener(message, text);
   }
+
+  private readonly scrub = (json: string): string => this.options.scrubber?.scrubJson(json) ?? json;
 
   private finish(): void {
     this.finished = true;

@@ -98,16 +98,22 @@ describe('RecordingStore', () => {
     first.append('a', [frame(0, 50), frame(1, 70)], [], 0);
     first.close();
     const second = openStore(file);
-    expect(second.endAbandoned(() => true)).toBe(1); // its pid is this process: not another bridge
+    expect(second.endAbandoned(() => true)).toBe(1); // written by a store of this process, now closed
     expect(second.get('a')?.endedAt).toBe(70);
     second.create({ id: 'b', name: 'b', target: null, startedAt: 1 });
     const db = (second as unknown as { db: { prepare: (s: string) => { run: (...a: unknown[]) => void } } })
       .db;
-    db.prepare('UPDATE recordings SET owner_pid = ? WHERE id = ?').run(process.pid + 1, 'b');
+    db.prepare('UPDATE recordings SET owner = ? WHERE id = ?').run(`${process.pid + 1}:x`, 'b');
     expect(second.endAbandoned(() => true)).toBe(0); // another bridge, still running
     expect(second.get('b')?.endedAt).toBeUndefined();
     expect(second.endAbandoned(() => false)).toBe(1); // that bridge is gone
     expect(second.get('b')?.endedAt).toBe(1);
+    // Two stores open in one process (two bridges embedded in one program) leave each other alone.
+    second.create({ id: 'c', name: 'c', target: null, startedAt: 1 });
+    const third = openStore(file);
+    expect(third.endAbandoned(() => false)).toBe(0);
+    second.close();
+    expect(third.endAbandoned(() => false)).toBe(1);
   });
 
   it('refuses a file written by a newer schema, with the reason', () => {

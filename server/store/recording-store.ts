@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
@@ -22,7 +23,7 @@ const SCHEMA = `
     frame_count INTEGER NOT NULL DEFAULT 0,
     event_count INTEGER NOT NULL DEFAULT 0,
     share_id TEXT UNIQUE,
-    owner_pid INTEGER
+    owner TEXT
   );
   CREATE TABLE IF NOT EXISTS frame_chunks (
     recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
@@ -57,12 +58,15 @@ interface RecordingRow {
  */
 export class RecordingStore {
   private readonly db: Database.Database;
+  /** Who writes through this store: `<pid>:<random>`, so two stores in one process are told apart. */
+  private readonly owner = `${process.pid}:${randomUUID()}`;
   private readonly statements;
   private readonly appendBatch: (
     id: string,
     frames: readonly Frame[],
     events: readonly RecordedEvent[],
     firstEventIndex: number,
+    scrub: (json: string) => string,
   ) => void;
 
   /** Opens (creating when needed) the store at `file`; the folder is made private to the user. */
@@ -90,10 +94,11 @@ export class RecordingStore {
       );
     }
     db.exec(SCHEMA);
+    OPEN_OWNERS.add(this.owner);
     db.pragma(`user_version = ${SCHEMA_VERSION}`);
     this.statements = {
       insert: db.prepare(
-        'INSERT INTO recordings (id, name, target, started_at, owner_pid) VALUES (?, ?, ?, ?, ?)',
+        'INSERT INTO recordings (id, name, target, started_at, owner) VALUES (?, ?, ?, ?, ?)',
       ),
       insertChunk: db.prepare(
         'INSERT INTO frame_chunks (recording_id, first_seq, last_seq, last_time, body) VALUES (?, ?, ?, ?, ?)',
@@ -102,9 +107,7 @@ export class RecordingStore {
       count: db.prepare(
         'UPDATE recordings SET frame_count = frame_count + ?, event_count = event_count + ? WHERE id = ?',
       ),
-      end: db.prepare(
-        'UPDATE recordings SET ended_at = ?, owner_pid = NULL WHERE id = ? AND ended_at IS NULL',
-      ),
+      end: db.prepare('UPDATE recordings SET ended_at = ?, owner = NULL WHERE id = ? AND ended_at IS NULL'),
       get: db.prepare('SELECT * FROM recordings WHERE id = ?'),
       byShare: db.prepare('SELECT * FROM recordings WHERE share_id = ?'),
       list: db.prepare('SELECT * FROM recordings ORDER BY started_at DESC, rowid DESC'),
@@ -116,7 +119,7 @@ export class RecordingStore {
       share: db.prepare('UPDATE recordings SET share_id = ? WHERE id = ?'),
       delete: db.prepare('DELETE FROM recordings WHERE id = ?'),
       expired: db.prepare('SELECT id FROM recordings WHERE ended_at IS NOT NULL AND ended_at < ?'),
-      unfinished: db.prepare('SELECT id, owner_pid FROM recordings WHERE ended_at IS NULL'),
+      unfinished: db.prepare('SELECT id, owner FROM recordings WHERE ended_at IS NULL'),
       lastTime: db.prepare(
         `SELECT MAX(t) AS t FROM (
            SELECT last_time AS t FROM frame_chunks WHERE recording_id = ?
@@ -129,7 +132,13 @@ export class RecordingStore {
     };
     const { insertChunk, insertEvent, count } = this.statements;
     this.appendBatch = db.transaction(
-      (id: string, frames: readonly Frame[], events: readonly RecordedEvent[], firstEventIndex: number) => {
+      (
+        id: string,
+        frames: readonly Frame[],
+        events: readonly RecordedEvent[],
+        firstEventIndex: number,
+        scrub: (json: string) => string,
+      ) => {
         // One row per batch: one JSON array costs far less than a row per frame.
         if (frames.length)
           insertChunk.run(
@@ -137,9 +146,9 @@ export class RecordingStore {
             frames[0]!.seq,
             frames.at(-1)!.seq,
             frames.at(-1)!.time,
-            JSON.stringify(frames),
+            scrub(JSON.stringify(frames)),
           );
-        events.forEach((entry, i) => insertEvent.run(id, firstEventIndex + i, JSON.stringify(entry)));
+        events.forEach((entry, i) => insertEvent.run(id, firstEventIndex + i, scrub(JSON.stringify(entry))));
         count.run(frames.length, events.length, id);
       },
     );
@@ -152,7 +161,7 @@ export class RecordingStore {
       recording.name,
       recording.target ? JSON.stringify(recording.target) : null,
       recording.startedAt,
-      process.pid,
+      this.owner,
     );
   }
 
@@ -162,8 +171,10 @@ export class RecordingStore {
     frames: readonly Frame[],
     events: readonly RecordedEvent[],
     firstEventIndex: number,
+    /** Rewrites each JSON text before it is stored (takes secrets out). */
+    scrub: (json: string) => string = (json) => json,
   ): void {
-    this.appendBatch(id, frames, events, firstEventIndex);
+    this.appendBatch(id, frames, events, firstEventIndex, scrub);
   }
 
   end(id: string, endedAt: number): void {
@@ -217,8 +228,8 @@ export class RecordingStore {
    */
   endAbandoned(isRunning: (pid: number) => boolean = processIsRunning): number {
     let ended = 0;
-    for (const row of this.statements.unfinished.all() as { id: string; owner_pid: number | null }[]) {
-      if (row.owner_pid !== null && row.owner_pid !== process.pid && isRunning(row.owner_pid)) continue;
+    for (const row of this.statements.unfinished.all() as { id: string; owner: string | null }[]) {
+      if (row.owner !== null && ownerIsOpen(row.owner, isRunning)) continue;
       const last = (this.statements.lastTime.get(row.id, row.id) as { t: number | null }).t;
       const started = this.get(row.id)?.startedAt ?? Date.now();
       this.end(row.id, last ?? started);
@@ -247,6 +258,7 @@ export class RecordingStore {
   }
 
   close(): void {
+    OPEN_OWNERS.delete(this.owner);
     if (this.db.open) this.db.close();
   }
 }
@@ -262,6 +274,16 @@ function toSummary(row: RecordingRow): RecordingSummary {
     ...(row.share_id ? { shareId: row.share_id } : {}),
     live: false,
   };
+}
+
+/** The stores open in this process. */
+const OPEN_OWNERS = new Set<string>();
+
+/** Whether the store that wrote `owner` is still open: in this process, or in another that runs. */
+function ownerIsOpen(owner: string, isRunning: (pid: number) => boolean): boolean {
+  const pid = Number(owner.split(':')[0]);
+  if (pid === process.pid) return OPEN_OWNERS.has(owner);
+  return Number.isInteger(pid) && pid > 0 && isRunning(pid);
 }
 
 function processIsRunning(pid: number): boolean {

@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { RecordingListResponse, RecordingSnapshot, RecordingSummary } from '../../shared/recordings.ts';
-import { describeTarget, redactTarget, type ServerTarget } from '../../shared/targets.ts';
+import { describeTarget, redactTargetForSharing, type ServerTarget } from '../../shared/targets.ts';
+import { SecretScrubber } from './secret-scrubber.ts';
 import { LiveRecording } from './live-recording.ts';
 import { RecordingStore } from './recording-store.ts';
 
@@ -38,20 +39,20 @@ export class Recordings {
   }
 
   /**
-   * A recording for a connection about to open. It exists (is listed, can be shared) once
-   * committed with {@link LiveRecording.commit} through {@link commit}.
+   * A recording for a connection to `target` about to open. It exists (is listed, can be shared)
+   * once passed to {@link commit}. The target's secret values are scrubbed from all it records.
    */
-  prepare(): LiveRecording {
-    const recording = new LiveRecording(randomUUID(), this.store, {
+  prepare(target: ServerTarget): LiveRecording {
+    return new LiveRecording(randomUUID(), this.store, {
       onFinish: (finished) => this.live.delete(finished.id),
       log: this.log,
+      scrubber: SecretScrubber.forTarget(target),
     });
-    return recording;
   }
 
   /** The connection of `recording` opened to `target`: store it, secrets blanked. */
   commit(recording: LiveRecording, target: ServerTarget, startedAt = Date.now()): void {
-    const safeTarget = redactTarget(target);
+    const safeTarget = redactTargetForSharing(target);
     recording.commit(() =>
       this.store.create({
         id: recording.id,
@@ -60,7 +61,7 @@ export class Recordings {
         startedAt,
       }),
     );
-    if (recording.isLive) this.live.set(recording.id, recording);
+    if (recording.isLive && recording.isStored) this.live.set(recording.id, recording);
   }
 
   list(): RecordingListResponse {

@@ -22,7 +22,18 @@ export async function bootShared(root: Root, shareId: string): Promise<void> {
     return;
   }
   const reconstruction = new SessionReconstruction(recordingServerLabel(snapshot));
-  const file = recordingToSessionFile(snapshot, reconstruction);
+  let file;
+  try {
+    file = recordingToSessionFile(snapshot, reconstruction);
+  } catch (error) {
+    root.render(
+      <BootError
+        title="This share link cannot be opened"
+        message={`The recording could not be read: ${(error as Error).message}`}
+      />,
+    );
+    return;
+  }
   const services = createReplayServices(file, snapshot.recording.name);
   const live = snapshot.recording.live
     ? new LiveReplay(

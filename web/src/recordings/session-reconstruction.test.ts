@@ -158,6 +158,16 @@ describe('SessionReconstruction', () => {
     reconstruction.add(out({ id: 2, method: 'tools/call', params: { name: 7 } }));
     reconstruction.add(into({ id: 2, result: null }));
     expect(reconstruction.tools).toEqual([]);
+    reconstruction.add(out({ id: 3, method: 'tools/list' }));
+    reconstruction.add(into({ id: 3, result: { tools: [null, 5, 'x', { name: 'ok' }] } }));
+    expect(reconstruction.tools).toEqual([{ name: 'ok' }]);
+    reconstruction.add(out({ id: 4, method: 'initialize' }));
+    reconstruction.add(into({ id: 4, result: { serverInfo: 'nope', capabilities: [1] } }));
+    expect(reconstruction.server).toEqual({
+      info: { name: 'unknown', version: '' },
+      protocolVersion: 'unknown',
+      capabilities: {},
+    });
     expect(reconstruction.callRecords.map((call) => [call.tool, call.outcome?.status])).toEqual([
       ['(unnamed)', 'ok'],
     ]);

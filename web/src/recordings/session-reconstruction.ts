@@ -70,11 +70,12 @@ export class SessionReconstruction {
   private startCall(frame: Frame, params: Record<string, unknown>): number {
     const tool = typeof params.name === 'string' ? params.name : '(unnamed)';
     const outputSchema = this.tools.find((candidate) => candidate.name === tool)?.outputSchema;
+    const args = params.arguments;
     this.calls.push({
       id: this.calls.length + 1,
       tool,
       server: this.serverLabel,
-      args: params.arguments ?? {},
+      args: args ?? {},
       startedAt: frame.time,
       outcome: undefined,
       ...(outputSchema !== undefined ? { outputSchema } : {}),
@@ -89,7 +90,7 @@ export class SessionReconstruction {
     const request = this.open.get(key);
     if (!request) return;
     this.open.delete(key);
-    const result = message.result;
+    const result = isRecord(message.result) ? message.result : undefined;
     switch (request.method) {
       case 'initialize':
         if (result) this.server = serverDetails(result);
@@ -98,7 +99,8 @@ export class SessionReconstruction {
         if (!result || !Array.isArray(result.tools)) return;
         // A listing without a cursor starts afresh; its next pages add to it.
         this.listing = request.cursor === undefined ? [] : this.listing;
-        this.listing = [...this.listing, ...(result.tools as Tool[])];
+        // The live client's SDK checks a listing; a recording holds whatever the server sent.
+        this.listing = [...this.listing, ...(result.tools as unknown[]).filter(isToolLike)];
         this.tools = this.listing;
         return;
       case 'tools/call':
@@ -112,15 +114,15 @@ export class SessionReconstruction {
     const call = this.calls[index];
     if (!call || call.outcome) return;
     const durationMs = frame.time - call.startedAt;
-    const result = message.result;
-    const task = result?.task as { taskId?: unknown } | undefined;
+    const result = isRecord(message.result) ? message.result : undefined;
+    const task = isRecord(result?.task) ? (result.task as { taskId?: unknown }) : undefined;
     if (result && task && typeof task.taskId === 'string' && !Array.isArray(result.content)) {
       // Run as a task: the result comes with tasks/result.
       this.taskCalls.set(task.taskId, index);
       return;
     }
     let outcome: CallOutcome;
-    if (message.error) {
+    if (isRecord(message.error)) {
       const { code, message: text, data } = message.error;
       outcome = {
         status: 'protocol-error',
@@ -161,12 +163,24 @@ export class SessionReconstruction {
   }
 }
 
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isToolLike(value: unknown): value is Tool {
+  return isRecord(value) && typeof value.name === 'string';
+}
+
 function serverDetails(result: Record<string, unknown>): ServerDetails {
-  const info = (result.serverInfo ?? { name: 'unknown', version: '' }) as ServerDetails['info'];
+  const info = isRecord(result.serverInfo) ? result.serverInfo : {};
   return {
-    info,
+    info: {
+      ...info,
+      name: typeof info.name === 'string' ? info.name : 'unknown',
+      version: typeof info.version === 'string' ? info.version : '',
+    } as ServerDetails['info'],
     protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : 'unknown',
-    capabilities: (result.capabilities ?? {}) as ServerDetails['capabilities'],
+    capabilities: (isRecord(result.capabilities) ? result.capabilities : {}) as ServerDetails['capabilities'],
     ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
   };
 }

@@ -69,7 +69,7 @@ export class CallHistory extends Store<CallHistoryState> {
 
   /** Replaces the history with recorded calls (for replays). */
   load(calls: CallRecord[]): void {
-    this.nextId = Math.max(0, ...calls.map((call) => call.id)) + 1;
+    this.nextId = highestId(calls) + 1;
     this.update({ calls, selectedId: calls.at(-1)?.id, comparePicks: [] });
   }
 
@@ -80,7 +80,7 @@ export class CallHistory extends Store<CallHistoryState> {
   follow(calls: CallRecord[]): void {
     const { calls: before, selectedId } = this.get();
     const onNewest = selectedId === undefined || selectedId === before.at(-1)?.id;
-    this.nextId = Math.max(0, ...calls.map((call) => call.id)) + 1;
+    this.nextId = highestId(calls) + 1;
     this.update({ calls, selectedId: onNewest ? calls.at(-1)?.id : selectedId });
   }
 
@@ -106,4 +106,11 @@ export class CallHistory extends Store<CallHistoryState> {
   clear(): void {
     this.update({ calls: [], selectedId: undefined, comparePicks: [] });
   }
+}
+
+/** The largest id (a loop: spreading a long replay into Math.max overflows the stack). */
+function highestId(calls: readonly CallRecord[]): number {
+  let highest = 0;
+  for (const call of calls) if (call.id > highest) highest = call.id;
+  return highest;
 }

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import type { RecordingSummary } from '../../../../shared/recordings.ts';
+import { describeTarget } from '../../../../shared/targets.ts';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { useRecordingsApi } from '../../recordings/recordings-context.tsx';
@@ -70,10 +71,18 @@ export function ShareSessionButton() {
             <p className="text-sm">{recording ? 'Sharing is off for this session.' : 'Making a link…'}</p>
           )
         )}
+        {recording?.target && (
+          <p className="mt-3 text-sm">
+            Stored as <code className="break-all">{describeTarget(recording.target)}</code>
+          </p>
+        )}
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           The link opens a read-only replay of this connection: its trace, calls and results. While the
-          connection is open, viewers watch new frames arrive live. They cannot call tools. Header and
-          environment values and the bridge token are never stored.
+          connection is open, viewers watch new frames arrive live; they cannot call tools. Environment and
+          header values, URL credentials and query values, the values of arguments such as{' '}
+          <code>--token</code> and the bridge token are not stored, and the environment and header values are
+          replaced by *** wherever the server repeats them. Anything else the server or you sent is in the
+          share.
         </p>
         <form method="dialog" className="mt-4 flex justify-end gap-2">
           {recording?.shareId ? (
