@@ -74,6 +74,9 @@ test('a share link opens the same trace, calls and results in another browser, r
     await expect(viewer.getByRole('list', { name: 'Call history' })).toContainText('echo');
     await expect(viewer.getByRole('button', { name: 'Call tool' })).toHaveCount(0);
     await expect(viewer.getByRole('button', { name: 'Connect' })).toHaveCount(0);
+    await expect(
+      viewer.getByRole('region', { name: 'Tool browser' }).getByRole('button', { name: 'Refresh' }),
+    ).toHaveCount(0);
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
     expect((await traceRows(page)).length).toBeGreaterThan(4);
   } finally {

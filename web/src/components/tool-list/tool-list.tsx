@@ -10,7 +10,7 @@ import { filterTools } from './filter-tools.ts';
 
 /** The server's tools with a filter; selecting one opens it in the tool panel. */
 export function ToolList() {
-  const { session, workspace } = useServices();
+  const { session, workspace, replay } = useServices();
   const tools = useStore(session.state, (s) => s.tools);
   const loading = useStore(session.state, (s) => s.toolsLoading);
   const error = useStore(session.state, (s) => s.toolsError);
@@ -27,13 +27,15 @@ export function ToolList() {
           {shown.length === tools.length ? tools.length : `${shown.length} of ${tools.length}`} tools
         </span>
 
-        <button
-          type="button"
-          className="ml-auto text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"
-          onClick={() => void session.refreshTools()}
-        >
-          {loading ? 'Listing…' : 'Refresh'}
-        </button>
+        {!replay && (
+          <button
+            type="button"
+            className="ml-auto text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"
+            onClick={() => void session.refreshTools()}
+          >
+            {loading ? 'Listing…' : 'Refresh'}
+          </button>
+        )}
       </div>
       <div className="p-2">
         <input
