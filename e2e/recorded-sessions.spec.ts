@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
@@ -192,4 +192,24 @@ test('recordings are listed, opened as a replay, renamed, unshared and deleted',
 
   await page.goto(shareLink);
   await expect(page.getByRole('alert')).toContainText('does not exist or was withdrawn');
+});
+
+test('when the recordings file cannot be opened, Share session is disabled and says why', async ({
+  page,
+}) => {
+  const notAFolder = path.join(dataDir, 'not-a-folder');
+  writeFileSync(notAFolder, 'a file where the data folder should be');
+  const broken = await startCli(['--data-dir', notAFolder]);
+  try {
+    const app = new ToolscopePage(page);
+    await app.open(broken.url);
+    await app.expectConnected();
+    const share = page.getByRole('button', { name: 'Share session' });
+    await expect(share).toBeDisabled();
+    await expect(share).toHaveAttribute('title', /cannot be shared: cannot open .*not-a-folder/);
+    await expect(page.getByRole('button', { name: 'Recordings' })).toHaveCount(0);
+    expect(broken.output()).toContain('Recording is off');
+  } finally {
+    await broken.stop();
+  }
 });

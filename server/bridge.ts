@@ -118,8 +118,7 @@ function openRecordings(
   options: BridgeOptions,
   log: (line: string) => void,
 ): { recordings: Recordings | undefined; status: RecordingStatus } {
-  if (!options.recordingsFile)
-    return { recordings: undefined, status: { enabled: false, problem: 'turned off' } };
+  if (!options.recordingsFile) return { recordings: undefined, status: { enabled: false } };
   try {
     const recordings = Recordings.open(options.recordingsFile, { retentionDays: options.retentionDays, log });
     return { recordings, status: { enabled: true } };

@@ -57,7 +57,7 @@ export interface RecordingListResponse {
 /** Whether this bridge records sessions (it does not when its data file cannot be opened). */
 export interface RecordingStatus {
   enabled: boolean;
-  /** Why recording is off. */
+  /** Why recording failed, when it was meant to be on (absent when turned off with --no-record). */
   problem?: string;
 }
 

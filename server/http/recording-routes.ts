@@ -11,7 +11,7 @@ export function recordingRoutes(recordings: Recordings | undefined, problem?: st
   router.use(express.json({ limit: '16kb' }));
   router.use((_request, response, next) => {
     if (recordings) return next();
-    response.status(503).json({ error: `Recording is off: ${problem ?? 'no data file'}` });
+    response.status(503).json({ error: `Recording is off: ${problem ?? 'started with --no-record'}` });
   });
   const store = recordings!;
 

@@ -26,7 +26,7 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
         <span className="ml-auto flex shrink-0 items-center gap-3">
           <RunningIndicator />
           {!replay && <ServerRequests />}
-          {!replay && <ShareSessionButton />}
+          {!replay && <ShareSessionButton recordingProblem={config?.recording.problem} />}
           {!replay && <RecordingsButton />}
           <SessionMenu />
           {!replay && <SettingsButton />}

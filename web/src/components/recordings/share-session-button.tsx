@@ -11,14 +11,27 @@ import { ShareLink } from './share-link.tsx';
  * "Share session": makes an unguessable link to the bridge's recording of this connection.
  * The link opens a read-only replay, live while the connection runs.
  */
-export function ShareSessionButton() {
+export function ShareSessionButton({ recordingProblem }: { recordingProblem?: string }) {
   const api = useRecordingsApi();
   const { session } = useServices();
   const recordingId = useStore(session.state, (s) => s.recordingId);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [recording, setRecording] = useState<RecordingSummary>();
   const [error, setError] = useState<string>();
-  if (!api) return null;
+  if (!api) {
+    // Recording was meant to be on but failed: say why sharing is missing. --no-record says nothing.
+    if (!recordingProblem) return null;
+    return (
+      <button
+        type="button"
+        className={compactButtonClass}
+        disabled
+        title={`Sessions are not recorded, so they cannot be shared: ${recordingProblem}`}
+      >
+        Share session
+      </button>
+    );
+  }
 
   const share = async () => {
     if (!recordingId) return;
