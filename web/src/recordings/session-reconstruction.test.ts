@@ -102,6 +102,21 @@ describe('SessionReconstruction', () => {
     expect(tools.map((t) => t.name)).toEqual(['c']);
   });
 
+  it('drops the late pages of a listing that a newer one replaced', () => {
+    const { tools } = reconstructSession(
+      [
+        out({ id: 1, method: 'tools/list' }),
+        into({ id: 1, result: { tools: [tool('old-1')], nextCursor: 'p2' } }),
+        out({ id: 2, method: 'tools/list', params: { cursor: 'p2' } }),
+        out({ id: 3, method: 'tools/list' }),
+        into({ id: 3, result: { tools: [tool('new-1')] } }),
+        into({ id: 2, result: { tools: [tool('old-2')] } }),
+      ],
+      's',
+    );
+    expect(tools.map((t) => t.name)).toEqual(['new-1']);
+  });
+
   it('tells cancelled from timed out, and ignores an answer after the page gave up', () => {
     const { calls } = reconstructSession(
       [

@@ -28,7 +28,12 @@ export class SessionReconstruction {
   private changed = true;
   private callsView: CallRecord[] = [];
   /** Requests from the page still waiting for their answer, by JSON-RPC id. */
-  private readonly open = new Map<string, { method: string; callIndex?: number; cursor?: unknown }>();
+  private readonly open = new Map<
+    string,
+    { method: string; callIndex?: number; cursor?: unknown; listing?: number }
+  >();
+  /** Numbers tools/list listings: a request without a cursor starts the next one. */
+  private listingNumber = 0;
   /** Calls run as tasks, by task id, waiting for tasks/result. */
   private readonly taskCalls = new Map<string, number>();
   private listing: Tool[] = [];
@@ -62,8 +67,11 @@ export class SessionReconstruction {
       this.open.set(key, { method, callIndex: this.startCall(frame, params) });
     } else if (method === 'tasks/result' && typeof params.taskId === 'string') {
       this.open.set(key, { method, callIndex: this.taskCalls.get(params.taskId) });
+    } else if (method === 'tools/list') {
+      if (params.cursor === undefined) this.listingNumber++;
+      this.open.set(key, { method, cursor: params.cursor, listing: this.listingNumber });
     } else {
-      this.open.set(key, { method, cursor: params.cursor });
+      this.open.set(key, { method });
     }
   }
 
@@ -96,7 +104,8 @@ export class SessionReconstruction {
         if (result) this.server = serverDetails(result);
         return;
       case 'tools/list':
-        if (!result || !Array.isArray(result.tools)) return;
+        // Pages of a listing that a newer one replaced are dropped, not mixed in.
+        if (!result || !Array.isArray(result.tools) || request.listing !== this.listingNumber) return;
         // A listing without a cursor starts afresh; its next pages add to it.
         this.listing = request.cursor === undefined ? [] : this.listing;
         // The live client's SDK checks a listing; a recording holds whatever the server sent.
