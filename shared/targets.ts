@@ -90,8 +90,11 @@ export function secretValuesOf(target: ServerTarget): string[] {
       if (arg.includes('://')) fromUrl(arg);
     });
   } else {
-    // A header like "Bearer abc" also hides "abc" on its own.
-    for (const value of Object.values(target.headers ?? {})) values.push(value, ...value.split(/\s+/));
+    // A header like "Bearer abc" also hides "abc" on its own (not the scheme word).
+    for (const value of Object.values(target.headers ?? {})) {
+      const parts = value.split(/\s+/).filter((part) => !/^(bearer|basic|digest|token|apikey)$/i.test(part));
+      values.push(value, ...parts);
+    }
     fromUrl(target.url);
   }
   return values.filter((value) => value !== '');

@@ -33,5 +33,6 @@ describe('SecretScrubber', () => {
       headers: { Authorization: 'Bearer bearer-token-000' },
     });
     expect(http.scrubJson('"bearer-token-000 and query-secret-789"')).toBe('"*** and ***"');
+    expect(http.scrubJson('"Use a Bearer token"')).toBe('"Use a Bearer token"');
   });
 });
