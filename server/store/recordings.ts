@@ -1,5 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { RecordingListResponse, RecordingSnapshot, RecordingSummary } from '../../shared/recordings.ts';
+import {
+  MAX_RECORDING_NAME,
+  type RecordingListResponse,
+  type RecordingSnapshot,
+  type RecordingSummary,
+} from '../../shared/recordings.ts';
 import { describeTarget, redactTargetForSharing, type ServerTarget } from '../../shared/targets.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
 import { LiveRecording } from './live-recording.ts';
@@ -56,7 +61,7 @@ export class Recordings {
     recording.commit(() =>
       this.store.create({
         id: recording.id,
-        name: describeTarget(safeTarget).slice(0, 200),
+        name: describeTarget(safeTarget).slice(0, MAX_RECORDING_NAME),
         target: safeTarget,
         startedAt,
       }),
