@@ -1,22 +1,12 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { describe, expect, it } from 'vitest';
 import { RELAY_ERROR_CODE } from '../../shared/bridge-protocol.ts';
 import { fixtureCommand } from '../testing/in-process-bridge.ts';
 import { waitFor } from '../testing/node-session.ts';
 import type { StdioUpstream } from '../upstream/stdio-upstream.ts';
-import { resilienceServer, startFaultHarness, textOf, type FaultHarness } from './fault-harness.ts';
+import { connectedResilienceSession, resilienceServer, textOf } from './fault-harness.ts';
 
-let harness: FaultHarness;
-let session: McpSession;
-beforeAll(async () => {
-  harness = await startFaultHarness();
-  session = harness.session();
-  await session.connect(resilienceServer());
-});
-afterAll(async () => {
-  await harness.close();
-});
+const fault = connectedResilienceSession();
 
 /**
  * About `bytes` of UTF-8 text that exercises the framing: multi-byte characters (split across
@@ -38,34 +28,34 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 describe('a 20 MB message both ways', () => {
   it('arrives intact at the server and back, and both sides record the same frames', async () => {
     const text = awkwardText(20 * 1024 * 1024);
-    const outcome = await session.callTool('mirror', { text }, { timeoutMs: 60_000 });
+    const outcome = await fault.session.callTool('mirror', { text }, { timeoutMs: 60_000 });
     expect(outcome.status).toBe('ok');
     const [echoed, digest] = (outcome.result?.content ?? []) as { text: string }[];
     // The server hashed what it received; the client compares what came back.
     expect(digest?.text).toBe(`sha256:${sha256(text)}`);
     expect(echoed?.text === text).toBe(true);
 
-    const frames = session.trace.get().frames;
+    const frames = fault.session.trace.get().frames;
     const request = frames.findLast((frame) => frame.direction === 'out');
     const response = frames.at(-1);
     expect(request?.bytes).toBeGreaterThan(20 * 1024 * 1024);
     expect(response?.bytes).toBeGreaterThan(20 * 1024 * 1024);
-    const relay = [...harness.bridge.sessions.list()][0]!.currentRelay!;
+    const relay = [...fault.harness.bridge.sessions.list()][0]!.currentRelay!;
     const recorded = relay.recorder.all();
     expect(recorded.length).toBe(frames.length);
     expect(recorded.map((frame) => frame.bytes)).toEqual(frames.map((frame) => frame.bytes));
   });
 
   it('leaves the session working', async () => {
-    expect(textOf((await session.callTool('echo', { text: 'small' })).result)).toBe('small');
-    const upstream = [...harness.bridge.sessions.list()][0]!.currentUpstream as StdioUpstream;
+    expect(textOf((await fault.session.callTool('echo', { text: 'small' })).result)).toBe('small');
+    const upstream = [...fault.harness.bridge.sessions.list()][0]!.currentUpstream as StdioUpstream;
     expect(upstream.pid).toBeGreaterThan(0);
   });
 });
 
 describe('limits', () => {
   it('a server with the SDK default 10 MiB read limit: the 20 MB call fails with its exit, not a hang', async () => {
-    const limited = harness.session();
+    const limited = fault.harness.session();
     await limited.connect(fixtureCommand('bench-echo-server'));
     const outcome = await limited.callTool(
       'echo',
@@ -79,7 +69,7 @@ describe('limits', () => {
   });
 
   it('a message over the bridge limit (64 MB): that socket is closed with code 1009, the bridge lives on', async () => {
-    const big = harness.session();
+    const big = fault.harness.session();
     await big.connect(resilienceServer());
     const outcome = await big.callTool(
       'mirror',
@@ -90,6 +80,6 @@ describe('limits', () => {
     await waitFor(() => big.state.get().status === 'disconnected', 'the session to notice');
     expect(big.state.get().error).toContain('code 1009');
     // Before the fix, the socket's size error was unhandled and took the whole bridge down.
-    expect(textOf((await session.callTool('echo', { text: 'unaffected' })).result)).toBe('unaffected');
+    expect(textOf((await fault.session.callTool('echo', { text: 'unaffected' })).result)).toBe('unaffected');
   });
 });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import type { StdioTarget } from '../../shared/targets.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import type { RunningBridge } from '../bridge.ts';
@@ -27,6 +28,36 @@ export async function startFaultHarness(options: { graceMs?: number } = {}): Pro
     async close() {
       await Promise.all(sessions.map((session) => session.disconnect()));
       await bridge.close();
+    },
+  };
+}
+
+/**
+ * For a test file: before its tests, a harness with one session connected to the resilience
+ * server; after them, both closed. Read the fields inside tests (they exist once beforeAll ran).
+ */
+export function connectedResilienceSession(): {
+  readonly harness: FaultHarness;
+  readonly session: McpSession;
+} {
+  let harness: FaultHarness | undefined;
+  let session: McpSession | undefined;
+  beforeAll(async () => {
+    harness = await startFaultHarness();
+    session = harness.session();
+    await session.connect(resilienceServer());
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return {
+    get harness() {
+      if (!harness) throw new Error('The fault harness is not running (read it inside a test)');
+      return harness;
+    },
+    get session() {
+      if (!session) throw new Error('The fault harness is not running (read it inside a test)');
+      return session;
     },
   };
 }

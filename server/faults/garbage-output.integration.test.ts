@@ -1,26 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { describe, expect, it } from 'vitest';
 import { GARBAGE_LINES, type GarbageKind } from '../testing/fixtures/garbage-lines.ts';
 import { waitFor } from '../testing/node-session.ts';
-import { resilienceServer, startFaultHarness, textOf, type FaultHarness } from './fault-harness.ts';
+import { connectedResilienceSession, textOf } from './fault-harness.ts';
 
-let harness: FaultHarness;
-let session: McpSession;
-beforeAll(async () => {
-  harness = await startFaultHarness();
-  session = harness.session();
-  await session.connect(resilienceServer());
-});
-afterAll(async () => {
-  await harness.close();
-});
+const fault = connectedResilienceSession();
 
 /** Calls `garbage` with `kind` and returns the bad frames it added to the trace. */
 async function garbage(kind: GarbageKind) {
-  const before = session.trace.get().frames.length;
-  const outcome = await session.callTool('garbage', { kind });
+  const before = fault.session.trace.get().frames.length;
+  const outcome = await fault.session.callTool('garbage', { kind });
   expect(textOf(outcome.result)).toBe('after garbage');
-  return session.trace
+  return fault.session.trace
     .get()
     .frames.slice(before)
     .filter((frame) => frame.error !== undefined);
@@ -61,7 +51,7 @@ describe('a server that writes garbage to stdout', () => {
     await garbage('stray');
     await waitFor(
       () =>
-        session.trace
+        fault.session.trace
           .get()
           .frames.some(
             (frame) => frame.message && 'id' in frame.message && frame.message.id === 'never-sent',
@@ -71,10 +61,10 @@ describe('a server that writes garbage to stdout', () => {
   });
 
   it('goes on working after all of that, with no frame lost', async () => {
-    const outcome = await session.callTool('echo', { text: 'still here' });
+    const outcome = await fault.session.callTool('echo', { text: 'still here' });
     expect(textOf(outcome.result)).toBe('still here');
-    expect(session.state.get().status).toBe('connected');
-    const seqs = session.trace.get().frames.map((frame) => frame.seq);
+    expect(fault.session.state.get().status).toBe('connected');
+    const seqs = fault.session.trace.get().frames.map((frame) => frame.seq);
     expect(seqs).toEqual(seqs.map((_, index) => index));
   });
 });

@@ -1,22 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { describe, expect, it } from 'vitest';
 import { waitFor } from '../testing/node-session.ts';
-import { eventsOf, resilienceServer, startFaultHarness, textOf, type FaultHarness } from './fault-harness.ts';
+import { connectedResilienceSession, eventsOf, textOf } from './fault-harness.ts';
 
-let harness: FaultHarness;
-let session: McpSession;
-beforeAll(async () => {
-  harness = await startFaultHarness();
-  session = harness.session();
-  await session.connect(resilienceServer());
-});
-afterAll(async () => {
-  await harness.close();
-});
+const fault = connectedResilienceSession();
 
 /** The id of the latest tools/call request in the trace. */
 function lastCallId(): unknown {
-  const call = session.trace
+  const call = fault.session.trace
     .get()
     .frames.findLast(
       (frame) => frame.message && 'method' in frame.message && frame.message.method === 'tools/call',
@@ -30,7 +20,7 @@ async function expectCancelled(requestId: unknown): Promise<void> {
   // The frame enters the trace when the bridge acknowledges it, a moment after the call ended.
   await waitFor(
     () =>
-      session.trace
+      fault.session.trace
         .get()
         .frames.some(
           (frame) =>
@@ -44,7 +34,7 @@ async function expectCancelled(requestId: unknown): Promise<void> {
   );
   await waitFor(
     () =>
-      eventsOf(session).some(
+      eventsOf(fault.session).some(
         (event) => event.kind === 'stderr' && event.line === `cancelled ${String(requestId)}`,
       ),
     'the server to receive the cancellation',
@@ -53,7 +43,7 @@ async function expectCancelled(requestId: unknown): Promise<void> {
 
 describe('a server that never answers', () => {
   it('times the call out after timeoutMs and tells the server, which receives notifications/cancelled', async () => {
-    const outcome = await session.callTool('hang', {}, { timeoutMs: 300 });
+    const outcome = await fault.session.callTool('hang', {}, { timeoutMs: 300 });
     expect(outcome.status).toBe('timed-out');
     expect(outcome.error?.message).toBe('Request timed out');
     await expectCancelled(lastCallId());
@@ -61,9 +51,9 @@ describe('a server that never answers', () => {
 
   it('cancels the call when the user aborts it', async () => {
     const abort = new AbortController();
-    const pending = session.callTool('hang', {}, { signal: abort.signal, timeoutMs: 30_000 });
+    const pending = fault.session.callTool('hang', {}, { signal: abort.signal, timeoutMs: 30_000 });
     await waitFor(
-      () => lastCallId() !== undefined && session.trace.get().frames.length > 0,
+      () => lastCallId() !== undefined && fault.session.trace.get().frames.length > 0,
       'the call to be sent',
     );
     abort.abort('Cancelled by the user');
@@ -73,7 +63,7 @@ describe('a server that never answers', () => {
   });
 
   it('keeps the session usable', async () => {
-    expect(textOf((await session.callTool('echo', { text: 'alive' })).result)).toBe('alive');
-    expect(harness.bridge.sessions.size).toBe(1);
+    expect(textOf((await fault.session.callTool('echo', { text: 'alive' })).result)).toBe('alive');
+    expect(fault.harness.bridge.sessions.size).toBe(1);
   });
 });
