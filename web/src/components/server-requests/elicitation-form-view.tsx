@@ -3,7 +3,7 @@ import Form from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import { useMemo } from 'react';
 import { toElicitationForm } from '../../server-requests/elicitation-schema.ts';
-import { primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
+import { ElicitationAnswerButtons } from './elicitation-answer-buttons.tsx';
 import { rjsfFormClass, stickyActionsClass } from './panel-classes.ts';
 
 /** A form-mode elicitation: the server's message, a form from its schema, and the three answers. */
@@ -31,23 +31,7 @@ export function ElicitationFormView({
           }
         >
           <div className={stickyActionsClass}>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => onAnswer({ action: 'cancel' })}
-            >
-              Cancel
-            </button>
-            <button
-              type="button"
-              className={secondaryButtonClass}
-              onClick={() => onAnswer({ action: 'decline' })}
-            >
-              Decline
-            </button>
-            <button type="submit" className={primaryButtonClass}>
-              Accept
-            </button>
+            <ElicitationAnswerButtons onAnswer={onAnswer} />
           </div>
         </Form>
       </div>

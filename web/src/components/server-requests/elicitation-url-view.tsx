@@ -1,6 +1,6 @@
 import type { ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { externalHref } from '../../results/safe-links.ts';
-import { primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
+import { ElicitationAnswerButtons } from './elicitation-answer-buttons.tsx';
 
 /**
  * A URL-mode elicitation: the server wants the user to visit a page (sign in, pay, consent).
@@ -42,19 +42,7 @@ export function ElicitationUrlView({
         <p className="mt-1 text-xs text-slate-500">Elicitation id: {params.elicitationId}</p>
       </div>
       <div className="flex justify-end gap-2">
-        <button type="button" className={secondaryButtonClass} onClick={() => onAnswer({ action: 'cancel' })}>
-          Cancel
-        </button>
-        <button
-          type="button"
-          className={secondaryButtonClass}
-          onClick={() => onAnswer({ action: 'decline' })}
-        >
-          Decline
-        </button>
-        <button type="button" className={primaryButtonClass} onClick={() => onAnswer({ action: 'accept' })}>
-          Accept
-        </button>
+        <ElicitationAnswerButtons onAnswer={onAnswer} onAccept={() => onAnswer({ action: 'accept' })} />
       </div>
     </div>
   );
