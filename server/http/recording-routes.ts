@@ -8,12 +8,14 @@ import type { Recordings } from '../store/recordings.ts';
  */
 export function recordingRoutes(recordings: Recordings | undefined, problem?: string): Router {
   const router = Router();
+  if (!recordings) {
+    router.use((_request, response) => {
+      response.status(503).json({ error: `Recording is off: ${problem ?? 'started with --no-record'}` });
+    });
+    return router;
+  }
+  const store = recordings;
   router.use(express.json({ limit: '16kb' }));
-  router.use((_request, response, next) => {
-    if (recordings) return next();
-    response.status(503).json({ error: `Recording is off: ${problem ?? 'started with --no-record'}` });
-  });
-  const store = recordings!;
 
   router.get('/', (_request, response) => {
     response.json(store.list());

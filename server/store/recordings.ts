@@ -35,8 +35,13 @@ export class Recordings {
   /** Opens the store at `file`; `retentionDays`, when given, replaces the stored setting. */
   static open(file: string, options: { retentionDays?: number; log?: (line: string) => void } = {}) {
     const store = RecordingStore.open(file);
-    if (options.retentionDays !== undefined) store.retentionDays = options.retentionDays;
-    return new Recordings(store, options.log);
+    try {
+      if (options.retentionDays !== undefined) store.retentionDays = options.retentionDays;
+      return new Recordings(store, options.log);
+    } catch (error) {
+      store.close();
+      throw error;
+    }
   }
 
   get file(): string {
