@@ -69,5 +69,21 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The bridge is the bridge alone: no page code, no test support.
+    files: ['server/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'], message: 'The bridge never imports the web app.' },
+            { group: ['**/test/**'], message: 'Production code never imports test support.' },
+          ],
+        },
+      ],
+    },
+  },
   { files: ['**/*.js'], languageOptions: { globals: globals.node } },
 );

@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{web,server,shared}/**/*.test.{ts,tsx}'],
+          include: ['{web,server,shared,test}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           testTimeout,
         },
@@ -29,7 +29,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['{server,shared,web}/**/*.integration.test.ts'],
+          include: ['{server,shared,web,test}/**/*.integration.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -5,7 +5,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { projectPath } from '../server/testing/start-cli.ts';
+import { projectPath } from '../test/support/start-cli.ts';
 import { CleanupStack } from './lib/cleanup.ts';
 import { describeMachine } from './lib/machine.ts';
 import { formatTable, type BenchRow } from './lib/report.ts';

@@ -1,5 +1,5 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
+import { startCli, type CliProcess } from '../test/support/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 /** The arguments editor of the selected tool, seen through its roles. */
@@ -159,13 +159,7 @@ test.describe('argument forms on the demo server', () => {
 test.describe('argument forms for awkward schemas', () => {
   let cli: CliProcess;
   test.beforeAll(async () => {
-    cli = await startCli([
-      '--',
-      process.execPath,
-      '--import',
-      'tsx',
-      'server/testing/fixtures/schema-zoo-server.ts',
-    ]);
+    cli = await startCli(['--', process.execPath, '--import', 'tsx', 'test/fixtures/schema-zoo-server.ts']);
   });
   test.afterAll(async () => {
     await cli?.stop();

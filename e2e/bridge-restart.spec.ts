@@ -1,6 +1,6 @@
 import { test, expect } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
-import { freePort } from '../server/testing/free-port.ts';
+import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { freePort } from '../test/support/free-port.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 let cli: CliProcess | undefined;

@@ -7,7 +7,7 @@ const toolscope = serveToolscope([
   process.execPath,
   '--import',
   'tsx',
-  'server/testing/fixtures/hostile-tools-server.ts',
+  'test/fixtures/hostile-tools-server.ts',
 ]);
 
 test('hostile tool names, titles, descriptions and icons never execute and are flagged', async ({ page }) => {

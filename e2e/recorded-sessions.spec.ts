@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, type Page } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
-import { freePort } from '../server/testing/free-port.ts';
+import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { freePort } from '../test/support/free-port.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 test.describe.configure({ mode: 'serial' });

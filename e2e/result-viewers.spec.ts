@@ -1,14 +1,8 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
-import { startCli, type CliProcess } from '../server/testing/start-cli.ts';
+import { startCli, type CliProcess } from '../test/support/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-const HOSTILE_SERVER = [
-  '--',
-  process.execPath,
-  '--import',
-  'tsx',
-  'server/testing/fixtures/hostile-results-server.ts',
-];
+const HOSTILE_SERVER = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/hostile-results-server.ts'];
 
 /** Calls `tool` (with `args` as JSON when given) and waits until the result shows how the call ended. */
 async function callAndWait(app: ToolscopePage, tool: string, args?: string): Promise<Locator> {

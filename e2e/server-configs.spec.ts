@@ -1,6 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { test, expect } from '@playwright/test';
-import { projectPath } from '../server/testing/start-cli.ts';
+import { projectPath } from '../test/support/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 

@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { projectPath, startCli, type CliProcess } from '../server/testing/start-cli.ts';
+import { projectPath, startCli, type CliProcess } from '../test/support/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 let cli: CliProcess;
@@ -165,7 +165,7 @@ test.describe('with a fixture server that sends media, several requests and mark
       process.execPath,
       '--import',
       'tsx',
-      'server/testing/fixtures/server-requests-server.ts',
+      'test/fixtures/server-requests-server.ts',
     ]);
   });
   test.afterAll(async () => {

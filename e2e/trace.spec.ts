@@ -7,7 +7,7 @@ const toolscope = serveToolscope([
   process.execPath,
   '--import',
   'tsx',
-  'server/testing/fixtures/fault-server.ts',
+  'test/fixtures/fault-server.ts',
 ]);
 
 test('the trace pairs, filters, shows bad lines, pauses and shows a frame', async ({ page }) => {

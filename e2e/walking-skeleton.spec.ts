@@ -1,5 +1,5 @@
 import { test, expect } from '@playwright/test';
-import { startCli, projectPath, type CliProcess } from '../server/testing/start-cli.ts';
+import { startCli, projectPath, type CliProcess } from '../test/support/start-cli.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 const everything = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');

@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { hostname, networkInterfaces } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import express from 'express';
-import type { ServerTarget } from '../shared/targets.ts';
-import { TOKEN_PARAM } from '../shared/bridge-protocol.ts';
+import type { ServerTarget } from '#shared/targets.ts';
+import { TOKEN_PARAM } from '#shared/bridge-protocol.ts';
 import { AccessGuard } from './http/access-guard.ts';
 import { apiRoutes, requireAccess } from './http/api-routes.ts';
 import { staticRoutes } from './http/static-routes.ts';
@@ -15,7 +15,7 @@ import { recordingRoutes } from './http/recording-routes.ts';
 import { requireSameSite, sharedRoutes } from './http/shared-routes.ts';
 import { jsonErrors } from './http/json-errors.ts';
 import { LiveViewerEndpoint } from './http/live-viewer-endpoint.ts';
-import type { RecordingStatus } from '../shared/recordings.ts';
+import type { RecordingStatus } from '#shared/recordings.ts';
 
 /** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
 export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';

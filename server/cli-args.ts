@@ -1,4 +1,4 @@
-import { MAX_RETENTION_DAYS } from '../shared/recordings.ts';
+import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
 
 /** The command line of `toolscope` (DESIGN.md §2), parsed without side effects. */
 export interface CliOptions {

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
-import type { ServerTarget } from '../shared/targets.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 import { startBridge } from './bridge.ts';
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.ts';
 import { loadServerFromConfig } from './config-file.ts';

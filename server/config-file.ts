@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { ServerTarget } from '../shared/targets.ts';
-import { entryToServerTarget, parseServerConfig, MAX_CONFIG_CHARS } from '../shared/server-config.ts';
+import type { ServerTarget } from '#shared/targets.ts';
+import { entryToServerTarget, parseServerConfig, MAX_CONFIG_CHARS } from '#shared/server-config.ts';
 
 /**
  * Reads a server from an MCP config file: Claude Desktop / Cursor (`mcpServers`) or VS Code

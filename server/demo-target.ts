@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { StdioTarget } from '../shared/targets.ts';
+import type { StdioTarget } from '#shared/targets.ts';
 
 /** Root folder of the Toolscope package. */
 export const PACKAGE_ROOT = path.resolve(import.meta.dirname, '..');

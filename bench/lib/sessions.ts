@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import type { StdioTarget } from '../../shared/targets.ts';
+import type { StdioTarget } from '#shared/targets.ts';
 import { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { RecordingTransport } from '../../web/src/mcp/recording-transport.ts';
-import { createNodeSession } from '../../server/testing/node-session.ts';
-import { projectPath, startCli, type CliProcess } from '../../server/testing/start-cli.ts';
+import { createNodeSession } from '../../test/support/node-session.ts';
+import { projectPath, startCli, type CliProcess } from '../../test/support/start-cli.ts';
 import type { CleanupStack } from './cleanup.ts';
 
 /**
@@ -45,7 +45,7 @@ export async function startBridgeProcess(cleanup: CleanupStack, flags: string[] 
     process.execPath,
     '--import',
     'tsx',
-    'server/testing/fixtures/bench-echo-server.ts',
+    'test/fixtures/bench-echo-server.ts',
   ]);
   cleanup.defer('the bridge', () => cli.stop());
   return cli;
@@ -67,14 +67,10 @@ export async function connectOrThrow(session: McpSession, target: Parameters<Mcp
 
 /** The bench echo server over Streamable HTTP, in its own process on 127.0.0.1. */
 export async function startEchoHttpServer(cleanup: CleanupStack): Promise<string> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/testing/fixtures/bench-echo-http-server.ts'],
-    {
-      cwd: projectPath(),
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/fixtures/bench-echo-http-server.ts'], {
+    cwd: projectPath(),
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   cleanup.defer('the HTTP echo server', async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));

@@ -1,7 +1,7 @@
-import { fixtureCommand } from '../../server/testing/in-process-bridge.ts';
-import { waitFor } from '../../server/testing/node-session.ts';
-import { processExists, projectPath } from '../../server/testing/start-cli.ts';
-import type { StdioTarget } from '../../shared/targets.ts';
+import { fixtureCommand } from '../../test/support/in-process-bridge.ts';
+import { waitFor } from '../../test/support/node-session.ts';
+import { processExists, projectPath } from '../../test/support/start-cli.ts';
+import type { StdioTarget } from '#shared/targets.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';
 import { formatMb, residentBytes } from '../lib/process-memory.ts';
@@ -14,7 +14,7 @@ const MAX_BRIDGE_MB = 150;
 const TINY_SERVER: StdioTarget = {
   transport: 'stdio',
   command: '/bin/sh',
-  args: [projectPath('server/testing/fixtures/tiny-sh-server.sh')],
+  args: [projectPath('test/fixtures/tiny-sh-server.sh')],
 };
 
 /**

@@ -1,6 +1,6 @@
-import type { ServerTarget } from '../../shared/targets.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
-import { fixtureCommand } from '../../server/testing/in-process-bridge.ts';
+import { fixtureCommand } from '../../test/support/in-process-bridge.ts';
 import { sideBySide } from '../lib/call-timing.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';
 import { row, type BenchRow } from '../lib/report.ts';

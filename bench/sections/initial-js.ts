@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { projectPath } from '../../server/testing/start-cli.ts';
+import { projectPath } from '../../test/support/start-cli.ts';
 import { row, type BenchRow } from '../lib/report.ts';
 
 const MAX_INITIAL_KB = 300;

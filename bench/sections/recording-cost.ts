@@ -1,6 +1,6 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { fixtureCommand } from '../../server/testing/in-process-bridge.ts';
+import { fixtureCommand } from '../../test/support/in-process-bridge.ts';
 import { sideBySide } from '../lib/call-timing.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';
 import { row, type BenchRow } from '../lib/report.ts';

@@ -3,7 +3,7 @@ import { row, type BenchRow } from '../lib/report.ts';
 import { formatMs, median } from '../lib/stats.ts';
 import { timeToPaint } from './page-probe.ts';
 import { BENCH_UI_SERVER, openConnectedPage, waitForStatus, type UiBench } from './toolscope-browser.ts';
-import { projectPath } from '../../server/testing/start-cli.ts';
+import { projectPath } from '../../test/support/start-cli.ts';
 
 const CONNECTS = 3;
 const KEYSTROKE_ROUNDS = 10;

@@ -1,6 +1,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import playwrightConfig from '../../playwright.config.ts';
-import { startCli, type CliProcess } from '../../server/testing/start-cli.ts';
+import { startCli, type CliProcess } from '../../test/support/start-cli.ts';
 import { ToolscopePage } from '../../e2e/helpers/toolscope-page.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';
 import { installProbe } from './page-probe.ts';
@@ -13,12 +13,7 @@ export interface UiBench {
 }
 
 /** The stdio command of the bench UI server (2,000 tools, bursts, big results). */
-export const BENCH_UI_SERVER = [
-  process.execPath,
-  '--import',
-  'tsx',
-  'server/testing/fixtures/bench-ui-server.ts',
-];
+export const BENCH_UI_SERVER = [process.execPath, '--import', 'tsx', 'test/fixtures/bench-ui-server.ts'];
 
 /** Launches headless Chromium the way the e2e tests do and starts the CLI on the bench UI server. */
 export async function startUiBench(cleanup: CleanupStack): Promise<UiBench> {

@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { row, type BenchRow } from '../lib/report.ts';
 import { formatCount, formatMs, median, percentile } from '../lib/stats.ts';
 import { badgeText, longestTask, scrollFrames, timeToPaint } from './page-probe.ts';
-import { createNodeSession, waitFor } from '../../server/testing/node-session.ts';
+import { createNodeSession, waitFor } from '../../test/support/node-session.ts';
 import {
   BENCH_UI_SERVER,
   callApprovingAlways,

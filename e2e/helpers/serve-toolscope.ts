@@ -1,5 +1,5 @@
 import { test } from '@playwright/test';
-import { projectPath, startCli, type CliProcess } from '../../server/testing/start-cli.ts';
+import { projectPath, startCli, type CliProcess } from '../../test/support/start-cli.ts';
 
 /**
  * Starts `toolscope <args>` once before the tests of a file and stops it after them.

@@ -6,7 +6,7 @@ import {
   McpError,
   type CallToolResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { connectDemoClient, type DemoConnection } from './demo-test-client.ts';
+import { connectDemoClient, type DemoConnection } from '../../test/support/demo-test-client.ts';
 
 const EXPECTED_TOOLS = [
   'echo',

@@ -5,7 +5,7 @@ import {
   type LoggingMessageNotification,
   type Progress,
 } from '@modelcontextprotocol/sdk/types.js';
-import { connectDemoClient, type DemoConnection } from './demo-test-client.ts';
+import { connectDemoClient, type DemoConnection } from '../../test/support/demo-test-client.ts';
 
 let demo: DemoConnection;
 beforeEach(async () => {

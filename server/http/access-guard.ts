@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
-import { TOKEN_HEADER, TOKEN_PARAM } from '../../shared/bridge-protocol.ts';
+import { TOKEN_HEADER, TOKEN_PARAM } from '#shared/bridge-protocol.ts';
 
 /** Why a request was refused; `status` is the HTTP status to answer with. */
 export interface Refusal {

@@ -1,8 +1,8 @@
 import { Router, type RequestHandler } from 'express';
-import type { ServerTarget } from '../../shared/targets.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 import type { AccessGuard } from './access-guard.ts';
-import type { BridgeConfigResponse } from '../../shared/api-types.ts';
-import type { RecordingStatus } from '../../shared/recordings.ts';
+import type { BridgeConfigResponse } from '#shared/api-types.ts';
+import type { RecordingStatus } from '#shared/recordings.ts';
 
 /** Refuses API requests that fail the access guard. */
 export function requireAccess(guard: AccessGuard): RequestHandler {

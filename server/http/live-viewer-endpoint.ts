@@ -7,7 +7,7 @@ import {
   LIVE_SUFFIX,
   SHARED_API_PREFIX,
   type LiveMessage,
-} from '../../shared/recordings.ts';
+} from '#shared/recordings.ts';
 import type { Recordings } from '../store/recordings.ts';
 import type { Refusal } from './access-guard.ts';
 

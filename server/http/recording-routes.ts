@@ -1,5 +1,5 @@
 import express, { Router } from 'express';
-import { MAX_RECORDING_NAME, MAX_RETENTION_DAYS } from '../../shared/recordings.ts';
+import { MAX_RECORDING_NAME, MAX_RETENTION_DAYS } from '#shared/recordings.ts';
 import type { Recordings } from '../store/recordings.ts';
 
 /**

@@ -1,8 +1,8 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { parseClientMessages, WS_PATH, type BridgeToClient } from '../../shared/bridge-protocol.ts';
-import { encodeBatch, TickBatcher } from '../../shared/tick-batcher.ts';
+import { parseClientMessages, WS_PATH, type BridgeToClient } from '#shared/bridge-protocol.ts';
+import { encodeBatch, TickBatcher } from '#shared/tick-batcher.ts';
 import { BridgeSession } from '../session/bridge-session.ts';
 import type { SessionRegistry } from '../session/session-registry.ts';
 import type { Recordings } from '../store/recordings.ts';

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Frame, FrameDirection } from '../../shared/bridge-protocol.ts';
+import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
 
 /** Keeps every frame of one session in order, numbered from 0, with the bridge's timestamps. */
 export class FrameRecorder {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { RELAY_ERROR_CODE, type BridgeToClient } from '../../shared/bridge-protocol.ts';
+import { RELAY_ERROR_CODE, type BridgeToClient } from '#shared/bridge-protocol.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from './relay.ts';
 

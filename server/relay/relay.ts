@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { RELAY_ERROR_CODE, type BridgeToClient, type Frame } from '../../shared/bridge-protocol.ts';
+import { RELAY_ERROR_CODE, type BridgeToClient, type Frame } from '#shared/bridge-protocol.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { jsonBytes } from '../upstream/upstream.ts';
 import { FrameRecorder } from './frame-recorder.ts';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BridgeToClient, ClientToBridge } from '../../shared/bridge-protocol.ts';
-import { validateTarget, type ServerTarget } from '../../shared/targets.ts';
+import type { BridgeToClient, ClientToBridge } from '#shared/bridge-protocol.ts';
+import { validateTarget, type ServerTarget } from '#shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';

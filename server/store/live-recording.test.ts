@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Frame } from '../../shared/bridge-protocol.ts';
-import type { LiveMessage } from '../../shared/recordings.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import type { LiveMessage } from '#shared/recordings.ts';
 import { LiveRecording } from './live-recording.ts';
 import { RecordingStore } from './recording-store.ts';
 

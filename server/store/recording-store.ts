@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { Frame } from '../../shared/bridge-protocol.ts';
-import type { RecordedEvent, RecordingSummary } from '../../shared/recordings.ts';
-import type { ServerTarget } from '../../shared/targets.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 
 /** Schema version kept in SQLite's `user_version`; bump with a migration step below. */
 const SCHEMA_VERSION = 1;

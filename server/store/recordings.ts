@@ -4,8 +4,8 @@ import {
   type RecordingListResponse,
   type RecordingSnapshot,
   type RecordingSummary,
-} from '../../shared/recordings.ts';
-import { describeTarget, redactTargetForSharing, type ServerTarget } from '../../shared/targets.ts';
+} from '#shared/recordings.ts';
+import { describeTarget, redactTargetForSharing, type ServerTarget } from '#shared/targets.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
 import { LiveRecording } from './live-recording.ts';
 import { RecordingStore } from './recording-store.ts';

@@ -5,7 +5,7 @@ import {
 import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { HttpTarget } from '../../shared/targets.ts';
+import type { HttpTarget } from '#shared/targets.ts';
 import { jsonBytes, type Upstream } from './upstream.ts';
 import { watchedFetch } from './watched-fetch.ts';
 

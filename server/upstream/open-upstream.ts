@@ -1,4 +1,4 @@
-import type { ServerTarget } from '../../shared/targets.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 import { HttpUpstream } from './http-upstream.ts';
 import { StdioUpstream } from './stdio-upstream.ts';
 import type { Upstream } from './upstream.ts';

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import type { BridgeEvent } from '../../shared/bridge-protocol.ts';
+import type { BridgeEvent } from '#shared/bridge-protocol.ts';
 
 /**
  * One open connection to an MCP server, as the relay sees it: JSON-RPC messages both ways,

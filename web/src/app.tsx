@@ -1,4 +1,4 @@
-import type { BridgeConfigResponse } from '../../shared/api-types.ts';
+import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import { useServices } from './session-context.tsx';
 import { useStore } from './hooks/use-store.ts';
 import { ToolList } from './components/tool-list/tool-list.tsx';

@@ -11,8 +11,8 @@ import { createBrowserSession } from './boot/create-browser-session.ts';
 
 import { BootError } from './components/boot-error.tsx';
 import { decodePermalink } from './permalink/permalink.ts';
-import { describeTarget } from '../../shared/targets.ts';
-import { SHARE_PAGE_PREFIX } from '../../shared/recordings.ts';
+import { describeTarget } from '#shared/targets.ts';
+import { SHARE_PAGE_PREFIX } from '#shared/recordings.ts';
 import { bootShared } from './boot/boot-shared.tsx';
 import { RecordingsApi } from './recordings/recordings-api.ts';
 

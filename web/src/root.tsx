@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { BridgeConfigResponse } from '../../shared/api-types.ts';
+import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import { App } from './app.tsx';
 import { ServicesContext, type AppServices } from './session-context.tsx';
 import { ReplayContext, type ReplayControls } from './replay/replay-context.tsx';

@@ -7,7 +7,7 @@ import { TaskTracker } from '../state/task-tracker.ts';
 import { taskStatusExtension } from '../state/task-status-extension.ts';
 import { SavedRequests } from '../saved-requests/saved-requests-store.ts';
 
-import { describeTarget } from '../../../shared/targets.ts';
+import { describeTarget } from '#shared/targets.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
 
 import { createServerRequestsServices } from '../server-requests/create-server-requests-services.ts';

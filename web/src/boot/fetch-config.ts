@@ -1,5 +1,5 @@
-import { TOKEN_HEADER } from '../../../shared/bridge-protocol.ts';
-import type { BridgeConfigResponse } from '../../../shared/api-types.ts';
+import { TOKEN_HEADER } from '#shared/bridge-protocol.ts';
+import type { BridgeConfigResponse } from '#shared/api-types.ts';
 
 /** Reads the bridge's configuration; throws a readable error when the token is missing or wrong. */
 export async function fetchBridgeConfig(token: string): Promise<BridgeConfigResponse> {

@@ -1,4 +1,4 @@
-import { TOKEN_PARAM } from '../../../shared/bridge-protocol.ts';
+import { TOKEN_PARAM } from '#shared/bridge-protocol.ts';
 
 const STORAGE_KEY = 'toolscope.token';
 

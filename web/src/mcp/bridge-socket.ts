@@ -4,8 +4,8 @@ import {
   WS_PATH,
   type BridgeToClient,
   type ClientToBridge,
-} from '../../../shared/bridge-protocol.ts';
-import { encodeBatch, TickBatcher } from '../../../shared/tick-batcher.ts';
+} from '#shared/bridge-protocol.ts';
+import { encodeBatch, TickBatcher } from '#shared/tick-batcher.ts';
 
 /** The browser's WebSocket to the bridge: typed messages in and out, nothing MCP-specific. */
 export class BridgeSocket {

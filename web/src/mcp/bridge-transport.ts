@@ -1,6 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerTarget } from '../../../shared/targets.ts';
-import type { BridgeToClient, Frame } from '../../../shared/bridge-protocol.ts';
+import type { ServerTarget } from '#shared/targets.ts';
+import type { BridgeToClient, Frame } from '#shared/bridge-protocol.ts';
 import type { BridgeSocket } from './bridge-socket.ts';
 import type { TracedTransport } from './traced-transport.ts';
 

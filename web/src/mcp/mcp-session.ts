@@ -8,7 +8,7 @@ import {
   type ReadResourceResult,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import type { ServerTarget } from '../../../shared/targets.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 import { listAllTools } from './list-all-tools.ts';
 import { Store } from './store.ts';
 import { TraceLog } from './trace-log.ts';

@@ -1,6 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Frame } from '../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import type { TracedTransport } from './traced-transport.ts';
 
 /**

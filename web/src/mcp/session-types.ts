@@ -4,8 +4,8 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { BridgeEvent } from '../../../shared/bridge-protocol.ts';
-import type { ServerTarget } from '../../../shared/targets.ts';
+import type { BridgeEvent } from '#shared/bridge-protocol.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Frame } from '../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import { EMPTY_FILTER, TraceSearch, methodsIn } from './trace-filter.ts';
 import { TracePairs } from './trace-pairs.ts';
 

@@ -1,4 +1,4 @@
-import type { Frame, FrameDirection } from '../../../shared/bridge-protocol.ts';
+import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
 
 /** What the trace shows. Empty fields mean "any". */
 export interface TraceFilter {

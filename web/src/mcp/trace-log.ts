@@ -1,4 +1,4 @@
-import type { Frame } from '../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import { TracePairs } from './trace-pairs.ts';
 
 /** A read-only snapshot of the trace; a new object after every change so React notices. */

@@ -1,4 +1,4 @@
-import type { Frame } from '../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 
 /** A request and its response, matched by JSON-RPC id and direction. */
 export interface FramePair {

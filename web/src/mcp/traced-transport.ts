@@ -1,5 +1,5 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { BridgeEvent, Frame } from '../../../shared/bridge-protocol.ts';
+import type { BridgeEvent, Frame } from '#shared/bridge-protocol.ts';
 
 /**
  * A transport that also reports the frames it carried and what happened beside them.

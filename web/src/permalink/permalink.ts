@@ -1,4 +1,4 @@
-import { redactTarget, type ServerTarget } from '../../../shared/targets.ts';
+import { redactTarget, type ServerTarget } from '#shared/targets.ts';
 
 /** What a permalink carries: where the server is, which tool, which arguments. Never a secret. */
 export interface Permalink {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Frame } from '../../../shared/bridge-protocol.ts';
-import type { LiveMessage } from '../../../shared/recordings.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import type { LiveMessage } from '#shared/recordings.ts';
 import { McpSession } from '../mcp/mcp-session.ts';
 import { CallHistory } from '../state/call-history.ts';
 import { LiveReplay } from './live-replay.ts';

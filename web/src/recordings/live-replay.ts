@@ -1,4 +1,4 @@
-import type { Frame } from '../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import {
   LIVE_EVENTS_PARAM,
   LIVE_FRAMES_PARAM,
@@ -6,7 +6,7 @@ import {
   SHARED_API_PREFIX,
   type LiveMessage,
   type RecordedEvent,
-} from '../../../shared/recordings.ts';
+} from '#shared/recordings.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import { Store } from '../mcp/store.ts';
 import type { CallHistory } from '../state/call-history.ts';

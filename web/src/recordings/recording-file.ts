@@ -1,5 +1,5 @@
-import type { RecordingSnapshot } from '../../../shared/recordings.ts';
-import { describeTarget } from '../../../shared/targets.ts';
+import type { RecordingSnapshot } from '#shared/recordings.ts';
+import { describeTarget } from '#shared/targets.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile } from '../session-file/session-file.ts';
 import { SessionReconstruction } from './session-reconstruction.ts';
 

@@ -1,11 +1,11 @@
-import { TOKEN_HEADER } from '../../../shared/bridge-protocol.ts';
+import { TOKEN_HEADER } from '#shared/bridge-protocol.ts';
 import {
   SHARED_API_PREFIX,
   SHARE_PAGE_PREFIX,
   type RecordingListResponse,
   type RecordingSnapshot,
   type RecordingSummary,
-} from '../../../shared/recordings.ts';
+} from '#shared/recordings.ts';
 
 /** The bridge's recordings routes, with the page's token. Every method throws a readable Error. */
 export class RecordingsApi {

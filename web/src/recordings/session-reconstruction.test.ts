@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Frame, FrameDirection } from '../../../shared/bridge-protocol.ts';
+import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
 import { reconstructSession, SessionReconstruction } from './session-reconstruction.ts';
 
 let seq = 0;

@@ -1,5 +1,5 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Frame } from '../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import type { ServerDetails } from '../mcp/session-types.ts';
 import type { CallRecord } from '../state/call-history.ts';
 import type { CallOutcome } from '../mcp/session-types.ts';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { nameForTarget, ServerListStore } from './server-list-store.ts';
-import type { NamedTarget } from '../../../shared/server-config.ts';
+import type { NamedTarget } from '#shared/server-config.ts';
 
 const demo: NamedTarget = {
   name: 'demo',

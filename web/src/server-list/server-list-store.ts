@@ -1,7 +1,7 @@
 import { Store } from '../mcp/store.ts';
 import { loadJson, onStorageChange, saveJson } from '../state/local-storage.ts';
-import { parseServerConfigJson, type NamedTarget } from '../../../shared/server-config.ts';
-import type { ServerTarget } from '../../../shared/targets.ts';
+import { parseServerConfigJson, type NamedTarget } from '#shared/server-config.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 
 /** The servers the user saved, in the order they were added. */
 export interface ServerListState {

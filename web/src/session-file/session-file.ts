@@ -1,9 +1,9 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Frame } from '../../../shared/bridge-protocol.ts';
-import type { ServerTarget } from '../../../shared/targets.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 import type { LogEntry, ServerDetails } from '../mcp/session-types.ts';
 import type { CallRecord } from '../state/call-history.ts';
-import { redactTarget } from '../../../shared/targets.ts';
+import { redactTarget } from '#shared/targets.ts';
 
 /** Identifies a Toolscope session export; see docs/session-file.md for the format. */
 export const SESSION_FILE_FORMAT = 'toolscope-session';

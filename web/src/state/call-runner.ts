@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { describeTarget } from '../../../shared/targets.ts';
+import { describeTarget } from '#shared/targets.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import type { CallProgress } from '../mcp/session-types.ts';
 import { Store } from '../mcp/store.ts';

@@ -1,4 +1,4 @@
-import type { BridgeConfigResponse } from '../../../../shared/api-types.ts';
+import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import { useServices } from '../../session-context.tsx';
 import type { Permalink } from '../../permalink/permalink.ts';
 import { ConnectionBar } from '../connection-bar/connection-bar.tsx';

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import type { ServerTarget, TransportKind } from '../../../../shared/targets.ts';
-import { TRANSPORT_LABELS } from '../../../../shared/targets.ts';
+import type { ServerTarget, TransportKind } from '#shared/targets.ts';
+import { TRANSPORT_LABELS } from '#shared/targets.ts';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';

@@ -1,4 +1,4 @@
-import { describeTarget } from '../../../../shared/targets.ts';
+import { describeTarget } from '#shared/targets.ts';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import type { Permalink } from '../../permalink/permalink.ts';

@@ -1,5 +1,5 @@
 import { PROTOCOL_REVISIONS } from '../../mcp/protocol-revisions.ts';
-import { joinArgs, splitArgs, type ServerTarget, type TransportKind } from '../../../../shared/targets.ts';
+import { joinArgs, splitArgs, type ServerTarget, type TransportKind } from '#shared/targets.ts';
 
 /** The connection form's fields as the user edits them (all text). */
 export interface TargetFormState {

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MAX_RECORDING_NAME, type RecordingSummary } from '../../../../shared/recordings.ts';
+import { MAX_RECORDING_NAME, type RecordingSummary } from '#shared/recordings.ts';
 import { compactButtonClass, inputClass } from '../ui/field-classes.ts';
 import { ShareLink } from './share-link.tsx';
 

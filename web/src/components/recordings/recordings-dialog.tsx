@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { RecordingListResponse, RecordingSummary } from '../../../../shared/recordings.ts';
-import { MAX_RETENTION_DAYS } from '../../../../shared/recordings.ts';
+import type { RecordingListResponse, RecordingSummary } from '#shared/recordings.ts';
+import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
 import { useRecordingsApi } from '../../recordings/recordings-context.tsx';
 import { recordingToSessionFile } from '../../recordings/recording-file.ts';
 import { useReplayControls } from '../../replay/replay-context.tsx';

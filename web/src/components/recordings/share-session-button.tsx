@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
-import type { RecordingSummary } from '../../../../shared/recordings.ts';
-import { describeTarget } from '../../../../shared/targets.ts';
+import type { RecordingSummary } from '#shared/recordings.ts';
+import { describeTarget } from '#shared/targets.ts';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { useRecordingsApi } from '../../recordings/recordings-context.tsx';

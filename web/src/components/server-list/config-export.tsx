@@ -4,7 +4,7 @@ import {
   writeServerConfig,
   type ConfigFormat,
   type NamedTarget,
-} from '../../../../shared/server-config.ts';
+} from '#shared/server-config.ts';
 import { inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import { saveFile } from '../ui/save-file.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
-import { MAX_CONFIG_CHARS, parseServerConfig, type ParsedConfig } from '../../../../shared/server-config.ts';
-import { describeTarget, TRANSPORT_LABELS } from '../../../../shared/targets.ts';
+import { MAX_CONFIG_CHARS, parseServerConfig, type ParsedConfig } from '#shared/server-config.ts';
+import { describeTarget, TRANSPORT_LABELS } from '#shared/targets.ts';
 import { inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import type { ServerListStore } from '../../server-list/server-list-store.ts';
 

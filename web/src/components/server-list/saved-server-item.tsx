@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { NamedTarget } from '../../../../shared/server-config.ts';
-import { describeTarget, TRANSPORT_LABELS } from '../../../../shared/targets.ts';
+import type { NamedTarget } from '#shared/server-config.ts';
+import { describeTarget, TRANSPORT_LABELS } from '#shared/targets.ts';
 import { compactButtonClass, inputClass } from '../ui/field-classes.ts';
 import type { ServerListStore } from '../../server-list/server-list-store.ts';
 

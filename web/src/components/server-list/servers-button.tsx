@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { validateTarget, type ServerTarget } from '../../../../shared/targets.ts';
+import { validateTarget, type ServerTarget } from '#shared/targets.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { nameForTarget, savedServers } from '../../server-list/server-list-store.ts';
 import { compactButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';

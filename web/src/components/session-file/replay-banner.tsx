@@ -1,6 +1,6 @@
 import { useServices } from '../../session-context.tsx';
 import { useReplayControls } from '../../replay/replay-context.tsx';
-import { describeTarget } from '../../../../shared/targets.ts';
+import { describeTarget } from '#shared/targets.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import type { LiveReplay } from '../../recordings/live-replay.ts';
 import { secondaryButtonClass } from '../ui/field-classes.ts';

@@ -1,4 +1,4 @@
-import type { Frame } from '../../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 
 /** A short label for a frame: its method, or what it answers. */
 export function describeFrame(frame: Frame): {

@@ -1,4 +1,4 @@
-import type { Frame } from '../../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result-view/outcome-badge.tsx';
 

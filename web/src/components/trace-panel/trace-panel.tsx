@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import type { Frame } from '../../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';

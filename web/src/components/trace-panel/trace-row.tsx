@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import type { Frame } from '../../../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result-view/outcome-badge.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';

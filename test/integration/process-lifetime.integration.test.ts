@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { parseBridgeMessages, type BridgeToClient } from '../shared/bridge-protocol.ts';
-import type { ServerTarget } from '../shared/targets.ts';
-import type { RunningBridge } from './bridge.ts';
-import { fixtureCommand, startTestBridge } from './testing/in-process-bridge.ts';
-import { waitFor } from './testing/node-session.ts';
-import { processExists, projectPath, startCli } from './testing/start-cli.ts';
+import { parseBridgeMessages, type BridgeToClient } from '#shared/bridge-protocol.ts';
+import type { ServerTarget } from '#shared/targets.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
+import { waitFor } from '../support/node-session.ts';
+import { processExists, projectPath, startCli } from '../support/start-cli.ts';
 
 /** Opens a socket, asks the bridge to spawn `target`, and returns the child's pid. */
 async function spawnThroughBridge(
@@ -54,7 +54,7 @@ describe('no server process outlives its page or the bridge', () => {
   });
 
   it('ends the whole process group of a wrapper command (sh -c spawning node)', async () => {
-    const inner = `${process.execPath} --import tsx server/testing/fixtures/fault-server.ts`;
+    const inner = `${process.execPath} --import tsx test/fixtures/fault-server.ts`;
     const target: ServerTarget = {
       transport: 'stdio',
       command: '/bin/sh',
@@ -76,13 +76,7 @@ describe('no server process outlives its page or the bridge', () => {
 
 describe('the CLI on SIGTERM', () => {
   it('stops its servers before exiting', async () => {
-    const cli = await startCli([
-      '--',
-      process.execPath,
-      '--import',
-      'tsx',
-      'server/testing/fixtures/fault-server.ts',
-    ]);
+    const cli = await startCli(['--', process.execPath, '--import', 'tsx', 'test/fixtures/fault-server.ts']);
     try {
       const { pid } = await spawnThroughBridge(cli.port, cli.token, fixtureCommand('fault-server'));
       expect(processExists(pid)).toBe(true);

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELAY_ERROR_CODE } from '../shared/bridge-protocol.ts';
-import type { McpSession } from '../web/src/mcp/mcp-session.ts';
-import type { RunningBridge } from './bridge.ts';
-import { demoServerTarget } from './demo-target.ts';
-import { startEverythingHttp } from './testing/http-fixture.ts';
-import { fixtureCommand, startTestBridge } from './testing/in-process-bridge.ts';
-import { createNodeSession, waitFor } from './testing/node-session.ts';
-import { projectPath } from './testing/start-cli.ts';
+import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
+import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { demoServerTarget } from '../../server/demo-target.ts';
+import { startEverythingHttp } from '../support/http-fixture.ts';
+import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
+import { createNodeSession, waitFor } from '../support/node-session.ts';
+import { projectPath } from '../support/start-cli.ts';
 
 const everything = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 

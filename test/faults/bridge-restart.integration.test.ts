@@ -1,8 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
-import { BRIDGE_STOPPED } from '../bridge.ts';
-import { createNodeSession, waitFor } from '../testing/node-session.ts';
-import { processExists, startCli, type CliProcess } from '../testing/start-cli.ts';
+import { BRIDGE_STOPPED } from '../../server/bridge.ts';
+import { createNodeSession, waitFor } from '../support/node-session.ts';
+import { processExists, startCli, type CliProcess } from '../support/start-cli.ts';
 import { eventsOf, resilienceServer, textOf } from './fault-harness.ts';
 
 const TOKEN = 'restart-test-token';

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningBridge } from './bridge.ts';
-import { fixtureCommand, startTestBridge } from './testing/in-process-bridge.ts';
-import { createNodeSession, waitFor } from './testing/node-session.ts';
-import type { McpSession } from '../web/src/mcp/mcp-session.ts';
-import { taskMode } from '../web/src/mcp/task-support.ts';
-import { ApprovalPolicy } from '../web/src/state/approval-policy.ts';
-import { CallHistory } from '../web/src/state/call-history.ts';
-import { CallRunner } from '../web/src/state/call-runner.ts';
-import { TaskTracker } from '../web/src/state/task-tracker.ts';
-import { taskStatusExtension } from '../web/src/state/task-status-extension.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
+import { createNodeSession, waitFor } from '../support/node-session.ts';
+import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { taskMode } from '../../web/src/mcp/task-support.ts';
+import { ApprovalPolicy } from '../../web/src/state/approval-policy.ts';
+import { CallHistory } from '../../web/src/state/call-history.ts';
+import { CallRunner } from '../../web/src/state/call-runner.ts';
+import { TaskTracker } from '../../web/src/state/task-tracker.ts';
+import { taskStatusExtension } from '../../web/src/state/task-status-extension.ts';
 
 let bridge: RunningBridge;
 let session: McpSession;

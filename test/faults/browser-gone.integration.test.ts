@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { parseBridgeMessages, type BridgeToClient } from '../../shared/bridge-protocol.ts';
-import type { RunningBridge } from '../bridge.ts';
-import { startTestBridge } from '../testing/in-process-bridge.ts';
-import { waitFor } from '../testing/node-session.ts';
-import { processExists } from '../testing/start-cli.ts';
+import { parseBridgeMessages, type BridgeToClient } from '#shared/bridge-protocol.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { startTestBridge } from '../support/in-process-bridge.ts';
+import { waitFor } from '../support/node-session.ts';
+import { processExists } from '../support/start-cli.ts';
 import { resilienceServer } from './fault-harness.ts';
 
 let bridge: RunningBridge;

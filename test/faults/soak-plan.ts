@@ -1,4 +1,4 @@
-import type { GarbageKind } from '../testing/fixtures/garbage-lines.ts';
+import type { GarbageKind } from '../fixtures/garbage-lines.ts';
 
 /** One step of a soak session: a normal call, or a call that misbehaves in a known way. */
 export type SoakStep =

@@ -6,7 +6,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { createDemoServer } from './create-demo-server.ts';
+import { createDemoServer } from '../../server/demo/create-demo-server.ts';
 
 /** A connected client plus the raw server→client message log. */
 export interface DemoConnection {

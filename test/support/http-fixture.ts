@@ -13,7 +13,7 @@ export async function startEverythingHttp(
       '--import',
       'tsx',
       '--import',
-      projectPath('server/testing/loopback-only.ts'),
+      projectPath('test/support/loopback-only.ts'),
       projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js'),
       mode,
     ],

@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { LiveMessage, RecordingListResponse, RecordingSnapshot } from '../shared/recordings.ts';
-import type { McpSession } from '../web/src/mcp/mcp-session.ts';
-import type { RunningBridge } from './bridge.ts';
-import { startTestBridge } from './testing/in-process-bridge.ts';
-import { createNodeSession, waitFor } from './testing/node-session.ts';
-import { projectPath } from './testing/start-cli.ts';
+import type { LiveMessage, RecordingListResponse, RecordingSnapshot } from '#shared/recordings.ts';
+import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { startTestBridge } from '../support/in-process-bridge.ts';
+import { createNodeSession, waitFor } from '../support/node-session.ts';
+import { projectPath } from '../support/start-cli.ts';
 
 const everything = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const SECRET = 'env-secret-value-7c1d9';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { RELAY_ERROR_CODE } from '../../shared/bridge-protocol.ts';
-import { fixtureCommand } from '../testing/in-process-bridge.ts';
-import { waitFor } from '../testing/node-session.ts';
-import type { StdioUpstream } from '../upstream/stdio-upstream.ts';
+import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
+import { fixtureCommand } from '../support/in-process-bridge.ts';
+import { waitFor } from '../support/node-session.ts';
+import type { StdioUpstream } from '../../server/upstream/stdio-upstream.ts';
 import { connectedResilienceSession, resilienceServer, textOf } from './fault-harness.ts';
 
 const fault = connectedResilienceSession();

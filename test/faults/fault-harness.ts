@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
-import type { StdioTarget } from '../../shared/targets.ts';
+import type { StdioTarget } from '#shared/targets.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
-import type { RunningBridge } from '../bridge.ts';
-import { fixtureCommand, startTestBridge } from '../testing/in-process-bridge.ts';
-import { createNodeSession } from '../testing/node-session.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
+import { createNodeSession } from '../support/node-session.ts';
 
 /** A bridge in the test process and the browser sessions opened against it, closed together. */
 export interface FaultHarness {
@@ -62,7 +62,7 @@ export function connectedResilienceSession(): {
   };
 }
 
-/** The resilience fixture server (server/testing/fixtures/resilience-server.ts) with `flags`. */
+/** The resilience fixture server (test/fixtures/resilience-server.ts) with `flags`. */
 export function resilienceServer(...flags: string[]): StdioTarget {
   const target = fixtureCommand('resilience-server');
   return { ...target, args: [...target.args, ...flags] };

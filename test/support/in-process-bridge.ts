@@ -1,4 +1,4 @@
-import { startBridge, type RunningBridge } from '../bridge.ts';
+import { startBridge, type RunningBridge } from '../../server/bridge.ts';
 import { projectPath } from './start-cli.ts';
 
 /** A bridge in the test process on a free loopback port. */
@@ -14,7 +14,7 @@ export function startTestBridge(
   });
 }
 
-/** The stdio command of a fixture server under server/testing/fixtures. */
+/** The stdio command of a fixture server under test/fixtures. */
 export function fixtureCommand(name: string): {
   transport: 'stdio';
   command: string;
@@ -24,7 +24,7 @@ export function fixtureCommand(name: string): {
   return {
     transport: 'stdio',
     command: process.execPath,
-    args: ['--import', 'tsx', `server/testing/fixtures/${name}.ts`],
+    args: ['--import', 'tsx', `test/fixtures/${name}.ts`],
     cwd: projectPath(),
   };
 }

@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { McpSession } from '../web/src/mcp/mcp-session.ts';
-import type { CallOutcome } from '../web/src/mcp/session-types.ts';
+import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import type { CallOutcome } from '../../web/src/mcp/session-types.ts';
 import {
   createServerRequestsServices,
   type ServerRequestsServices,
-} from '../web/src/server-requests/create-server-requests-services.ts';
-import type { QueuedRequest } from '../web/src/server-requests/server-request-queue.ts';
-import type { RunningBridge } from './bridge.ts';
-import { startTestBridge } from './testing/in-process-bridge.ts';
-import { createNodeSession, waitFor } from './testing/node-session.ts';
-import { projectPath } from './testing/start-cli.ts';
+} from '../../web/src/server-requests/create-server-requests-services.ts';
+import type { QueuedRequest } from '../../web/src/server-requests/server-request-queue.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { startTestBridge } from '../support/in-process-bridge.ts';
+import { createNodeSession, waitFor } from '../support/node-session.ts';
+import { projectPath } from '../support/start-cli.ts';
 
 const everything = {
   transport: 'stdio' as const,

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELAY_ERROR_CODE } from '../../shared/bridge-protocol.ts';
+import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
 import {
   startBrokenHttpServer,
   type BrokenHttpServer,
   type HttpFault,
-} from '../testing/fixtures/broken-http-server.ts';
+} from '../fixtures/broken-http-server.ts';
 import { eventsOf, startFaultHarness, type FaultHarness } from './fault-harness.ts';
 
 /** Far longer than any answer takes here: a call that hits it was left hanging. */

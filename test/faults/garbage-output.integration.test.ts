@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { GARBAGE_LINES, type GarbageKind } from '../testing/fixtures/garbage-lines.ts';
-import { waitFor } from '../testing/node-session.ts';
+import { GARBAGE_LINES, type GarbageKind } from '../fixtures/garbage-lines.ts';
+import { waitFor } from '../support/node-session.ts';
 import { connectedResilienceSession, textOf } from './fault-harness.ts';
 
 const fault = connectedResilienceSession();

@@ -1,8 +1,8 @@
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import type { RunningBridge } from './bridge.ts';
-import { startTestBridge } from './testing/in-process-bridge.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { startTestBridge } from '../support/in-process-bridge.ts';
 
 let bridge: RunningBridge;
 

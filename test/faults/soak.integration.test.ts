@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Frame } from '../../shared/bridge-protocol.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
-import { waitFor } from '../testing/node-session.ts';
-import { processExists } from '../testing/start-cli.ts';
-import type { StdioUpstream } from '../upstream/stdio-upstream.ts';
+import { waitFor } from '../support/node-session.ts';
+import { processExists } from '../support/start-cli.ts';
+import type { StdioUpstream } from '../../server/upstream/stdio-upstream.ts';
 import { eventsOf, resilienceServer, startFaultHarness, textOf, type FaultHarness } from './fault-harness.ts';
 import { seededRandom } from './seeded-random.ts';
 import { planSoakSession, type SoakStep } from './soak-plan.ts';

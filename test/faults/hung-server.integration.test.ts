@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { waitFor } from '../testing/node-session.ts';
+import { waitFor } from '../support/node-session.ts';
 import { connectedResilienceSession, eventsOf, textOf } from './fault-harness.ts';
 
 const fault = connectedResilienceSession();

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RELAY_ERROR_CODE } from '../../shared/bridge-protocol.ts';
+import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
-import { waitFor } from '../testing/node-session.ts';
-import { processExists } from '../testing/start-cli.ts';
+import { waitFor } from '../support/node-session.ts';
+import { processExists } from '../support/start-cli.ts';
 import { eventsOf, resilienceServer, startFaultHarness, type FaultHarness } from './fault-harness.ts';
 
 /** Far longer than any answer takes here: a call that hits it was left hanging. */

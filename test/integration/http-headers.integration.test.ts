@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { RunningBridge } from './bridge.ts';
-import { startTestBridge } from './testing/in-process-bridge.ts';
-import { createNodeSession } from './testing/node-session.ts';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { startTestBridge } from '../support/in-process-bridge.ts';
+import { createNodeSession } from '../support/node-session.ts';
 
 /** A stateless Streamable HTTP MCP server on 127.0.0.1 that remembers the headers it was sent. */
 async function startHeaderRecordingServer(status?: number) {
