@@ -1,6 +1,7 @@
 /**
  * `npm run bench [-- <section>...] [--no-build]`: measures the bridge and the UI and prints one
- * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, recording, js, ui
+ * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, relay-memory, recording, js,
+ * ui
  * (default: all). Writes the table to bench-results/latest.md as well.
  */
 import { spawnSync } from 'node:child_process';
@@ -13,11 +14,13 @@ import { benchBridgeMemory } from './sections/bridge-memory.ts';
 import { benchBridgeOverhead } from './sections/bridge-overhead.ts';
 import { benchInitialJs } from './sections/initial-js.ts';
 import { benchRecordingCost } from './sections/recording-cost.ts';
+import { benchRelayMemory } from './sections/relay-memory.ts';
 import { benchUiScale } from './sections/ui-scale.ts';
 
 const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | BenchRow[]> = {
   bridge: benchBridgeOverhead,
   memory: benchBridgeMemory,
+  'relay-memory': benchRelayMemory,
   recording: benchRecordingCost,
   js: () => benchInitialJs(),
   ui: benchUiScale,

@@ -4,7 +4,7 @@ import { processExists, projectPath } from '../../test/support/start-cli.ts';
 import type { StdioTarget } from '#shared/targets.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';
-import { formatMb, residentBytes } from '../lib/process-memory.ts';
+import { formatMb, residentBytes } from '../../test/support/process-memory.ts';
 import { row, type BenchRow } from '../lib/report.ts';
 import { bridgedSession, connectOrThrow, startBridgeProcess } from '../lib/sessions.ts';
 

@@ -1,9 +1,13 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
 
-/** Keeps every frame of one session in order, numbered from 0, with the bridge's timestamps. */
+/**
+ * Numbers the frames of one connection from 0, stamps them with the bridge's time and hands each
+ * to its subscribers. It keeps no frame: a long or busy connection would hold every message (20 MB
+ * ones included) for its whole life, and the page's trace and the recording already keep them.
+ */
 export class FrameRecorder {
-  private readonly frames: Frame[] = [];
+  private count = 0;
   private readonly listeners = new Set<(frame: Frame) => void>();
 
   /** Records a JSON-RPC message. */
@@ -16,13 +20,9 @@ export class FrameRecorder {
     return this.push({ direction, raw, error, bytes: Buffer.byteLength(raw) });
   }
 
-  /** All frames so far (read-only view). */
-  all(): readonly Frame[] {
-    return this.frames;
-  }
-
+  /** Frames so far (the next frame's `seq`). */
   get size(): number {
-    return this.frames.length;
+    return this.count;
   }
 
   /** Calls `listener` for every new frame; returns the unsubscribe function. */
@@ -32,8 +32,7 @@ export class FrameRecorder {
   }
 
   private push(partial: Omit<Frame, 'seq' | 'time'>): Frame {
-    const frame: Frame = { seq: this.frames.length, time: Date.now(), ...partial };
-    this.frames.push(frame);
+    const frame: Frame = { seq: this.count++, time: Date.now(), ...partial };
     for (const listener of this.listeners) listener(frame);
     return frame;
   }

@@ -45,6 +45,8 @@ describe('Relay', () => {
       ...request(1),
       params: { name: 'x', arguments: { weird: [1, null, { a: '\u0000' }] } },
     };
+    const stamped: unknown[] = [];
+    relay.recorder.subscribe((frame) => stamped.push(frame.message));
     await relay.send(outgoing);
     expect(upstream.sent).toEqual([outgoing]);
     const answer: JSONRPCMessage = { jsonrpc: '2.0', id: 1, result: { content: [], extra: { kept: true } } };
@@ -55,7 +57,8 @@ describe('Relay', () => {
     ]);
     expect(frames()[1]!.message).toBe(answer);
     expect(frames()[1]!.bytes).toBe(99);
-    expect(relay.recorder.all()[0]!.message).toEqual(outgoing);
+    expect(stamped).toEqual([outgoing, answer]);
+    expect(relay.recorder.size).toBe(2);
     expect(relay.pendingCount).toBe(0);
   });
 
