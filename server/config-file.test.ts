@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { entryToTarget, loadServerFromConfig } from './config-file.ts';
+import { loadServerFromConfig } from './config-file.ts';
 
 async function configFile(content: string): Promise<string> {
   const dir = await mkdtemp(path.join(tmpdir(), 'toolscope-config-'));
@@ -39,17 +39,8 @@ describe('loadServerFromConfig', () => {
     await expect(loadServerFromConfig(await configFile('{}'), undefined)).rejects.toThrow(/mcpServers/);
     const two = await configFile('{"mcpServers":{"a":{"command":"x"},"b":{}}}');
     await expect(loadServerFromConfig(two, undefined)).rejects.toThrow(/several servers.*a, b/);
-    await expect(loadServerFromConfig(two, 'b')).rejects.toThrow(/Neither "command" nor "url"/);
+    await expect(loadServerFromConfig(two, 'b')).rejects.toThrow(/b: neither "command" nor "url"/);
     await expect(loadServerFromConfig(two, 'c')).rejects.toThrow(/No server "c"/);
     await expect(loadServerFromConfig('/no/such/file.json', undefined)).rejects.toThrow(/Cannot read/);
-  });
-});
-
-describe('entryToTarget', () => {
-  it('throws for an unusable entry', () => {
-    expect(() => entryToTarget({ url: 'ftp://x' }, 'x', '/')).toThrow(/Server "x"/);
-    expect(entryToTarget({ command: 'c', cwd: 'd' }, 'x', '/base')).toMatchObject({
-      cwd: path.resolve('/base', 'd'),
-    });
   });
 });

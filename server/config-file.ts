@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerTarget } from '#shared/targets.ts';
-import { entryToServerTarget, parseServerConfig, MAX_CONFIG_CHARS } from '#shared/server-config.ts';
+import { parseServerConfig, MAX_CONFIG_CHARS } from '#shared/server-config.ts';
 
 /**
  * Reads a server from an MCP config file: Claude Desktop / Cursor (`mcpServers`) or VS Code
@@ -30,9 +30,4 @@ export async function loadServerFromConfig(file: string, name: string | undefine
   const problem = parsed.problems.find((p) => p.name === chosen);
   if (problem) throw new Error(`Server "${chosen}" in ${file}: ${problem.message}`);
   throw new Error(`No server "${chosen}" in ${file}; it has: ${names.join(', ') || 'none'}`);
-}
-
-/** Converts one config entry to a target; `baseDir` resolves a relative `cwd`. Throws when unusable. */
-export function entryToTarget(entry: unknown, name: string, baseDir: string): ServerTarget {
-  return entryToServerTarget(entry, name, { resolveCwd: (cwd) => path.resolve(baseDir, cwd) });
 }

@@ -3,7 +3,9 @@
  * One definition for both sides: the browser's BridgeTransport and the bridge's WebSocket endpoint.
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { ServerTarget } from './targets.ts';
+import * as z from 'zod';
+import { usableTargetSchema, type ServerTarget } from './targets.ts';
+import { isRecord, parseJsonText, parseUntrusted } from './untrusted-json.ts';
 
 /** JSON-RPC error code the bridge uses for relay failures (upstream gone, cannot connect). */
 export const RELAY_ERROR_CODE = -32099;
@@ -44,6 +46,17 @@ export interface Frame {
   bridgeSeq?: number;
 }
 
+/**
+ * What a reader of stored frames (a session file, a recording) checks of each: its place, time,
+ * direction and size. The rest (message, raw text, fields a newer Toolscope adds) is kept as it is.
+ */
+export const frameSchema = z.looseObject({
+  seq: z.number(),
+  time: z.number(),
+  direction: z.enum(['out', 'in']),
+  bytes: z.number(),
+});
+
 /** Connection states of the upstream server as reported by the bridge. */
 export type BridgeEvent =
   | { kind: 'spawned'; pid: number; command: string }
@@ -73,38 +86,48 @@ export type BridgeToClient =
   | { type: 'frame'; frame: Frame }
   | { type: 'event'; event: BridgeEvent; time: number };
 
-/**
- * Parses a WebSocket text message received by the bridge: one message, or an array of messages
- * sent in the same tick (see TickBatcher). Each entry is a message or an error string for bad input.
- */
-export function parseClientMessages(text: string): (ClientToBridge | string)[] {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return ['Not JSON'];
-  }
-  return Array.isArray(value) ? value.map(checkClientMessage) : [checkClientMessage(value)];
+/** A message from the browser that the bridge cannot act on, and why. */
+export interface RefusedClientMessage {
+  type: 'refused';
+  /** What is wrong, by path: `target.args[1]: expected a string, got 2`. */
+  error: string;
+  /** It asked to connect: the page waits for an answer, so it gets `failed`. */
+  connect: boolean;
 }
 
-function checkClientMessage(value: unknown): ClientToBridge | string {
-  if (!isRecord(value) || typeof value.type !== 'string') return 'Missing "type"';
-  switch (value.type) {
-    case 'connect':
-      return isRecord(value.target) && typeof value.target.transport === 'string'
-        ? (value as unknown as ClientToBridge)
-        : 'connect needs a target';
-    case 'send':
-      return isRecord(value.message) ? (value as unknown as ClientToBridge) : 'send needs a message';
-    case 'disconnect':
-      return { type: 'disconnect' };
-    default:
-      return `Unknown message type ${JSON.stringify(value.type).slice(0, 40)}`;
-  }
+/**
+ * The messages the bridge accepts, checked in full here and nowhere else: a connect message's
+ * target is one the bridge can open. Unknown fields are kept, for pages newer than the bridge.
+ */
+const clientMessageSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('connect'), target: usableTargetSchema }),
+  // The message itself is relayed as it is: the server judges it, and it may be 64 MB.
+  z.looseObject({
+    type: z.literal('send'),
+    message: z.custom<JSONRPCMessage>(isRecord, 'expected an object'),
+  }),
+  z.looseObject({ type: z.literal('disconnect') }),
+]) satisfies z.ZodType<ClientToBridge>;
+
+/**
+ * Parses a WebSocket text message received by the bridge: one message, or an array of messages
+ * sent in the same tick (see TickBatcher). Each entry is a message or a refusal saying why.
+ */
+export function parseClientMessages(text: string): (ClientToBridge | RefusedClientMessage)[] {
+  const json = parseJsonText(text);
+  if (!json.ok) return [{ type: 'refused', error: 'Not JSON', connect: false }];
+  return Array.isArray(json.value) ? json.value.map(readClientMessage) : [readClientMessage(json.value)];
+}
+
+function readClientMessage(value: unknown): ClientToBridge | RefusedClientMessage {
+  const read = parseUntrusted(clientMessageSchema, value);
+  if (read.ok) return read.value;
+  return { type: 'refused', error: read.error, connect: isRecord(value) && value.type === 'connect' };
 }
 
 /** Parses a WebSocket text message received by the browser: one message or a batch of them, in order. */
 export function parseBridgeMessages(text: string): BridgeToClient[] {
+  // Hand-checked, not a schema: this runs for every frame the page receives, and the bridge is trusted.
   try {
     const value: unknown = JSON.parse(text);
     const items = Array.isArray(value) ? value : [value];
@@ -114,8 +137,4 @@ export function parseBridgeMessages(text: string): BridgeToClient[] {
   } catch {
     return [];
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

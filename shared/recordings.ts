@@ -2,8 +2,9 @@
  * Recorded sessions: what the bridge stores of each connection, and the share links that replay
  * or watch one. One definition for the bridge's routes and the page.
  */
-import type { BridgeEvent, Frame } from './bridge-protocol.ts';
-import type { ServerTarget } from './targets.ts';
+import * as z from 'zod';
+import { frameSchema, type BridgeEvent, type Frame } from './bridge-protocol.ts';
+import { serverTargetShape, type ServerTarget } from './targets.ts';
 
 /** Page path of a share link: `/share/<shareId>`; no token needed, the id is the secret. */
 export const SHARE_PAGE_PREFIX = '/share/';
@@ -72,3 +73,66 @@ export type LiveMessage =
 export const MAX_RECORDING_NAME = 200;
 /** Longest retention setting, in days (ten years). */
 export const MAX_RETENTION_DAYS = 3650;
+
+/*
+ * The payloads of the recordings routes and the live socket, read with these schemas on both sides:
+ * the bridge checks what the page sends, the page checks what the bridge answers. Unknown fields
+ * are accepted, so a page and a bridge of different versions still understand each other.
+ */
+
+/** Body of PATCH /api/recordings/:id; the name is trimmed. */
+export const renameBodySchema = z.looseObject({
+  name: z
+    .string({ error: `must be 1 to ${MAX_RECORDING_NAME} characters` })
+    .max(MAX_RECORDING_NAME, `must be 1 to ${MAX_RECORDING_NAME} characters`)
+    .refine((name) => name.trim() !== '', `must be 1 to ${MAX_RECORDING_NAME} characters`)
+    .transform((name) => name.trim()),
+});
+
+/** Body of PUT /api/recordings/settings, and its answer. */
+export const retentionSchema = z.looseObject({
+  retentionDays: z
+    .int({ error: `must be a whole number from 0 to ${MAX_RETENTION_DAYS}` })
+    .min(0, `must be a whole number from 0 to ${MAX_RETENTION_DAYS}`)
+    .max(MAX_RETENTION_DAYS, `must be a whole number from 0 to ${MAX_RETENTION_DAYS}`),
+});
+
+/** A bridge event with its time: in recordings, and as the log of a session file. */
+export const recordedEventSchema = z.looseObject({
+  time: z.number(),
+  event: z.looseObject({ kind: z.string() }),
+});
+
+export const recordingSummarySchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  target: serverTargetShape.nullable(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  frameCount: z.number(),
+  shareId: z.string().optional(),
+  live: z.boolean(),
+}) satisfies z.ZodType<RecordingSummary>;
+
+export const recordingListSchema = z.looseObject({
+  recordings: z.array(recordingSummarySchema),
+  retentionDays: z.number(),
+  file: z.string(),
+}) satisfies z.ZodType<RecordingListResponse>;
+
+/** Checks frames and events as the session file does; their content is the page's to read. */
+export const recordingSnapshotSchema = z.looseObject({
+  recording: recordingSummarySchema,
+  frames: z.array(frameSchema),
+  events: z.array(recordedEventSchema),
+});
+
+export const liveMessageSchema = z.discriminatedUnion('type', [
+  z.looseObject({ type: z.literal('frame'), frame: frameSchema }),
+  z.looseObject({ type: z.literal('event'), entry: recordedEventSchema }),
+  z.looseObject({
+    type: z.literal('ended'),
+    reason: z.enum(['closed', 'deleted', 'unshared']),
+    endedAt: z.number(),
+  }),
+]);

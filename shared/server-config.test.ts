@@ -118,7 +118,35 @@ describe('parseServerConfig', () => {
       'argsObject',
       'stdioNoCommand',
     ]);
-    expect(parsed.problems[0]!.message).toMatch(/Neither "command" nor "url"/);
+    expect(parsed.problems.map((p) => p.message)).toEqual([
+      'mcpServers.empty: neither "command" nor "url" is set',
+      'mcpServers.notObject: expected an object',
+      'mcpServers.list: expected an object',
+      'mcpServers.badUrl.url: Not a valid URL: not a url',
+      'mcpServers.ftp.url: Only http(s) URLs are supported, not ftp:',
+      'mcpServers.numUrl.url: expected a string, got 5',
+      'mcpServers.numCommand.command: expected a string, got 5',
+      'mcpServers.blankCommand.command: expected a command, got a blank string',
+      'mcpServers.argsString.args: expected a list, got "a b"',
+      'mcpServers.argsObject.args[0]: expected a string',
+      'mcpServers.stdioNoCommand: neither "command" nor "url" is set',
+    ]);
+  });
+
+  it('names the path in the file, as VS Code and Cursor write it', () => {
+    const vscode = '{"mcp":{"servers":{"my server":{"command":"c","args":["a","b",{}]}}}}';
+    expect(parseServerConfig(vscode).problems).toEqual([
+      { name: 'my server', message: 'mcp.servers["my server"].args[2]: expected a string' },
+    ]);
+    const cursor = '{"mcpServers":{"r":{"serverUrl":["x"]}}}';
+    expect(parseServerConfig(cursor).problems[0]!.message).toBe(
+      'mcpServers.r.serverUrl: expected a string, got ["x"]',
+    );
+  });
+
+  it('keeps reading entries with fields it does not know', () => {
+    const text = '{"mcpServers":{"s":{"command":"c","disabled":false,"autoApprove":["x"]}}}';
+    expect(parseServerConfig(text).servers).toHaveLength(1);
   });
 
   it('drops non-string env and header values and stringifies scalar args', () => {

@@ -1,4 +1,6 @@
-import { validateTarget, type ServerTarget } from './targets.ts';
+import * as z from 'zod';
+import { usableTargetSchema, type ServerTarget } from './targets.ts';
+import { formatPath, isRecord, parseJsonText, parseUntrusted, type Parsed } from './untrusted-json.ts';
 
 /**
  * Reads and writes the MCP server config files other clients keep: Claude Desktop and Cursor
@@ -49,25 +51,22 @@ export const MAX_CONFIG_SERVERS = 500;
 export function parseServerConfig(text: string, options: ParseOptions = {}): ParsedConfig {
   if (text.length > MAX_CONFIG_CHARS)
     return fileProblem(`The file is too large (${text.length} characters; at most ${MAX_CONFIG_CHARS}).`);
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    return fileProblem(`Not valid JSON: ${(error as Error).message}`);
-  }
-  return parseServerConfigJson(json, options);
+  const json = parseJsonText(text);
+  if (!json.ok) return fileProblem(`Not valid JSON: ${json.error}`);
+  return parseServerConfigJson(json.value, options);
 }
 
 /** Like {@link parseServerConfig} for an already parsed JSON value. */
 export function parseServerConfigJson(json: unknown, options: ParseOptions = {}): ParsedConfig {
-  const servers = serversRecord(json);
-  if (!servers) return fileProblem('No "mcpServers", "servers" or "mcp.servers" object found.');
+  const found = serversRecord(json);
+  if (!found) return fileProblem('No "mcpServers", "servers" or "mcp.servers" object found.');
   const result: ParsedConfig = { servers: [], problems: [] };
-  const entries = Object.entries(servers);
+  // By hand, not with a zod record: a server may be called "__proto__", which zod would drop.
+  const entries = Object.entries(found.servers);
   for (const [name, entry] of entries.slice(0, MAX_CONFIG_SERVERS)) {
-    const read = readEntry(entry, options);
-    if (typeof read === 'string') result.problems.push({ name, message: read });
-    else result.servers.push({ name, target: read });
+    const read = readEntry(entry, [...found.path, name], options);
+    if (read.ok) result.servers.push({ name, target: read.value });
+    else result.problems.push({ name, message: read.error });
   }
   if (entries.length > MAX_CONFIG_SERVERS)
     result.problems.push({
@@ -76,65 +75,72 @@ export function parseServerConfigJson(json: unknown, options: ParseOptions = {})
   return result;
 }
 
-/** Converts one entry to a target; throws with a readable message when it cannot be used. */
-export function entryToServerTarget(entry: unknown, name: string, options: ParseOptions = {}): ServerTarget {
-  const read = readEntry(entry, options);
-  if (typeof read === 'string') throw new Error(`Server "${name}": ${read}`);
-  return read;
-}
-
 function fileProblem(message: string): ParsedConfig {
   return { servers: [], problems: [{ message }] };
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-function serversRecord(json: unknown): Record<string, unknown> | undefined {
+/** The object of servers and where it is: Claude Desktop and Cursor, VS Code mcp.json, VS Code settings. */
+function serversRecord(json: unknown): { servers: Record<string, unknown>; path: string[] } | undefined {
   if (!isRecord(json)) return undefined;
   const mcp = isRecord(json.mcp) ? json.mcp : undefined;
-  const servers = json.mcpServers ?? json.servers ?? mcp?.servers;
-  return isRecord(servers) ? servers : undefined;
+  const [servers, path] =
+    json.mcpServers !== undefined && json.mcpServers !== null
+      ? [json.mcpServers, ['mcpServers']]
+      : json.servers !== undefined && json.servers !== null
+        ? [json.servers, ['servers']]
+        : [mcp?.servers, ['mcp', 'servers']];
+  return isRecord(servers) ? { servers, path } : undefined;
 }
 
-/** Keeps the string values of a record; other values are not something we could send. */
-function stringRecord(value: unknown): Record<string, string> {
+/** Keeps the string values of an object; other values are not something we could send. */
+const stringValues = z.unknown().transform((value): Record<string, string> => {
   if (!isRecord(value)) return {};
   return Object.fromEntries(
     Object.entries(value).filter((kv): kv is [string, string] => typeof kv[1] === 'string'),
   );
-}
+});
 
-/** Returns the target, or the reason the entry cannot be used. */
-function readEntry(entry: unknown, options: ParseOptions): ServerTarget | string {
-  if (!isRecord(entry)) return 'The entry is not an object.';
+/** A stdio entry. Numbers and booleans in `args` are read as text, as other clients do. */
+const stdioEntry = z.looseObject({
+  command: z.string().refine((command) => command.trim() !== '', 'expected a command, got a blank string'),
+  args: z
+    .array(z.union([z.string(), z.number(), z.boolean()], { error: 'expected a string' }).transform(String))
+    .optional(),
+  env: stringValues.optional(),
+  cwd: z.unknown().optional(),
+});
+
+/** Returns the target, or what is wrong with the entry at `path`. */
+function readEntry(entry: unknown, path: string[], options: ParseOptions): Parsed<ServerTarget> {
+  if (!isRecord(entry)) return { ok: false, error: `${formatPath(path)}: expected an object` };
   const type =
     typeof entry.type === 'string' ? entry.type : typeof entry.transport === 'string' ? entry.transport : '';
-  const url = entry.url ?? entry.serverUrl;
-  if (url !== undefined && type !== 'stdio') {
-    if (typeof url !== 'string') return '"url" is not a string.';
-    const target: ServerTarget = {
-      transport: type === 'sse' ? 'sse' : 'http',
-      url: url.trim(),
-      headers: stringRecord(entry.headers),
-    };
-    return validateTarget(target) ?? target;
+  // Cursor writes `serverUrl`; a `type: "sse"` entry uses the legacy transport.
+  const urlKey = entry.url !== undefined && entry.url !== null ? 'url' : 'serverUrl';
+  if (entry[urlKey] !== undefined && type !== 'stdio') {
+    const url = parseUntrusted(z.string(), entry[urlKey], [...path, urlKey]);
+    if (!url.ok) return url;
+    const headers = stringValues.parse(entry.headers ?? {});
+    return checkUsable({ transport: type === 'sse' ? 'sse' : 'http', url: url.value.trim(), headers }, path);
   }
-  if (entry.command === undefined) return `Neither "command" nor "url" is set.`;
-  if (typeof entry.command !== 'string' || !entry.command.trim())
-    return '"command" is not a non-empty string.';
-  if (entry.args !== undefined && !Array.isArray(entry.args)) return '"args" is not an array.';
-  const args = (entry.args ?? []) as unknown[];
-  if (args.some((a) => typeof a === 'object' && a !== null)) return '"args" holds something other than text.';
-  const cwd = typeof entry.cwd === 'string' && entry.cwd.trim() ? entry.cwd.trim() : undefined;
-  return {
+  if (entry.command === undefined)
+    return { ok: false, error: `${formatPath(path)}: neither "command" nor "url" is set` };
+  const read = parseUntrusted(stdioEntry, entry, path);
+  if (!read.ok) return read;
+  const cwd = typeof read.value.cwd === 'string' && read.value.cwd.trim() ? read.value.cwd.trim() : undefined;
+  const target: ServerTarget = {
     transport: 'stdio',
-    command: entry.command,
-    args: args.map(String),
-    env: stringRecord(entry.env),
+    command: read.value.command,
+    args: read.value.args ?? [],
+    env: read.value.env ?? {},
     ...(cwd ? { cwd: options.resolveCwd ? options.resolveCwd(cwd) : cwd } : {}),
   };
+  return checkUsable(target, path);
+}
+
+function checkUsable(target: ServerTarget, path: string[]): Parsed<ServerTarget> {
+  const read = parseUntrusted(usableTargetSchema, target, path);
+  return read.ok ? { ok: true, value: target } : read;
 }
 
 export interface WriteOptions {

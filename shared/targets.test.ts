@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { joinArgs, redactTargetForSharing, secretValuesOf, splitArgs, validateTarget } from './targets.ts';
+import { joinArgs, splitArgs, usableTargetSchema, validateTarget } from './targets.ts';
+import { parseUntrusted } from './untrusted-json.ts';
 
 describe('argument strings', () => {
   it('splits on spaces and honours quotes and escapes', () => {
@@ -28,50 +29,31 @@ describe('validateTarget', () => {
   });
 });
 
-describe('redactTargetForSharing', () => {
-  it('blanks env and header values, URL credentials and query values, and secret-looking arguments', () => {
-    expect(
-      redactTargetForSharing({
-        transport: 'stdio',
-        command: 'npx',
-        args: [
-          'server',
-          '--token',
-          'abc123456',
-          '--api-key=def456789',
-          'postgres://u:p4ssword@db/x',
-          '--port',
-          '80',
-        ],
-        env: { KEY: 'value' },
-      }),
-    ).toEqual({
-      transport: 'stdio',
-      command: 'npx',
-      args: ['server', '--token', '***', '--api-key=***', 'postgres://***@db/x', '--port', '80'],
-      env: { KEY: '' },
+describe('usableTargetSchema', () => {
+  it('names the path of what is wrong', () => {
+    const read = (value: unknown) => parseUntrusted(usableTargetSchema, value, ['target']);
+    expect(read({ transport: 'stdio', command: 'x', args: ['a', 2] })).toEqual({
+      ok: false,
+      error: 'target.args[1]: expected a string, got 2',
     });
-    expect(
-      redactTargetForSharing({
-        transport: 'http',
-        url: 'https://user:pw@mcp.example/mcp?api_key=s3cr3t&mode=dev',
-        headers: { Authorization: 'Bearer x' },
-      }),
-    ).toEqual({
-      transport: 'http',
-      url: 'https://***@mcp.example/mcp?api_key=***&mode=***',
-      headers: { Authorization: '' },
+    expect(read({ transport: 'ftp' })).toEqual({
+      ok: false,
+      error: 'target.transport: expected "stdio", "http" or "sse", got "ftp"',
+    });
+    expect(read({ transport: 'http', url: 'file:///etc/passwd' })).toEqual({
+      ok: false,
+      error: 'target.url: Only http(s) URLs are supported, not file:',
+    });
+    expect(read({ transport: 'stdio', command: ' ', args: [] })).toMatchObject({
+      error: 'target.command: A command is required for a stdio server.',
+    });
+    expect(read({ transport: 'sse', url: 'http://h/sse', headers: { A: 1 } })).toMatchObject({
+      error: 'target.headers.A: expected a string, got 1',
     });
   });
 
-  it('lists the values it hides', () => {
-    expect(
-      secretValuesOf({
-        transport: 'stdio',
-        command: 'x',
-        args: ['--password', 'pw-1', 'plain'],
-        env: { A: 'env-1' },
-      }),
-    ).toEqual(['env-1', 'pw-1']);
+  it('keeps fields it does not know', () => {
+    const target = { transport: 'http', url: 'https://h/mcp', later: { added: true } };
+    expect(parseUntrusted(usableTargetSchema, target)).toEqual({ ok: true, value: target });
   });
 });

@@ -1,4 +1,5 @@
 /** How the bridge reaches an MCP server. Shared by the CLI, the bridge and the browser. */
+import * as z from 'zod';
 
 /** Spawn a local process and speak JSON-RPC over its stdin/stdout (no shell involved). */
 export interface StdioTarget {
@@ -35,103 +36,50 @@ export function describeTarget(target: ServerTarget): string {
   return `${target.url} (${TRANSPORT_LABELS[target.transport]})`;
 }
 
-/** The target with every header and environment value blanked (names kept): what links, shares and exports hold. */
-export function redactTarget(target: ServerTarget): ServerTarget {
-  const blank = (record: Record<string, string> | undefined) =>
-    record ? Object.fromEntries(Object.keys(record).map((name) => [name, ''])) : undefined;
-  if (target.transport === 'stdio') {
-    const env = blank(target.env);
-    return { ...target, ...(env ? { env } : {}) };
-  }
-  const headers = blank(target.headers);
-  return { ...target, ...(headers ? { headers } : {}) };
-}
+/** Values of `env` and `headers`: text only. */
+const stringRecord = z.record(z.string(), z.string());
 
-/** Argument names whose value is a secret: --token, --api-key, --password=…, client_secret=… */
-const SECRET_ARGUMENT = /^-{0,2}[\w.-]*(token|secret|passw(or)?d|pwd|api[-_]?key|apikey|credentials?|auth)$/i;
+/** The shape of a {@link ServerTarget}; unknown fields are kept, as they always were. */
+export const serverTargetShape = z.discriminatedUnion('transport', [
+  z.looseObject({
+    transport: z.literal('stdio'),
+    command: z.string(),
+    args: z.array(z.string()),
+    env: stringRecord.optional(),
+    cwd: z.string().optional(),
+  }),
+  z.looseObject({
+    transport: z.enum(['http', 'sse']),
+    url: z.string(),
+    headers: stringRecord.optional(),
+  }),
+]) satisfies z.ZodType<ServerTarget>;
 
-/**
- * The target as it may be shown to others (share links, recordings): {@link redactTarget}, and
- * also no credentials or query values in URLs and no values of secret-looking arguments
- * (`--token x`, `--api-key=x`, a URL argument with a password).
- */
-export function redactTargetForSharing(target: ServerTarget): ServerTarget {
-  const redacted = redactTarget(target);
-  if (redacted.transport !== 'stdio') return { ...redacted, url: redactUrl(redacted.url) };
-  const args = redacted.args.map((arg, index) => {
-    const previous = redacted.args[index - 1];
-    if (previous !== undefined && SECRET_ARGUMENT.test(previous) && !arg.startsWith('-')) return '***';
-    const equals = arg.indexOf('=');
-    if (equals > 0 && SECRET_ARGUMENT.test(arg.slice(0, equals))) return `${arg.slice(0, equals)}=***`;
-    return arg.includes('://') ? redactUrl(arg) : arg;
-  });
-  return { ...redacted, args };
-}
-
-/** Every value {@link redactTargetForSharing} hides, to find them again elsewhere. */
-export function secretValuesOf(target: ServerTarget): string[] {
-  const values: string[] = [];
-  const fromUrl = (text: string) => {
-    try {
-      const url = new URL(text);
-      values.push(decodeURIComponent(url.username), decodeURIComponent(url.password));
-      for (const value of url.searchParams.values()) values.push(value);
-    } catch {
-      // Not a URL.
-    }
-  };
-  if (target.transport === 'stdio') {
-    values.push(...Object.values(target.env ?? {}));
-    target.args.forEach((arg, index) => {
-      const previous = target.args[index - 1];
-      if (previous !== undefined && SECRET_ARGUMENT.test(previous) && !arg.startsWith('-')) values.push(arg);
-      const equals = arg.indexOf('=');
-      if (equals > 0 && SECRET_ARGUMENT.test(arg.slice(0, equals))) values.push(arg.slice(equals + 1));
-      if (arg.includes('://')) fromUrl(arg);
-    });
-  } else {
-    // A header like "Bearer abc" also hides "abc" on its own (not the scheme word).
-    for (const value of Object.values(target.headers ?? {})) {
-      const parts = value.split(/\s+/).filter((part) => !/^(bearer|basic|digest|token|apikey)$/i.test(part));
-      values.push(value, ...parts);
-    }
-    fromUrl(target.url);
-  }
-  return values.filter((value) => value !== '');
-}
-
-/** A URL without user name, password or query values (the parameter names stay). */
-function redactUrl(text: string): string {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    return text;
-  }
-  if (url.username || url.password) {
-    url.username = '***';
-    url.password = '';
-  }
-  const names = [...url.searchParams.keys()];
-  if (!names.length) return url.toString();
-  url.search = names.map((name) => `${encodeURIComponent(name)}=***`).join('&');
-  return url.toString();
-}
+/** A target the bridge can open: the shape, a command that is not blank, an http(s) URL. */
+export const usableTargetSchema = serverTargetShape.superRefine((target, context) => {
+  const problem = targetProblem(target);
+  if (problem) context.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+});
 
 /** Returns an error message when the target is unusable, else undefined. */
 export function validateTarget(target: ServerTarget): string | undefined {
+  return targetProblem(target)?.message;
+}
+
+function targetProblem(target: ServerTarget): { field: string; message: string } | undefined {
   if (target.transport === 'stdio') {
-    if (!target.command.trim()) return 'A command is required for a stdio server.';
+    if (!target.command.trim())
+      return { field: 'command', message: 'A command is required for a stdio server.' };
     return undefined;
   }
   let url: URL;
   try {
     url = new URL(target.url);
   } catch {
-    return `Not a valid URL: ${target.url}`;
+    return { field: 'url', message: `Not a valid URL: ${target.url}` };
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    return `Only http(s) URLs are supported, not ${url.protocol}`;
+    return { field: 'url', message: `Only http(s) URLs are supported, not ${url.protocol}` };
   return undefined;
 }
 

@@ -44,8 +44,20 @@ describe('batched wire messages', () => {
   it('the bridge checks every message of a batch on its own', () => {
     expect(
       parseClientMessages(encodeBatch([{ type: 'disconnect' }, { type: 'bogus' }, { nope: 1 }])),
-    ).toEqual([{ type: 'disconnect' }, 'Unknown message type "bogus"', 'Missing "type"']);
-    expect(parseClientMessages('{')).toEqual(['Not JSON']);
+    ).toEqual([
+      { type: 'disconnect' },
+      {
+        type: 'refused',
+        error: 'type: expected "connect", "send" or "disconnect", got "bogus"',
+        connect: false,
+      },
+      {
+        type: 'refused',
+        error: 'type: expected "connect", "send" or "disconnect", got nothing',
+        connect: false,
+      },
+    ]);
+    expect(parseClientMessages('{')).toEqual([{ type: 'refused', error: 'Not JSON', connect: false }]);
   });
 });
 

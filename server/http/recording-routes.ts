@@ -1,5 +1,6 @@
 import express, { Router } from 'express';
-import { MAX_RECORDING_NAME, MAX_RETENTION_DAYS } from '#shared/recordings.ts';
+import { renameBodySchema, retentionSchema } from '#shared/recordings.ts';
+import { parseUntrusted } from '#shared/untrusted-json.ts';
 import type { Recordings } from '../store/recordings.ts';
 
 /**
@@ -21,14 +22,9 @@ export function recordingRoutes(recordings: Recordings | undefined, problem?: st
     response.json(store.list());
   });
   router.put('/settings', (request, response) => {
-    const days = (request.body as { retentionDays?: unknown } | undefined)?.retentionDays;
-    if (typeof days !== 'number' || !Number.isInteger(days) || days < 0 || days > MAX_RETENTION_DAYS) {
-      response
-        .status(400)
-        .json({ error: `retentionDays must be a whole number from 0 to ${MAX_RETENTION_DAYS}` });
-      return;
-    }
-    store.retentionDays = days;
+    const body = parseUntrusted(retentionSchema, request.body);
+    if (!body.ok) return badRequest(response, body.error);
+    store.retentionDays = body.value.retentionDays;
     response.json({ retentionDays: store.retentionDays });
   });
   router.get('/:id', (request, response) => {
@@ -37,12 +33,9 @@ export function recordingRoutes(recordings: Recordings | undefined, problem?: st
     response.json(snapshot);
   });
   router.patch('/:id', (request, response) => {
-    const name = (request.body as { name?: unknown } | undefined)?.name;
-    if (typeof name !== 'string' || !name.trim() || name.length > MAX_RECORDING_NAME) {
-      response.status(400).json({ error: `name must be 1 to ${MAX_RECORDING_NAME} characters` });
-      return;
-    }
-    if (!store.rename(request.params.id, name.trim())) return notFound(response);
+    const body = parseUntrusted(renameBodySchema, request.body);
+    if (!body.ok) return badRequest(response, body.error);
+    if (!store.rename(request.params.id, body.value.name)) return notFound(response);
     response.json(store.get(request.params.id));
   });
   router.delete('/:id', (request, response) => {
@@ -60,6 +53,11 @@ export function recordingRoutes(recordings: Recordings | undefined, problem?: st
     response.json(store.get(request.params.id));
   });
   return router;
+}
+
+/** A body that does not fit its schema: the error names the field, `name: must be 1 to 200 characters`. */
+function badRequest(response: express.Response, error: string): void {
+  response.status(400).json({ error });
 }
 
 function notFound(response: express.Response): void {

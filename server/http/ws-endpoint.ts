@@ -65,16 +65,10 @@ function serveSocket(ws: WebSocket, options: EndpointOptions): void {
   options.sessions.add(session);
   send({ type: 'hello', sessionId: session.id, version: options.version });
   ws.on('message', (data, isBinary) => {
-    const messages = isBinary ? ['Binary messages are not supported'] : parseClientMessages(data.toString());
+    const messages = isBinary
+      ? [{ type: 'refused' as const, error: 'Binary messages are not supported', connect: false }]
+      : parseClientMessages(data.toString());
     for (const parsed of messages) {
-      if (typeof parsed === 'string') {
-        send({
-          type: 'event',
-          event: { kind: 'error', message: `Bad message from browser: ${parsed}` },
-          time: Date.now(),
-        });
-        continue;
-      }
       session.handle(parsed).catch((error: unknown) => {
         send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
       });

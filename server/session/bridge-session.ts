@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { BridgeToClient, ClientToBridge } from '#shared/bridge-protocol.ts';
-import { validateTarget, type ServerTarget } from '#shared/targets.ts';
+import type { BridgeToClient, ClientToBridge, RefusedClientMessage } from '#shared/bridge-protocol.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
@@ -30,9 +30,21 @@ export class BridgeSession {
     this.sink = sink;
   }
 
-  /** Handles one message from the browser. */
-  async handle(message: ClientToBridge): Promise<void> {
+  /** Handles one message from the browser, or says why it cannot. */
+  async handle(message: ClientToBridge | RefusedClientMessage): Promise<void> {
     switch (message.type) {
+      case 'refused':
+        if (message.connect) {
+          // The page waits for its connect to be answered; the old connection ends as for any connect.
+          await this.closeUpstream();
+          this.emit({ type: 'failed', error: message.error });
+        } else
+          this.emit({
+            type: 'event',
+            event: { kind: 'error', message: `Bad message from browser: ${message.error}` },
+            time: Date.now(),
+          });
+        return;
       case 'connect':
         await this.connect(message.target);
         return;
@@ -72,15 +84,11 @@ export class BridgeSession {
     return this.upstream;
   }
 
+  /** `target` was checked with the message (shared/bridge-protocol.ts): it can be opened. */
   private async connect(target: ServerTarget): Promise<void> {
     await this.closeUpstream();
     // Closed while the previous server was closing: start nothing new.
     if (this.closed) return;
-    const problem = validateTarget(target);
-    if (problem) {
-      this.emit({ type: 'failed', error: problem });
-      return;
-    }
     const upstream = createUpstream(target);
     const recording = this.recordings?.prepare(target);
     this.upstream = upstream;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
-import type { ServerTarget } from '#shared/targets.ts';
+import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
+import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
 
 /** Schema version kept in SQLite's `user_version`; bump with a migration step below. */
 const SCHEMA_VERSION = 1;
@@ -267,13 +268,21 @@ function toSummary(row: RecordingRow): RecordingSummary {
   return {
     id: row.id,
     name: row.name,
-    target: row.target ? (JSON.parse(row.target) as ServerTarget) : null,
+    target: storedTarget(row.target),
     startedAt: row.started_at,
     ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
     frameCount: row.frame_count,
     ...(row.share_id ? { shareId: row.share_id } : {}),
     live: false,
   };
+}
+
+/** The stored target, or null when there is none or it cannot be read (the recording is listed all the same). */
+function storedTarget(json: string | null): ServerTarget | null {
+  if (!json) return null;
+  const parsed = parseJsonText(json);
+  const read = parsed.ok ? parseUntrusted(serverTargetShape, parsed.value) : parsed;
+  return read.ok ? read.value : null;
 }
 
 /** The stores open in this process. */

@@ -5,7 +5,8 @@ import {
   type RecordingSnapshot,
   type RecordingSummary,
 } from '#shared/recordings.ts';
-import { describeTarget, redactTargetForSharing, type ServerTarget } from '#shared/targets.ts';
+import { redactTargetForSharing } from '#shared/redaction.ts';
+import { describeTarget, type ServerTarget } from '#shared/targets.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
 import { LiveRecording } from './live-recording.ts';
 import { RecordingStore } from './recording-store.ts';

@@ -1,5 +1,5 @@
 import type { ServerTarget } from '#shared/targets.ts';
-import { secretValuesOf } from '#shared/targets.ts';
+import { secretValuesOf } from '#shared/redaction.ts';
 
 /** Shorter values are not treated as secrets (they would match ordinary words and numbers). */
 const MIN_SECRET_LENGTH = 6;

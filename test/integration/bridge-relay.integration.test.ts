@@ -152,4 +152,16 @@ describe('bridge relay when the server misbehaves', () => {
     expect(session.state.get().status).toBe('disconnected');
     expect(session.state.get().error).toBeTruthy();
   });
+
+  it('refuses a target it cannot open with the path of what is wrong, and starts nothing', async () => {
+    const session = newSession();
+    await session.connect({ transport: 'http', url: 'file:///etc/passwd' });
+    expect(session.state.get().status).toBe('disconnected');
+    expect(session.state.get().error).toBe('target.url: Only http(s) URLs are supported, not file:');
+    expect(eventsKinds(session)).not.toContain('spawned');
+  });
 });
+
+function eventsKinds(session: McpSession): string[] {
+  return session.state.get().log.map((entry) => entry.event.kind);
+}

@@ -190,7 +190,8 @@ describe('recorded sessions', () => {
   });
 
   it('renames, validates, and unshares (old links and viewers stop)', async () => {
-    expect((await api('PATCH', `/api/recordings/${recordingId}`, { body: { name: '' } })).status).toBe(400);
+    const blank = await api('PATCH', `/api/recordings/${recordingId}`, { body: { name: '' } });
+    expect(blank).toMatchObject({ status: 400, body: { error: 'name: must be 1 to 200 characters' } });
     const renamed = await api<{ name: string }>('PATCH', `/api/recordings/${recordingId}`, {
       body: { name: 'Bug 42 repro' },
     });
@@ -212,7 +213,10 @@ describe('recorded sessions', () => {
     const summary = (await api<RecordingSnapshot>('GET', `/api/recordings/${recordingId}`)).body.recording;
     expect(summary.live).toBe(false);
     expect(summary.endedAt).toBeGreaterThanOrEqual(summary.startedAt);
-    expect((await api('PUT', '/api/recordings/settings', { body: { retentionDays: -1 } })).status).toBe(400);
+    expect(await api('PUT', '/api/recordings/settings', { body: { retentionDays: -1 } })).toMatchObject({
+      status: 400,
+      body: { error: 'retentionDays: must be a whole number from 0 to 3650' },
+    });
     expect(
       (
         await api<{ retentionDays: number }>('PUT', '/api/recordings/settings', {

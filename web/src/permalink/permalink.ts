@@ -1,4 +1,5 @@
-import { redactTarget, type ServerTarget } from '#shared/targets.ts';
+import { redactTarget } from '#shared/redaction.ts';
+import type { ServerTarget } from '#shared/targets.ts';
 
 /** What a permalink carries: where the server is, which tool, which arguments. Never a secret. */
 export interface Permalink {

@@ -4,9 +4,11 @@ import {
   LIVE_FRAMES_PARAM,
   LIVE_SUFFIX,
   SHARED_API_PREFIX,
+  liveMessageSchema,
   type LiveMessage,
   type RecordedEvent,
 } from '#shared/recordings.ts';
+import { checkUntrusted, parseJsonText } from '#shared/untrusted-json.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import { Store } from '../mcp/store.ts';
 import type { CallHistory } from '../state/call-history.ts';
@@ -71,11 +73,10 @@ export class LiveReplay extends Store<LiveReplayState> {
       this.update({ status: 'live', detail: undefined });
     };
     socket.onmessage = (event) => {
-      try {
-        this.receive(JSON.parse(String(event.data)) as LiveMessage);
-      } catch {
-        // A malformed message is skipped; the next one may be fine.
-      }
+      const json = parseJsonText(String(event.data));
+      const message = json.ok ? checkUntrusted(liveMessageSchema, json.value) : json;
+      // A malformed message is skipped; the next one may be fine.
+      if (message.ok) this.receive(message.value as LiveMessage);
     };
     socket.onclose = () => {
       if (this.socket !== socket) return;

@@ -1,6 +1,7 @@
 import type { RecordingSnapshot } from '#shared/recordings.ts';
 import { describeTarget } from '#shared/targets.ts';
-import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, type SessionFile } from '../session-file/session-file.ts';
+import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from '#shared/session-file-schema.ts';
+import type { SessionFile } from '../session-file/session-file.ts';
 import { SessionReconstruction } from './session-reconstruction.ts';
 
 /** The label calls of a recording carry as their server (as the live page labels them). */

@@ -1,46 +1,53 @@
+import type * as z from 'zod';
 import { TOKEN_HEADER } from '#shared/bridge-protocol.ts';
 import {
+  recordingListSchema,
+  recordingSnapshotSchema,
+  recordingSummarySchema,
+  retentionSchema,
   SHARED_API_PREFIX,
   SHARE_PAGE_PREFIX,
   type RecordingListResponse,
   type RecordingSnapshot,
   type RecordingSummary,
 } from '#shared/recordings.ts';
+import { checkUntrusted, isRecord } from '#shared/untrusted-json.ts';
 
 /** The bridge's recordings routes, with the page's token. Every method throws a readable Error. */
 export class RecordingsApi {
   constructor(private readonly token: string) {}
 
-  list(): Promise<RecordingListResponse> {
-    return this.call('GET', '');
+  async list(): Promise<RecordingListResponse> {
+    return read(recordingListSchema, await this.call('GET', ''));
   }
 
-  get(id: string): Promise<RecordingSnapshot> {
-    return this.call('GET', `/${encodeURIComponent(id)}`);
+  async get(id: string): Promise<RecordingSnapshot> {
+    return readSnapshot(await this.call('GET', `/${encodeURIComponent(id)}`));
   }
 
-  rename(id: string, name: string): Promise<RecordingSummary> {
-    return this.call('PATCH', `/${encodeURIComponent(id)}`, { name });
+  async rename(id: string, name: string): Promise<RecordingSummary> {
+    return read(recordingSummarySchema, await this.call('PATCH', `/${encodeURIComponent(id)}`, { name }));
   }
 
-  delete(id: string): Promise<void> {
-    return this.call('DELETE', `/${encodeURIComponent(id)}`);
+  async delete(id: string): Promise<void> {
+    await this.call('DELETE', `/${encodeURIComponent(id)}`);
   }
 
   /** Makes (or returns) the recording's share link id. */
-  share(id: string): Promise<RecordingSummary> {
-    return this.call('POST', `/${encodeURIComponent(id)}/share`);
+  async share(id: string): Promise<RecordingSummary> {
+    return read(recordingSummarySchema, await this.call('POST', `/${encodeURIComponent(id)}/share`));
   }
 
-  unshare(id: string): Promise<RecordingSummary> {
-    return this.call('DELETE', `/${encodeURIComponent(id)}/share`);
+  async unshare(id: string): Promise<RecordingSummary> {
+    return read(recordingSummarySchema, await this.call('DELETE', `/${encodeURIComponent(id)}/share`));
   }
 
-  setRetentionDays(retentionDays: number): Promise<{ retentionDays: number }> {
-    return this.call('PUT', '/settings', { retentionDays });
+  async setRetentionDays(retentionDays: number): Promise<{ retentionDays: number }> {
+    return read(retentionSchema, await this.call('PUT', '/settings', { retentionDays }));
   }
 
-  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  /** The answer's JSON body (undefined for 204), or a readable Error. */
+  private async call(method: string, path: string, body?: unknown): Promise<unknown> {
     let response: Response;
     try {
       response = await fetch(`/api/recordings${path}`, {
@@ -56,7 +63,7 @@ export class RecordingsApi {
       throw new Error(`The bridge did not answer: ${(error as Error).message}`, { cause: error });
     }
     if (!response.ok) throw new Error(await errorText(response));
-    return (response.status === 204 ? undefined : await response.json()) as T;
+    return response.status === 204 ? undefined : ((await response.json()) as unknown);
   }
 }
 
@@ -69,13 +76,25 @@ export async function fetchSharedRecording(shareId: string): Promise<RecordingSn
     throw new Error(`The Toolscope bridge did not answer: ${(error as Error).message}`, { cause: error });
   }
   if (!response.ok) throw new Error(await errorText(response));
-  return (await response.json()) as RecordingSnapshot;
+  return readSnapshot(await response.json());
+}
+
+/** The body checked against `schema`, as the bridge sent it; a readable Error naming the path if it does not fit. */
+function read<T>(schema: z.ZodType<T>, body: unknown): T {
+  const checked = checkUntrusted(schema, body);
+  if (!checked.ok) throw new Error(`The bridge sent an answer this page cannot read: ${checked.error}`);
+  return checked.value;
+}
+
+function readSnapshot(body: unknown): RecordingSnapshot {
+  // The frames and events are checked as a session file's are; their messages are the replay's to read.
+  return read(recordingSnapshotSchema, body) as unknown as RecordingSnapshot;
 }
 
 async function errorText(response: Response): Promise<string> {
   try {
-    const body = (await response.json()) as { error?: unknown };
-    if (typeof body.error === 'string') return body.error;
+    const body: unknown = await response.json();
+    if (isRecord(body) && typeof body.error === 'string') return body.error;
   } catch {
     // Not JSON: fall through to the status line.
   }

@@ -1,5 +1,6 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame } from '#shared/bridge-protocol.ts';
+import { isRecord } from '#shared/untrusted-json.ts';
 import type { ServerDetails } from '../mcp/session-types.ts';
 import type { CallRecord } from '../state/call-history.ts';
 import type { CallOutcome } from '../mcp/session-types.ts';
@@ -170,10 +171,6 @@ export class SessionReconstruction {
     this.calls[index] = { ...this.calls[index]!, outcome };
     this.changed = true;
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isToolLike(value: unknown): value is Tool {

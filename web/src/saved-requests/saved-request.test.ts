@@ -35,19 +35,38 @@ describe('saved-requests file format', () => {
     expect('requests' in parsed && parsed.requests[0]).toMatchObject({ group: '', server: '', args: {} });
   });
 
+  it('ignores fields it does not know', () => {
+    const text = JSON.stringify({
+      format: 'toolscope-saved-requests',
+      version: 1,
+      requests: [{ id: 'a', name: 'n', tool: 't', savedAt: 5, pinned: true }],
+      exportedBy: 'a newer Toolscope',
+    });
+    expect(parseSavedRequestsFile(text)).toEqual({
+      requests: [{ id: 'a', name: 'n', group: '', server: '', tool: 't', args: {}, savedAt: 5 }],
+    });
+  });
+
   it.each([
     ['not json', 'not valid JSON'],
     ['{"format":"other","version":1,"requests":[]}', 'not a Toolscope saved-requests file'],
     ['{"format":"toolscope-saved-requests","version":2,"requests":[]}', 'unsupported version 2'],
-    ['{"format":"toolscope-saved-requests","version":1,"requests":{}}', '"requests" is not a list'],
-    ['{"format":"toolscope-saved-requests","version":1,"requests":[5]}', 'request 1 is not an object'],
+    ['{"format":"toolscope-saved-requests","version":1,"requests":{}}', 'requests: expected a list, got {}'],
+    [
+      '{"format":"toolscope-saved-requests","version":1,"requests":[5]}',
+      'requests[0]: expected an object, got 5',
+    ],
     [
       '{"format":"toolscope-saved-requests","version":1,"requests":[{"id":"a","name":"n"}]}',
-      'request 1 has no "tool" text',
+      'requests[0].tool: expected a string, got nothing',
+    ],
+    [
+      '{"format":"toolscope-saved-requests","version":1,"requests":[{"id":"a","name":"","tool":"t"}]}',
+      'requests[0].name: expected a non-empty string',
     ],
     [
       '{"format":"toolscope-saved-requests","version":1,"requests":[{"id":"a","name":"n","tool":"t","group":3}]}',
-      '"group" that is not text',
+      'requests[0].group: expected a string, got 3',
     ],
   ])('rejects %s', (text, message) => {
     const parsed = parseSavedRequestsFile(text);

@@ -1,3 +1,10 @@
+import {
+  SAVED_REQUESTS_FORMAT,
+  SAVED_REQUESTS_VERSION,
+  savedRequestsFileSchema,
+} from '#shared/saved-requests-schema.ts';
+import { isRecord, parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
+
 /** One named call the user kept: which server it was made against, which tool, with which arguments. */
 export interface SavedRequest {
   id: string;
@@ -13,67 +20,31 @@ export interface SavedRequest {
 
 /** The export file of saved requests. */
 export interface SavedRequestsFile {
-  format: 'toolscope-saved-requests';
-  version: 1;
+  format: typeof SAVED_REQUESTS_FORMAT;
+  version: typeof SAVED_REQUESTS_VERSION;
   requests: SavedRequest[];
 }
 
-export const SAVED_REQUESTS_FORMAT = 'toolscope-saved-requests';
-
 /** Wraps requests in the versioned file format. */
 export function buildSavedRequestsFile(requests: SavedRequest[]): SavedRequestsFile {
-  return { format: SAVED_REQUESTS_FORMAT, version: 1, requests };
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** Checks one entry; returns the reason it is unusable, or the entry itself. */
-function readRequest(value: unknown, index: number): SavedRequest | string {
-  if (!isRecord(value)) return `request ${index + 1} is not an object`;
-  for (const key of ['id', 'name', 'tool'] as const) {
-    if (typeof value[key] !== 'string' || value[key] === '')
-      return `request ${index + 1} has no "${key}" text`;
-  }
-  if (value.group !== undefined && typeof value.group !== 'string')
-    return `request ${index + 1} has a "group" that is not text`;
-  if (value.server !== undefined && typeof value.server !== 'string')
-    return `request ${index + 1} has a "server" that is not text`;
-  return {
-    id: value.id as string,
-    name: value.name as string,
-    group: (value.group as string | undefined) ?? '',
-    server: (value.server as string | undefined) ?? '',
-    tool: value.tool as string,
-    args: value.args ?? {},
-    savedAt: typeof value.savedAt === 'number' ? value.savedAt : Date.now(),
-  };
+  return { format: SAVED_REQUESTS_FORMAT, version: SAVED_REQUESTS_VERSION, requests };
 }
 
 /**
- * Parses the text of a saved-requests file. The whole file is rejected on the first bad entry,
- * so an import never half-succeeds silently.
+ * Parses the text of a saved-requests file. The whole file is rejected on a bad entry, so an
+ * import never half-succeeds silently; the error names where: `requests[2].tool: expected a string`.
  */
 export function parseSavedRequestsFile(text: string): { requests: SavedRequest[] } | { error: string } {
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch {
-    return { error: 'not valid JSON' };
-  }
-  if (!isRecord(data) || data.format !== SAVED_REQUESTS_FORMAT)
+  const json = parseJsonText(text);
+  if (!json.ok) return { error: 'not valid JSON' };
+  if (!isRecord(json.value) || json.value.format !== SAVED_REQUESTS_FORMAT)
     return { error: `not a Toolscope saved-requests file (expected format "${SAVED_REQUESTS_FORMAT}")` };
-  if (data.version !== 1)
-    return { error: `unsupported version ${JSON.stringify(data.version)} (expected 1)` };
-  if (!Array.isArray(data.requests)) return { error: '"requests" is not a list' };
-  const requests: SavedRequest[] = [];
-  for (const [index, entry] of data.requests.entries()) {
-    const read = readRequest(entry, index);
-    if (typeof read === 'string') return { error: read };
-    requests.push(read);
-  }
-  return { requests };
+  if (json.value.version !== SAVED_REQUESTS_VERSION)
+    return {
+      error: `unsupported version ${JSON.stringify(json.value.version)} (expected ${SAVED_REQUESTS_VERSION})`,
+    };
+  const read = parseUntrusted(savedRequestsFileSchema, json.value);
+  return read.ok ? { requests: read.value.requests } : { error: read.error };
 }
 
 /** Requests grouped by group name, groups sorted with "no group" first, entries by name. */

@@ -52,7 +52,7 @@ describe('SavedRequests', () => {
     const store = new SavedRequests();
     store.add(hello);
     expect(store.importFile('{"format":"toolscope-saved-requests","version":1}')).toEqual({
-      error: '"requests" is not a list',
+      error: 'requests: expected a list, got nothing',
     });
     expect(store.get().requests).toHaveLength(1);
   });

@@ -3,13 +3,13 @@
  * assumes a keyword has the type the specification gives it: every reader checks before it trusts.
  */
 
+import { isRecord } from '#shared/untrusted-json.ts';
+
 /** A JSON Schema object (the non-boolean form), as received: any keyword may hold any JSON value. */
 export type SchemaObject = Record<string, unknown>;
 
 /** True for a plain JSON object (not an array, not null). */
-export function isSchemaObject(value: unknown): value is SchemaObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export const isSchemaObject: (value: unknown) => value is SchemaObject = isRecord;
 
 /** The `type` keyword as a list of type names, or undefined when absent or malformed. */
 export function typeList(schema: SchemaObject): string[] | undefined {

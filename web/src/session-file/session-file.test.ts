@@ -35,6 +35,12 @@ const contents: SessionContents = {
 };
 
 describe('session files', () => {
+  it('keeps fields it does not know, in the file and in its calls', () => {
+    const file = buildSessionFile(contents, { exportedAt: '2026-01-01T00:00:00.000Z' });
+    const newer = { ...file, notes: 'kept', calls: [{ ...file.calls[0]!, rating: 5 }] };
+    expect(parseSessionFile(JSON.stringify(newer))).toEqual(newer);
+  });
+
   it('round-trips byte for byte', () => {
     const text = serializeSessionFile(buildSessionFile(contents, { exportedAt: '2026-01-01T00:00:00.000Z' }));
     const parsed = parseSessionFile(text);
@@ -69,7 +75,13 @@ describe('session files', () => {
       error: expect.stringMatching(/version 9/),
     });
     expect(parseSessionFile(text.replace('"direction": "in"', '"direction": "up"'))).toMatchObject({
-      error: 'Frame 1 in the session file is malformed.',
+      error: 'The session file is malformed: frames[1].direction: expected "out" or "in", got "up".',
+    });
+    expect(parseSessionFile(text.replace('"tool": "echo"', '"tool": 7'))).toMatchObject({
+      error: 'The session file is malformed: calls[0].tool: expected a string, got 7.',
+    });
+    expect(parseSessionFile(text.replace('"frames": [', '"frames": 3, "x": ['))).toMatchObject({
+      error: 'The session file is malformed: frames: expected a list, got 3.',
     });
   });
 });

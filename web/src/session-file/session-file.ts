@@ -3,14 +3,11 @@ import type { Frame } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { LogEntry, ServerDetails } from '../mcp/session-types.ts';
 import type { CallRecord } from '../state/call-history.ts';
-import { redactTarget } from '#shared/targets.ts';
+import { redactTarget } from '#shared/redaction.ts';
+import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileSchema } from '#shared/session-file-schema.ts';
+import { checkUntrusted, isRecord, parseJsonText } from '#shared/untrusted-json.ts';
 
-/** Identifies a Toolscope session export; see docs/session-file.md for the format. */
-export const SESSION_FILE_FORMAT = 'toolscope-session';
-/** Bumped when the format changes incompatibly. */
-export const SESSION_FILE_VERSION = 1;
-
-/** A whole session in one JSON document: what was connected, every frame, every call and result. */
+/** A whole session in one JSON document (docs/session-file.md): what was connected, every frame, every call and result. */
 export interface SessionFile {
   format: typeof SESSION_FILE_FORMAT;
   version: typeof SESSION_FILE_VERSION;
@@ -66,15 +63,10 @@ export function serializeSessionFile(file: SessionFile): string {
 
 /** Reads a session file; returns a sentence saying what is wrong when it cannot. */
 export function parseSessionFile(text: string): SessionFile | { error: string } {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return { error: `Not a session file: the JSON is broken or truncated (${(error as Error).message}).` };
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    return { error: 'Not a session file: expected a JSON object.' };
-  const file = value as Record<string, unknown>;
+  const json = parseJsonText(text);
+  if (!json.ok) return { error: `Not a session file: the JSON is broken or truncated (${json.error}).` };
+  if (!isRecord(json.value)) return { error: 'Not a session file: expected a JSON object.' };
+  const file = json.value;
   if (file.format !== SESSION_FILE_FORMAT)
     return { error: `Not a Toolscope session file (format is ${JSON.stringify(file.format)}).` };
   if (file.version !== SESSION_FILE_VERSION) {
@@ -82,25 +74,8 @@ export function parseSessionFile(text: string): SessionFile | { error: string } 
       error: `Unsupported session file version ${JSON.stringify(file.version)}; this Toolscope reads version ${SESSION_FILE_VERSION}.`,
     };
   }
-  for (const key of ['tools', 'frames', 'calls', 'log'] as const) {
-    if (!Array.isArray(file[key])) return { error: `The session file has no "${key}" list.` };
-  }
-  const badFrame = (file.frames as unknown[]).findIndex(
-    (frame) =>
-      typeof frame !== 'object' ||
-      frame === null ||
-      typeof (frame as Frame).seq !== 'number' ||
-      typeof (frame as Frame).time !== 'number' ||
-      ((frame as Frame).direction !== 'in' && (frame as Frame).direction !== 'out'),
-  );
-  if (badFrame !== -1) return { error: `Frame ${badFrame} in the session file is malformed.` };
-  const badCall = (file.calls as unknown[]).findIndex(
-    (call) =>
-      typeof call !== 'object' ||
-      call === null ||
-      typeof (call as CallRecord).id !== 'number' ||
-      typeof (call as CallRecord).tool !== 'string',
-  );
-  if (badCall !== -1) return { error: `Call ${badCall} in the session file is malformed.` };
-  return value as SessionFile;
+  const read = checkUntrusted(sessionFileSchema, file);
+  if (!read.ok) return { error: `The session file is malformed: ${read.error}.` };
+  // The schema checked what the replay relies on; the rest is kept as the file wrote it.
+  return read.value as unknown as SessionFile;
 }

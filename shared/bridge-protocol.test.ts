@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { parseClientMessages } from './bridge-protocol.ts';
+
+const one = (value: unknown) => parseClientMessages(JSON.stringify(value))[0];
+
+describe('messages from the browser', () => {
+  it('accepts the three kinds, keeping fields a newer page may add', () => {
+    const connect = {
+      type: 'connect',
+      target: { transport: 'stdio', command: 'node', args: ['s.js'], env: { A: 'a' } },
+      later: 1,
+    };
+    expect(one(connect)).toEqual(connect);
+    const send = { type: 'send', message: { jsonrpc: '2.0', id: 1, method: 'ping' } };
+    expect(one(send)).toEqual(send);
+    expect(one({ type: 'disconnect' })).toEqual({ type: 'disconnect' });
+  });
+
+  it('checks a connect message and its target in full, and says where it is wrong', () => {
+    expect(one({ type: 'connect' })).toEqual({
+      type: 'refused',
+      error: 'target: expected an object, got nothing',
+      connect: true,
+    });
+    expect(one({ type: 'connect', target: { transport: 'stdio', command: 'x', args: 'a b' } })).toEqual({
+      type: 'refused',
+      error: 'target.args: expected a list, got "a b"',
+      connect: true,
+    });
+    expect(one({ type: 'connect', target: { transport: 'http', url: 'ftp://h/x' } })).toMatchObject({
+      error: 'target.url: Only http(s) URLs are supported, not ftp:',
+      connect: true,
+    });
+    expect(one({ type: 'connect', target: { transport: 'stdio', command: '  ', args: [] } })).toMatchObject({
+      error: 'target.command: A command is required for a stdio server.',
+    });
+  });
+
+  it('refuses a send without a message object, and anything that is not a message', () => {
+    expect(one({ type: 'send', message: 'ping' })).toEqual({
+      type: 'refused',
+      error: 'message: expected an object',
+      connect: false,
+    });
+    expect(one(5)).toEqual({ type: 'refused', error: 'expected an object, got 5', connect: false });
+  });
+});
