@@ -9,8 +9,8 @@ import { AccessGuard } from './http/access-guard.ts';
 import { apiRoutes, requireAccess } from './http/api-routes.ts';
 import { staticRoutes } from './http/static-routes.ts';
 import { attachWebSocketEndpoint, closeAllSockets } from './http/ws-endpoint.ts';
-import { SessionRegistry } from './session/session-registry.ts';
-import { Recordings } from './store/recordings.ts';
+import { ChannelRegistry } from './channel/channel-registry.ts';
+import { RecordingLibrary } from './recordings/recording-library.ts';
 import { recordingRoutes } from './http/recording-routes.ts';
 import { requireSameSite, sharedRoutes } from './http/shared-routes.ts';
 import { jsonErrors } from './http/json-errors.ts';
@@ -36,7 +36,7 @@ export interface BridgeOptions {
   graceMs?: number;
   version?: string;
   log?: (line: string) => void;
-  /** SQLite file that keeps recorded sessions; no recording when absent. */
+  /** SQLite file that keeps the recordings; no recording when absent. */
   recordingsFile?: string;
   /** Replaces the stored retention setting (days; 0 keeps recordings forever). */
   retentionDays?: number;
@@ -51,11 +51,12 @@ export interface RunningBridge {
   token: string;
   /** The page's address, token included. */
   url: string;
-  sessions: SessionRegistry;
-  /** The recorded sessions, when recording is on. */
-  recordings: Recordings | undefined;
+  /** One channel per page socket. */
+  channels: ChannelRegistry;
+  /** The recordings, when recording is on. */
+  recordings: RecordingLibrary | undefined;
   server: Server;
-  /** Closes every session (ending their servers) and stops listening. */
+  /** Closes every channel (ending their servers) and stops listening. */
   close(): Promise<void>;
 }
 
@@ -67,7 +68,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const graceMs = options.graceMs ?? 3000;
   const log = options.log ?? (() => {});
   const guard = new AccessGuard(token);
-  const sessions = new SessionRegistry(graceMs);
+  const channels = new ChannelRegistry(graceMs);
   const { recordings, status: recording } = openRecordings(options, log);
 
   const app = express();
@@ -81,7 +82,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   const server = createServer(app);
   const viewers = new LiveViewerEndpoint(recordings, (request) => guard.checkSite(request));
-  const wss = attachWebSocketEndpoint(server, { guard, sessions, version, log, recordings, viewers });
+  const wss = attachWebSocketEndpoint(server, { guard, channels, version, log, recordings, viewers });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -96,14 +97,14 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     host,
     token,
     url: `http://${pageHost}:${port}/?${TOKEN_PARAM}=${encodeURIComponent(token)}`,
-    sessions,
+    channels,
     recordings,
     server,
     async close() {
       // Pages first, with a reason (1001: going away), then the servers, then the recordings.
       await closeAllSockets(wss, 1001, BRIDGE_STOPPED);
       await closeAllSockets(viewers.wss, 1001, BRIDGE_STOPPED);
-      await sessions.closeAll();
+      await channels.closeAll();
       recordings?.close();
       wss.close();
       viewers.wss.close();
@@ -117,10 +118,13 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 function openRecordings(
   options: BridgeOptions,
   log: (line: string) => void,
-): { recordings: Recordings | undefined; status: RecordingStatus } {
+): { recordings: RecordingLibrary | undefined; status: RecordingStatus } {
   if (!options.recordingsFile) return { recordings: undefined, status: { enabled: false } };
   try {
-    const recordings = Recordings.open(options.recordingsFile, { retentionDays: options.retentionDays, log });
+    const recordings = RecordingLibrary.open(options.recordingsFile, {
+      retentionDays: options.retentionDays,
+      log,
+    });
     return { recordings, status: { enabled: true } };
   } catch (error) {
     const problem = `cannot open ${options.recordingsFile}: ${(error as Error).message}`;

@@ -15,7 +15,7 @@ export interface CliOptions {
   server?: string;
   /** Folder of the recordings file (else $TOOLSCOPE_DATA_DIR, else the user's data folder). */
   dataDir?: string;
-  /** Record sessions (on unless --no-record). */
+  /** Record every connection (on unless --no-record). */
   record: boolean;
   /** Days to keep ended recordings; replaces the stored setting when given. */
   retentionDays?: number;
@@ -36,10 +36,10 @@ Options:
   --no-open         do not open a browser
   --token <t>       access token (else $TOOLSCOPE_TOKEN, else random)
   --allow-host <h>  also answer to this Host name, e.g. a name teammates use (repeatable)
-  --data-dir <dir>  where recorded sessions are kept (else $TOOLSCOPE_DATA_DIR,
+  --data-dir <dir>  where recordings are kept (else $TOOLSCOPE_DATA_DIR,
                     else ~/.local/share/toolscope or the platform's equivalent)
   --retention-days <n>  delete ended recordings after n days (0 = keep; default 30)
-  --no-record       do not record sessions (no share links)
+  --no-record       record nothing (no share links)
   -h, --help        show this help`;
 
 /** Default port; chosen to sit beside, not on, the MCP Inspector's 6274. */

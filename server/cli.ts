@@ -6,7 +6,7 @@ import { startBridge } from './bridge.ts';
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.ts';
 import { loadServerFromConfig } from './config-file.ts';
 import { demoServerTarget, PACKAGE_ROOT } from './demo-target.ts';
-import { dataDirectory, RECORDINGS_FILE } from './store/data-dir.ts';
+import { dataDirectory, RECORDINGS_FILE } from './recordings/data-dir.ts';
 
 async function main(): Promise<void> {
   let options: CliOptions;

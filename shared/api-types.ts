@@ -8,6 +8,6 @@ export interface BridgeConfigResponse {
   initialTarget: ServerTarget | null;
   /** How long the bridge keeps a server alive after its page goes away, in ms. */
   graceMs: number;
-  /** Whether this bridge records sessions (needed for "Share session" and "Recordings"). */
+  /** Whether this bridge records connections (needed for "Share session" and "Recordings"). */
   recording: RecordingStatus;
 }

@@ -25,9 +25,12 @@ export const TOKEN_HEADER = 'x-toolscope-token';
 /** Direction of a frame, seen from the browser's MCP client: out = to the server, in = from it. */
 export type FrameDirection = 'out' | 'in';
 
-/** One recorded frame: a JSON-RPC message or a line that could not be read as one. */
+/**
+ * One frame: a JSON-RPC message, or a line that could not be read as one, as it crossed the upstream
+ * transport, stamped by the bridge with its place in the connection and the time.
+ */
 export interface Frame {
-  /** Position in this session's record, from 0, with no gaps. */
+  /** Position in its connection, from 0, with no gaps. */
   seq: number;
   direction: FrameDirection;
   /** Milliseconds since the epoch, taken by the bridge. */
@@ -42,7 +45,7 @@ export interface Frame {
   error?: string;
   /** True when the bridge made this frame itself (an error answer for a request the server never answered). */
   synthetic?: boolean;
-  /** In the browser's trace, which spans connections: the frame's `seq` in its own bridge session. */
+  /** In the page's trace, which spans connections: the frame's `seq` in its own connection. */
   bridgeSeq?: number;
 }
 
@@ -78,11 +81,12 @@ export type ClientToBridge =
 
 /** Messages from the bridge to the browser. */
 export type BridgeToClient =
-  | { type: 'hello'; sessionId: string; version: string }
-  /** The upstream is open; `recordingId` names its recording when the bridge records sessions. */
-  | { type: 'ready'; sessionId: string; recordingId?: string }
+  /** The socket is open; `channelId` names the bridge's page channel for it. */
+  | { type: 'hello'; channelId: string; version: string }
+  /** The upstream is open; `recordingId` names its recording when the bridge records connections. */
+  | { type: 'ready'; channelId: string; recordingId?: string }
   | { type: 'failed'; error: string }
-  /** A frame the bridge recorded; inbound frames carry the message the browser's client must handle. */
+  /** A frame the bridge stamped; inbound frames carry the message the page's client must handle. */
   | { type: 'frame'; frame: Frame }
   | { type: 'event'; event: BridgeEvent; time: number };
 

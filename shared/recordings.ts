@@ -1,5 +1,5 @@
 /**
- * Recorded sessions: what the bridge stores of each connection, and the share links that replay
+ * Recordings: the copy the bridge stores of each connection, and the share links that replay
  * or watch one. One definition for the bridge's routes and the page.
  */
 import * as z from 'zod';
@@ -16,7 +16,7 @@ export const LIVE_SUFFIX = '/live';
 export const LIVE_FRAMES_PARAM = 'frames';
 export const LIVE_EVENTS_PARAM = 'events';
 
-/** A bridge event with the time the bridge saw it (stderr lines, exits, HTTP errors). */
+/** A bridge event with the time the bridge saw it (stderr lines, exits, HTTP errors), as a recording keeps it. */
 export interface RecordedEvent {
   time: number;
   event: BridgeEvent;
@@ -55,7 +55,7 @@ export interface RecordingListResponse {
   file: string;
 }
 
-/** Whether this bridge records sessions (it does not when its data file cannot be opened). */
+/** Whether this bridge records connections (it does not when its data file cannot be opened). */
 export interface RecordingStatus {
   enabled: boolean;
   /** Why recording failed, when it was meant to be on (absent when turned off with --no-record). */

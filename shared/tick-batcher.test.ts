@@ -30,7 +30,7 @@ describe('TickBatcher', () => {
 });
 
 describe('batched wire messages', () => {
-  const ready: BridgeToClient = { type: 'ready', sessionId: 's' };
+  const ready: BridgeToClient = { type: 'ready', channelId: 's' };
   const failed: BridgeToClient = { type: 'failed', error: 'x' };
 
   it('a lone message is sent as itself, several as an array, and both read back in order', () => {
@@ -38,7 +38,7 @@ describe('batched wire messages', () => {
     expect(parseBridgeMessages(encodeBatch([ready]))).toEqual([ready]);
     expect(parseBridgeMessages(encodeBatch([ready, failed]))).toEqual([ready, failed]);
     expect(parseBridgeMessages('not json')).toEqual([]);
-    expect(parseBridgeMessages('[1, {"type": "ready", "sessionId": "s"}]')).toEqual([ready]);
+    expect(parseBridgeMessages('[1, {"type": "ready", "channelId": "s"}]')).toEqual([ready]);
   });
 
   it('the bridge checks every message of a batch on its own', () => {

@@ -17,7 +17,7 @@ const PLAN = {
 };
 
 /**
- * What recording sessions costs: two bridges side by side, one recording to SQLite (the default)
+ * What recording connections costs: two bridges side by side, one recording to SQLite (the default)
  * and one started with --no-record, the same echo server over stdio, calls alternating.
  */
 export async function benchRecordingCost(cleanup: CleanupStack): Promise<BenchRow[]> {

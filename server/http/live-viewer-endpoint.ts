@@ -8,7 +8,7 @@ import {
   SHARED_API_PREFIX,
   type LiveMessage,
 } from '#shared/recordings.ts';
-import type { Recordings } from '../store/recordings.ts';
+import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import type { Refusal } from './access-guard.ts';
 
 /** A viewer this far behind (bytes queued on its socket) is cut off rather than buffered without end. */
@@ -25,7 +25,7 @@ export class LiveViewerEndpoint {
   readonly wss = new WebSocketServer({ noServer: true, maxPayload: 1024 });
 
   constructor(
-    private readonly recordings: Recordings | undefined,
+    private readonly recordings: RecordingLibrary | undefined,
     private readonly checkSite: (request: IncomingMessage) => Refusal | undefined,
   ) {}
 
@@ -47,8 +47,8 @@ export class LiveViewerEndpoint {
       return { status: 500, reason: `Cannot read recordings: ${(error as Error).message}` };
     }
     if (!recording) return { status: 403, reason: 'Unknown or withdrawn share link' };
-    if ((this.recordings?.liveRecording(recording.id)?.viewerCount ?? 0) >= MAX_VIEWERS)
-      return { status: 503, reason: `This session already has ${MAX_VIEWERS} viewers` };
+    if ((this.recordings?.writerOf(recording.id)?.viewerCount ?? 0) >= MAX_VIEWERS)
+      return { status: 503, reason: `This recording already has ${MAX_VIEWERS} viewers` };
     const url = new URL(request.url ?? '/', 'http://bridge.invalid');
     const frames = count(url.searchParams.get(LIVE_FRAMES_PARAM));
     const events = count(url.searchParams.get(LIVE_EVENTS_PARAM));
@@ -79,7 +79,7 @@ export class LiveViewerEndpoint {
     const { frames, events } = recordings.tail(recordingId, fromSeq, fromIndex);
     for (const frame of frames) send({ type: 'frame', frame });
     for (const entry of events) send({ type: 'event', entry });
-    const live = recordings.liveRecording(recordingId);
+    const live = recordings.writerOf(recordingId);
     if (!live) {
       const endedAt = recordings.get(recordingId)?.endedAt ?? Date.now();
       send({ type: 'ended', reason: 'closed', endedAt });

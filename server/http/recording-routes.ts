@@ -1,13 +1,13 @@
 import express, { Router } from 'express';
 import { renameBodySchema, retentionSchema } from '#shared/recordings.ts';
 import { parseUntrusted } from '#shared/untrusted-json.ts';
-import type { Recordings } from '../store/recordings.ts';
+import type { RecordingLibrary } from '../recordings/recording-library.ts';
 
 /**
  * The token-protected routes under /api/recordings: list, read, rename, delete, share and
  * unshare recordings, and the retention setting.
  */
-export function recordingRoutes(recordings: Recordings | undefined, problem?: string): Router {
+export function recordingRoutes(recordings: RecordingLibrary | undefined, problem?: string): Router {
   const router = Router();
   if (!recordings) {
     router.use((_request, response) => {

@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express';
-import type { Recordings } from '../store/recordings.ts';
+import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import type { AccessGuard } from './access-guard.ts';
 
 /** Refuses requests from a foreign Host or Origin (no token needed: share ids stand in for it). */
@@ -15,7 +15,7 @@ export function requireSameSite(guard: AccessGuard): RequestHandler {
  * The public routes under /api/shared: a shared recording by its unguessable share id, read-only.
  * Unknown, withdrawn and malformed ids all answer the same 404.
  */
-export function sharedRoutes(recordings: Recordings | undefined): Router {
+export function sharedRoutes(recordings: RecordingLibrary | undefined): Router {
   const router = Router();
   router.get('/:shareId', (request, response) => {
     const summary = recordings?.findShared(request.params.shareId);

@@ -3,9 +3,9 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseClientMessages, WS_PATH, type BridgeToClient } from '#shared/bridge-protocol.ts';
 import { encodeBatch, TickBatcher } from '#shared/tick-batcher.ts';
-import { BridgeSession } from '../session/bridge-session.ts';
-import type { SessionRegistry } from '../session/session-registry.ts';
-import type { Recordings } from '../store/recordings.ts';
+import { PageChannel } from '../channel/page-channel.ts';
+import type { ChannelRegistry } from '../channel/channel-registry.ts';
+import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import type { AccessGuard, Refusal } from './access-guard.ts';
 import { LiveViewerEndpoint } from './live-viewer-endpoint.ts';
 
@@ -14,7 +14,7 @@ const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
 /**
  * Accepts the browser's WebSocket at {@link WS_PATH} after the access checks, and gives each
- * socket its own {@link BridgeSession}.
+ * socket its own {@link PageChannel}.
  */
 export function attachWebSocketEndpoint(
   server: Server,
@@ -44,11 +44,11 @@ export function attachWebSocketEndpoint(
 }
 
 interface EndpointOptions {
-  sessions: SessionRegistry;
+  channels: ChannelRegistry;
   version: string;
   log: (line: string) => void;
   /** Records every connection when given. */
-  recordings?: Recordings;
+  recordings?: RecordingLibrary;
 }
 
 function serveSocket(ws: WebSocket, options: EndpointOptions): void {
@@ -61,15 +61,15 @@ function serveSocket(ws: WebSocket, options: EndpointOptions): void {
     const acknowledgement = message.type === 'frame' && message.frame.direction === 'out';
     if (ws.readyState === ws.OPEN) batcher.push(message, acknowledgement);
   };
-  const session = new BridgeSession(send, options.recordings);
-  options.sessions.add(session);
-  send({ type: 'hello', sessionId: session.id, version: options.version });
+  const channel = new PageChannel(send, options.recordings);
+  options.channels.add(channel);
+  send({ type: 'hello', channelId: channel.id, version: options.version });
   ws.on('message', (data, isBinary) => {
     const messages = isBinary
       ? [{ type: 'refused' as const, error: 'Binary messages are not supported', connect: false }]
       : parseClientMessages(data.toString());
     for (const parsed of messages) {
-      session.handle(parsed).catch((error: unknown) => {
+      channel.handle(parsed).catch((error: unknown) => {
         send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
       });
     }
@@ -79,7 +79,7 @@ function serveSocket(ws: WebSocket, options: EndpointOptions): void {
   ws.on('error', (error) => options.log(`WebSocket error: ${error.message}`));
   ws.on('close', () => {
     batcher.drop();
-    options.sessions.release(session);
+    options.channels.release(channel);
   });
 }
 

@@ -4,7 +4,7 @@ import { RELAY_ERROR_CODE, type BridgeToClient } from '#shared/bridge-protocol.t
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from './relay.ts';
 
-/** An upstream that records what it was sent and lets the test play the server. */
+/** An upstream that keeps what it was sent and lets the test play the server. */
 class FakeUpstream implements Upstream {
   sent: JSONRPCMessage[] = [];
   failSends: string | undefined;
@@ -39,14 +39,14 @@ const request = (id: number, method = 'tools/call'): JSONRPCMessage => ({
 });
 
 describe('Relay', () => {
-  it('passes messages both ways unchanged and records every frame in order', async () => {
+  it('passes messages both ways unchanged and stamps every frame in order', async () => {
     const { upstream, relay, frames } = setup();
     const outgoing = {
       ...request(1),
       params: { name: 'x', arguments: { weird: [1, null, { a: '\u0000' }] } },
     };
     const stamped: unknown[] = [];
-    relay.recorder.subscribe((frame) => stamped.push(frame.message));
+    relay.stamper.subscribe((frame) => stamped.push(frame.message));
     await relay.send(outgoing);
     expect(upstream.sent).toEqual([outgoing]);
     const answer: JSONRPCMessage = { jsonrpc: '2.0', id: 1, result: { content: [], extra: { kept: true } } };
@@ -58,7 +58,7 @@ describe('Relay', () => {
     expect(frames()[1]!.message).toBe(answer);
     expect(frames()[1]!.bytes).toBe(99);
     expect(stamped).toEqual([outgoing, answer]);
-    expect(relay.recorder.size).toBe(2);
+    expect(relay.stamper.size).toBe(2);
     expect(relay.pendingCount).toBe(0);
   });
 
@@ -129,7 +129,7 @@ describe('Relay', () => {
     expect(relay.pendingCount).toBe(0);
   });
 
-  it('records unreadable frames with their raw text', () => {
+  it('stamps unreadable frames with their raw text', () => {
     const { upstream, frames } = setup();
     upstream.onbadframe?.('Debugger listening…', 'Not JSON');
     expect(frames()[0]).toMatchObject({ raw: 'Debugger listening…', error: 'Not JSON', direction: 'in' });

@@ -2,15 +2,15 @@ import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.
 import { RELAY_ERROR_CODE, type BridgeToClient, type Frame } from '#shared/bridge-protocol.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { jsonBytes } from '../upstream/upstream.ts';
-import { FrameRecorder } from './frame-recorder.ts';
+import { FrameStamper } from './frame-stamper.ts';
 
 /**
  * Pipes JSON-RPC between the browser and one upstream server without reinterpreting it.
- * Every frame is recorded; requests still waiting when the upstream dies (or cannot be sent)
+ * Every frame is stamped (numbered, timed) and delivered; requests still waiting when the upstream dies (or cannot be sent)
  * are answered at once with a JSON-RPC error carrying {@link RELAY_ERROR_CODE}.
  */
 export class Relay {
-  readonly recorder: FrameRecorder;
+  readonly stamper: FrameStamper;
   /** Requests sent to the server and not yet answered, by JSON-RPC id. */
   private readonly pending = new Map<RequestId, string>();
   private closedReason: string | undefined;
@@ -18,14 +18,14 @@ export class Relay {
   constructor(
     private readonly upstream: Upstream,
     private readonly deliver: (message: BridgeToClient) => void,
-    recorder = new FrameRecorder(),
+    stamper = new FrameStamper(),
   ) {
-    this.recorder = recorder;
+    this.stamper = stamper;
     upstream.onmessage = (message, bytes) => {
       if (isResponse(message)) this.pending.delete(message.id);
-      this.forward(this.recorder.recordMessage('in', message, bytes));
+      this.forward(this.stamper.stampMessage('in', message, bytes));
     };
-    upstream.onbadframe = (raw, error) => this.forward(this.recorder.recordBadFrame('in', raw, error));
+    upstream.onbadframe = (raw, error) => this.forward(this.stamper.stampBadFrame('in', raw, error));
     upstream.onlost = (id, reason) => {
       if (this.pending.delete(id)) this.answerWithError(id, reason);
     };
@@ -39,7 +39,7 @@ export class Relay {
 
   /** Relays one message from the browser to the server. */
   async send(message: JSONRPCMessage): Promise<void> {
-    const frame = this.recorder.recordMessage('out', message, jsonBytes(message));
+    const frame = this.stamper.stampMessage('out', message, jsonBytes(message));
     // The browser already has the message; it only needs the bridge's sequence number and time.
     this.deliver({ type: 'frame', frame: { ...frame, message: undefined } });
     const isRequest = 'method' in message && 'id' in message;
@@ -75,7 +75,7 @@ export class Relay {
       id,
       error: { code: RELAY_ERROR_CODE, message: `Bridge: ${reason}` },
     };
-    this.forward(this.recorder.recordMessage('in', message, jsonBytes(message), true));
+    this.forward(this.stamper.stampMessage('in', message, jsonBytes(message), true));
   }
 
   private forward(frame: Frame): void {

@@ -26,12 +26,12 @@ function awkwardText(bytes: number): string {
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 describe('a 20 MB message both ways', () => {
-  it('arrives intact at the server and back, and both sides record the same frames', async () => {
+  it('arrives intact at the server and back, and the bridge and the page see the same frames', async () => {
     const text = awkwardText(20 * 1024 * 1024);
     // The bridge keeps no frames: what it stamps is watched as it happens.
-    const relay = [...fault.harness.bridge.sessions.list()][0]!.currentRelay!;
+    const relay = [...fault.harness.bridge.channels.list()][0]!.currentRelay!;
     const stamped: { seq: number; bytes: number }[] = [];
-    const unsubscribe = relay.recorder.subscribe(({ seq, bytes }) => stamped.push({ seq, bytes }));
+    const unsubscribe = relay.stamper.subscribe(({ seq, bytes }) => stamped.push({ seq, bytes }));
     const outcome = await fault.session.callTool('mirror', { text }, { timeoutMs: 60_000 });
     expect(outcome.status).toBe('ok');
     const [echoed, digest] = (outcome.result?.content ?? []) as { text: string }[];
@@ -54,7 +54,7 @@ describe('a 20 MB message both ways', () => {
 
   it('leaves the session working', async () => {
     expect(textOf((await fault.session.callTool('echo', { text: 'small' })).result)).toBe('small');
-    const upstream = [...fault.harness.bridge.sessions.list()][0]!.currentUpstream as StdioUpstream;
+    const upstream = [...fault.harness.bridge.channels.list()][0]!.currentUpstream as StdioUpstream;
     expect(upstream.pid).toBeGreaterThan(0);
   });
 });

@@ -32,10 +32,10 @@ describe('the browser goes away', () => {
     );
     const pid = spawned[0]!;
     expect(processExists(pid)).toBe(true);
-    expect(bridge.sessions.size).toBe(1);
+    expect(bridge.channels.size).toBe(1);
 
     ws.terminate(); // like a crashed tab: no close frame
     await waitFor(() => !processExists(pid), `stubborn pid ${pid} to be killed`);
-    await waitFor(() => bridge.sessions.size === 0, 'the session to be dropped');
+    await waitFor(() => bridge.channels.size === 0, 'the channel to be dropped');
   });
 });

@@ -64,6 +64,6 @@ describe('a server that never answers', () => {
 
   it('keeps the session usable', async () => {
     expect(textOf((await fault.session.callTool('echo', { text: 'alive' })).result)).toBe('alive');
-    expect(fault.harness.bridge.sessions.size).toBe(1);
+    expect(fault.harness.bridge.channels.size).toBe(1);
   });
 });

@@ -69,12 +69,12 @@ function spawnedPids(session: McpSession): number[] {
   return eventsOf(session).flatMap((event) => (event.kind === 'spawned' ? [event.pid] : []));
 }
 
-/** Frames the bridge recorded for the connection to `pid`, if that bridge session is still open. */
+/** Frames the bridge stamped for the connection to `pid`, if that page channel is still open. */
 function bridgeFrameCount(pid: number): number | undefined {
-  const session = [...harness.bridge.sessions.list()].find(
+  const channel = [...harness.bridge.channels.list()].find(
     (candidate) => (candidate.currentUpstream as StdioUpstream | undefined)?.pid === pid,
   );
-  return session?.currentRelay?.recorder.size;
+  return channel?.currentRelay?.stamper.size;
 }
 
 describe('soak', () => {
@@ -95,7 +95,7 @@ describe('soak', () => {
       const elapsed = Date.now() - started;
       expect(failures).toEqual([]);
 
-      // Every frame the bridge recorded reached the browser, in order, on every connection.
+      // Every frame the bridge stamped reached the page, in order, on every connection.
       let compared = 0;
       for (const session of sessions) {
         const connections = connectionsOf(session);
@@ -103,9 +103,9 @@ describe('soak', () => {
         expect(connections.length).toBe(pids.length);
         for (const [k, frames] of connections.entries()) {
           expect(frames.map((frame) => frame.bridgeSeq)).toEqual(frames.map((_, index) => index));
-          const recorded = bridgeFrameCount(pids[k]!);
-          if (recorded === undefined) continue;
-          await waitFor(() => connectionsOf(session)[k]!.length === recorded, 'the browser to catch up');
+          const stamped = bridgeFrameCount(pids[k]!);
+          if (stamped === undefined) continue;
+          await waitFor(() => connectionsOf(session)[k]!.length === stamped, 'the browser to catch up');
           compared++;
         }
       }
@@ -123,13 +123,13 @@ describe('soak', () => {
       console.log(
         `soak: ${SESSIONS * CALLS_PER_SESSION} calls, ${crashes} crashes, ${pids.length} servers started, ` +
           `${(elapsed / 1000).toFixed(1)} s, RSS growth ${rssGrowthMb.toFixed(0)} MB, ` +
-          `bridge sessions left open by their pages: ${harness.bridge.sessions.size}`,
+          `page channels left open by their pages: ${harness.bridge.channels.size}`,
       );
       // Generous: the bridge and ten browsers' traces live in this process.
       expect(rssGrowthMb).toBeLessThan(512);
       // The page never closes the socket of a connection whose server crashed (BridgeTransport keeps
-      // it open), so those sessions stay until the page goes; every other session is gone.
-      expect(harness.bridge.sessions.size).toBeLessThanOrEqual(crashes);
+      // it open), so those channels stay until the page goes; every other channel is gone.
+      expect(harness.bridge.channels.size).toBeLessThanOrEqual(crashes);
     },
     SOAK_BUDGET_MS + 30_000,
   );

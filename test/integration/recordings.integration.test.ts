@@ -88,7 +88,7 @@ function watch(shareId: string, frames: number, headers: Record<string, string> 
   return { socket, messages, texts, opened };
 }
 
-describe('recorded sessions', () => {
+describe('recordings', () => {
   let recordingId: string;
   let shareId: string;
 

@@ -173,7 +173,7 @@ describe('server-initiated requests against server-everything over stdio', () =>
     await session.disconnect();
   });
 
-  it('sets the log level and records the log messages that follow', async () => {
+  it('sets the log level and logs the messages that follow', async () => {
     const { session, services } = await connect();
     expect(session.state.get().server?.capabilities.logging).toBeDefined();
     await services.controls.setLogLevel('debug');
@@ -199,7 +199,7 @@ describe('server-initiated requests against server-everything over stdio', () =>
     await session.disconnect();
   });
 
-  it('records list_changed notifications and answers ping', async () => {
+  it('logs list_changed notifications and answers ping', async () => {
     const { session, services } = await connect();
     await waitFor(
       () =>

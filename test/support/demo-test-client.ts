@@ -1,6 +1,6 @@
 /**
  * Test helper: connects an SDK Client to a fresh demo server over an
- * in-memory transport pair and records every message the server sends, so
+ * in-memory transport pair and keeps every message the server sends, so
  * tests can make assertions about what actually went over the wire.
  */
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';

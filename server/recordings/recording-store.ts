@@ -53,7 +53,7 @@ interface RecordingRow {
 }
 
 /**
- * The recorded sessions in one SQLite file: a row per connection, its frames and its bridge
+ * The recordings in one SQLite file: a row per connection, its frames and its bridge
  * events in order. Synchronous (better-sqlite3); callers batch writes into one transaction.
  * Nothing here knows about HTTP or live viewers.
  */

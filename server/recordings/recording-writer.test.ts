@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { LiveMessage } from '#shared/recordings.ts';
-import { LiveRecording } from './live-recording.ts';
+import { RecordingWriter } from './recording-writer.ts';
 import { RecordingStore } from './recording-store.ts';
 
 const stores: RecordingStore[] = [];
@@ -19,7 +19,7 @@ function setUp() {
   stores.push(store);
   const log: string[] = [];
   const finished: string[] = [];
-  const recording = new LiveRecording('r1', store, {
+  const recording = new RecordingWriter('r1', store, {
     onFinish: (r) => finished.push(r.id),
     log: (line) => log.push(line),
   });
@@ -27,7 +27,7 @@ function setUp() {
   return { store, recording, log, finished, create };
 }
 
-describe('LiveRecording', () => {
+describe('RecordingWriter', () => {
   it('writes nothing before commit, then everything queued, then batches on a timer', () => {
     vi.useFakeTimers();
     const { store, recording, create } = setUp();

@@ -8,18 +8,19 @@ import {
 import { redactTargetForSharing } from '#shared/redaction.ts';
 import { describeTarget, type ServerTarget } from '#shared/targets.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
-import { LiveRecording } from './live-recording.ts';
+import { RecordingWriter } from './recording-writer.ts';
 import { RecordingStore } from './recording-store.ts';
 
 /** How often expired recordings are looked for while the bridge runs. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
 /**
- * The bridge's recorded sessions: the store, the recordings still live, and share links.
- * Routes and sessions use this; it knows nothing about HTTP.
+ * All the recordings of this bridge: the store, a writer for each recording still being written
+ * (its connection is open), share links and retention. Routes and page channels use this; it
+ * knows nothing about HTTP.
  */
-export class Recordings {
-  private readonly live = new Map<string, LiveRecording>();
+export class RecordingLibrary {
+  private readonly writers = new Map<string, RecordingWriter>();
   private readonly pruneTimer: NodeJS.Timeout;
 
   constructor(
@@ -38,7 +39,7 @@ export class Recordings {
     const store = RecordingStore.open(file);
     try {
       if (options.retentionDays !== undefined) store.retentionDays = options.retentionDays;
-      return new Recordings(store, options.log);
+      return new RecordingLibrary(store, options.log);
     } catch (error) {
       store.close();
       throw error;
@@ -50,33 +51,33 @@ export class Recordings {
   }
 
   /**
-   * A recording for a connection to `target` about to open. It exists (is listed, can be shared)
+   * The writer of a recording of a connection to `target` about to open. The recording exists (is listed, can be shared)
    * once passed to {@link commit}. The target's secret values are scrubbed from all it records.
    */
-  prepare(target: ServerTarget): LiveRecording {
-    return new LiveRecording(randomUUID(), this.store, {
-      onFinish: (finished) => this.live.delete(finished.id),
+  prepare(target: ServerTarget): RecordingWriter {
+    return new RecordingWriter(randomUUID(), this.store, {
+      onFinish: (finished) => this.writers.delete(finished.id),
       log: this.log,
       scrubber: SecretScrubber.forTarget(target),
     });
   }
 
-  /** The connection of `recording` opened to `target`: store it, secrets blanked. */
-  commit(recording: LiveRecording, target: ServerTarget, startedAt = Date.now()): void {
+  /** The connection of `writer` opened to `target`: store its recording, secrets blanked. */
+  commit(writer: RecordingWriter, target: ServerTarget, startedAt = Date.now()): void {
     const safeTarget = redactTargetForSharing(target);
-    recording.commit(() =>
+    writer.commit(() =>
       this.store.create({
-        id: recording.id,
+        id: writer.id,
         name: describeTarget(safeTarget).slice(0, MAX_RECORDING_NAME),
         target: safeTarget,
         startedAt,
       }),
     );
-    if (recording.isLive && recording.isStored) this.live.set(recording.id, recording);
+    if (writer.isLive && writer.isStored) this.writers.set(writer.id, writer);
   }
 
   list(): RecordingListResponse {
-    for (const recording of this.live.values()) recording.flush();
+    for (const writer of this.writers.values()) writer.flush();
     return {
       recordings: this.store.list().map((summary) => this.withLive(summary)),
       retentionDays: this.store.retentionDays,
@@ -91,7 +92,7 @@ export class Recordings {
 
   /** A recording with its frames and events, everything queued written first. */
   snapshot(id: string): RecordingSnapshot | undefined {
-    this.live.get(id)?.flush();
+    this.writers.get(id)?.flush();
     const recording = this.get(id);
     if (!recording) return undefined;
     return { recording, frames: this.store.frames(id), events: this.store.events(id) };
@@ -104,14 +105,14 @@ export class Recordings {
     return summary && this.withLive(summary);
   }
 
-  /** The live recording of `id`, for viewers; undefined once it ended. */
-  liveRecording(id: string): LiveRecording | undefined {
-    return this.live.get(id);
+  /** The writer of recording `id` while it is being written, for live viewers; undefined once it ended. */
+  writerOf(id: string): RecordingWriter | undefined {
+    return this.writers.get(id);
   }
 
   /** Frames from `fromSeq` and events from `fromIndex` on, everything queued written first. */
   tail(id: string, fromSeq: number, fromIndex: number) {
-    this.live.get(id)?.flush();
+    this.writers.get(id)?.flush();
     return { frames: this.store.frames(id, fromSeq), events: this.store.events(id, fromIndex) };
   }
 
@@ -121,7 +122,7 @@ export class Recordings {
 
   /** Deletes a recording, its frames and its link; a live one stops recording. */
   delete(id: string): boolean {
-    this.live.get(id)?.drop();
+    this.writers.get(id)?.drop();
     return this.store.delete(id);
   }
 
@@ -138,7 +139,7 @@ export class Recordings {
   /** Withdraws the share link: the old link stops working, viewers are sent away. */
   unshare(id: string): boolean {
     const changed = this.store.setShareId(id, null);
-    this.live.get(id)?.dismissViewers();
+    this.writers.get(id)?.dismissViewers();
     return changed;
   }
 
@@ -161,16 +162,16 @@ export class Recordings {
     }
   }
 
-  /** Ends every live recording and closes the file. */
+  /** Ends every recording still being written and closes the file. */
   close(): void {
     clearInterval(this.pruneTimer);
     const now = Date.now();
-    for (const recording of [...this.live.values()]) recording.end(now);
+    for (const writer of [...this.writers.values()]) writer.end(now);
     this.store.close();
   }
 
   private withLive(summary: RecordingSummary): RecordingSummary {
-    return { ...summary, live: this.live.has(summary.id) };
+    return { ...summary, live: this.writers.has(summary.id) };
   }
 }
 

@@ -4,33 +4,33 @@ import type { ServerTarget } from '#shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
-import type { Recordings } from '../store/recordings.ts';
-import type { LiveRecording } from '../store/live-recording.ts';
+import type { RecordingLibrary } from '../recordings/recording-library.ts';
+import type { RecordingWriter } from '../recordings/recording-writer.ts';
 
-/** Where a session's messages to the browser go (a WebSocket in production, an array in tests). */
-export type SessionSink = (message: BridgeToClient) => void;
+/** Where a channel's messages to the page go (a WebSocket in production, an array in tests). */
+export type ChannelSink = (message: BridgeToClient) => void;
 
 /**
- * One browser tab's connection through the bridge: at most one upstream server at a time.
- * It owns the upstream, so closing the session always ends the server process.
+ * The bridge's end of one page's WebSocket: it relays to at most one connection (one upstream
+ * server) at a time, and owns it, so closing the channel always ends the server process.
  */
-export class BridgeSession {
+export class PageChannel {
   readonly id = randomUUID();
   private upstream: Upstream | undefined;
   private relay: Relay | undefined;
-  private sink: SessionSink | undefined;
-  private recording: LiveRecording | undefined;
+  private sink: ChannelSink | undefined;
+  private writer: RecordingWriter | undefined;
   private closed = false;
 
-  /** `recordings`, when given, records every connection of this session. */
+  /** `recordings`, when given, records every connection of this channel. */
   constructor(
-    sink: SessionSink,
-    private readonly recordings?: Recordings,
+    sink: ChannelSink,
+    private readonly recordings?: RecordingLibrary,
   ) {
     this.sink = sink;
   }
 
-  /** Handles one message from the browser, or says why it cannot. */
+  /** Handles one message from the page, or says why it cannot. */
   async handle(message: ClientToBridge | RefusedClientMessage): Promise<void> {
     switch (message.type) {
       case 'refused':
@@ -63,7 +63,7 @@ export class BridgeSession {
     }
   }
 
-  /** Stops delivering to the browser (its socket went away) without closing the server. */
+  /** Stops delivering to the page (its socket went away) without closing the server. */
   detach(): void {
     this.sink = undefined;
   }
@@ -90,46 +90,46 @@ export class BridgeSession {
     // Closed while the previous server was closing: start nothing new.
     if (this.closed) return;
     const upstream = createUpstream(target);
-    const recording = this.recordings?.prepare(target);
+    const writer = this.recordings?.prepare(target);
     this.upstream = upstream;
-    this.recording = recording;
+    this.writer = writer;
     this.relay = new Relay(upstream, (message) => {
-      if (recording && message.type === 'event') {
-        recording.addEvent({ time: message.time, event: message.event });
-        if (message.event.kind === 'closed') recording.end(message.time);
+      if (writer && message.type === 'event') {
+        writer.addEvent({ time: message.time, event: message.event });
+        if (message.event.kind === 'closed') writer.end(message.time);
       }
       this.emit(message);
     });
-    if (recording) this.relay.recorder.subscribe((frame) => recording.addFrame(frame));
+    if (writer) this.relay.stamper.subscribe((frame) => writer.addFrame(frame));
     try {
       await upstream.start();
     } catch (error) {
-      recording?.discard();
+      writer?.discard();
       if (this.upstream === upstream) {
         this.upstream = undefined;
         this.relay = undefined;
-        this.recording = undefined;
+        this.writer = undefined;
       }
       this.emit({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
       return;
     }
     // Closed (or replaced) while starting: close() already closed this upstream and ended its recording.
     if (this.closed || this.upstream !== upstream) return;
-    if (recording) this.recordings?.commit(recording, target);
+    if (writer) this.recordings?.commit(writer, target);
     this.emit({
       type: 'ready',
-      sessionId: this.id,
-      ...(recording?.isLive && recording.isStored ? { recordingId: recording.id } : {}),
+      channelId: this.id,
+      ...(writer?.isLive && writer.isStored ? { recordingId: writer.id } : {}),
     });
   }
 
   private async closeUpstream(): Promise<void> {
     const upstream = this.upstream;
-    const recording = this.recording;
+    const writer = this.writer;
     this.upstream = undefined;
-    this.recording = undefined;
+    this.writer = undefined;
     if (upstream) await upstream.close();
-    recording?.end(Date.now());
+    writer?.end(Date.now());
   }
 
   private emit(message: BridgeToClient): void {

@@ -13,12 +13,12 @@ const MAX_QUEUED = 2000;
 const MAX_QUEUED_BYTES = 32 * 1024 * 1024;
 
 /**
- * One connection being recorded. Frames and events are queued and written to the store every
+ * Writes the recording of one open connection. Frames and events are queued and written to the store every
  * {@link FLUSH_DELAY_MS} in one transaction (a burst of frames costs one write, and the writes stay
  * off the path of a call); live viewers hear of each frame at once.
  * Nothing is written until {@link commit} (a connection that fails to open leaves no recording).
  */
-export class LiveRecording {
+export class RecordingWriter {
   private queuedFrames: Frame[] = [];
   private queuedEvents: RecordedEvent[] = [];
   private queuedBytes = 0;
@@ -35,7 +35,7 @@ export class LiveRecording {
     private readonly store: RecordingStore,
     private readonly options: {
       /** Called once when the recording stops being live (ended, deleted, discarded). */
-      onFinish: (recording: LiveRecording) => void;
+      onFinish: (recording: RecordingWriter) => void;
       log: (line: string) => void;
       /** Takes the connection's secret values out of everything written or sent. */
       scrubber?: SecretScrubber;

@@ -2,25 +2,26 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
 
 /**
- * Numbers the frames of one connection from 0, stamps them with the bridge's time and hands each
- * to its subscribers. It keeps no frame: a long or busy connection would hold every message (20 MB
- * ones included) for its whole life, and the page's trace and the recording already keep them.
+ * Stamps the frames of one connection: numbers them from 0 and gives them the bridge's time, then
+ * hands each to its subscribers (the page, the recording writer, tests). It keeps no frame: a long
+ * or busy connection would hold every message (20 MB ones included) for its whole life, and the
+ * page's trace and the recording already keep them.
  */
-export class FrameRecorder {
+export class FrameStamper {
   private count = 0;
   private readonly listeners = new Set<(frame: Frame) => void>();
 
-  /** Records a JSON-RPC message. */
-  recordMessage(direction: FrameDirection, message: JSONRPCMessage, bytes: number, synthetic = false): Frame {
+  /** Stamps a JSON-RPC message. */
+  stampMessage(direction: FrameDirection, message: JSONRPCMessage, bytes: number, synthetic = false): Frame {
     return this.push({ direction, message, bytes, ...(synthetic ? { synthetic } : {}) });
   }
 
-  /** Records a frame that could not be read as JSON-RPC. */
-  recordBadFrame(direction: FrameDirection, raw: string, error: string): Frame {
+  /** Stamps a line that could not be read as JSON-RPC. */
+  stampBadFrame(direction: FrameDirection, raw: string, error: string): Frame {
     return this.push({ direction, raw, error, bytes: Buffer.byteLength(raw) });
   }
 
-  /** Frames so far (the next frame's `seq`). */
+  /** Frames stamped so far (the next frame's `seq`). */
   get size(): number {
     return this.count;
   }
