@@ -1,3 +1,5 @@
+import type { RepeatableCall } from '../state/call-paths.ts';
+
 /** One named call the user kept: which server it was made against, which tool, with which arguments. */
 export interface SavedRequest {
   id: string;
@@ -7,6 +9,10 @@ export interface SavedRequest {
   /** Describes the server the call was saved from (no secrets). */
   server: string;
   tool: string;
+  /** Which of the listed tools (see mcp/tool-identity.ts), for servers that list a name twice. */
+  toolKey?: string;
+  /** How the call was made (task augmentation), repeated by "Run"; absent: the spec's rule. */
+  call?: RepeatableCall;
   args: unknown;
   savedAt: number;
 }
@@ -48,6 +54,8 @@ function readRequest(value: unknown, index: number): SavedRequest | string {
     tool: value.tool as string,
     args: value.args ?? {},
     savedAt: typeof value.savedAt === 'number' ? value.savedAt : Date.now(),
+    ...(typeof value.toolKey === 'string' ? { toolKey: value.toolKey } : {}),
+    ...(isRecord(value.call) ? { call: value.call as RepeatableCall } : {}),
   };
 }
 
