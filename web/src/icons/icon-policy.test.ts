@@ -48,6 +48,7 @@ describe('planIcons', () => {
       'not an icon object',
     ]);
     expect(plan.refused[5]!.src.length).toBeLessThanOrEqual(60);
+    expect(plan.refused[2]!.src).toBe('https://user:***@a.test/i.png');
   });
 
   it('prefers the page theme, then icons for any theme, then the other theme (marked)', () => {

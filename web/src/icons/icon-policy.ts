@@ -46,9 +46,10 @@ export interface IconPlan {
   refused: IconRefusal[];
 }
 
-/** A source shortened for messages (a data: URI can be megabytes). */
+/** A source shortened for messages (a data: URI can be megabytes), with any password in it masked. */
 export function shortSource(src: string): string {
-  return src.length > 60 ? `${src.slice(0, 57)}…` : src;
+  const masked = src.replace(/^(https?:\/\/[^/:@]*):[^/@]*@/i, '$1:***@');
+  return masked.length > 60 ? `${masked.slice(0, 57)}…` : masked;
 }
 
 /** The MIME type of a MIME-ish string, lower-cased, without parameters. */

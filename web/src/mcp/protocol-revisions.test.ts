@@ -44,7 +44,7 @@ describe('fields beyond the negotiated revision', () => {
   });
 
   it('marks execution (tasks) before 2025-11-25', () => {
-    const withTasks = { ...tool, execution: { taskSupport: 'required' } };
+    const withTasks = { ...tool, execution: { taskSupport: 'required' as const } };
     expect(toolFieldsBeyond('2025-06-18', withTasks).map((f) => f.field)).toEqual(['icons', 'execution']);
   });
 

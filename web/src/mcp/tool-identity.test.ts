@@ -32,7 +32,7 @@ describe('tool identity', () => {
     const keys = listed.map((l) => l.key);
     expect(new Set(keys).size).toBe(4);
     expect(keys[0]).toBe('dup');
-    expect(keys[2]).toMatch(/^\u0000/);
+    expect(keys[2]!.startsWith('\u0000')).toBe(true);
     expect(identifyTool(tools, tools[3]!)?.index).toBe(3);
     expect(findTool(tools, keys[2])?.tool).toBe(tools[2]);
   });

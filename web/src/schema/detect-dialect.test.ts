@@ -7,7 +7,7 @@ describe('detectDialect', () => {
       dialect: 'draft-2020-12',
       source: 'revision-default',
       recognised: true,
-      label: 'JSON Schema 2020-12 (default for 2025-11-25; negotiated 2025-11-25)',
+      label: 'JSON Schema 2020-12 · default of 2025-11-25',
     });
     expect(detectDialect({ type: 'object' }).dialect).toBe('draft-2020-12');
     expect(detectDialect(true, '2026-07-28').dialect).toBe('draft-2020-12');
@@ -19,6 +19,7 @@ describe('detectDialect', () => {
         dialect: 'draft-07',
         engine: 'draft-07',
         source: 'revision-default',
+        label: `JSON Schema draft-07 · default of ${revision}`,
       });
     }
     expect(defaultDialect('2025-06-18')).toBe('draft-07');
@@ -41,6 +42,7 @@ describe('detectDialect', () => {
         source: 'declared',
         recognised: true,
         declared: $schema,
+        label: expect.stringMatching(/ · \$schema$/),
       });
     }
   });

@@ -1,4 +1,4 @@
-import { before } from '../mcp/protocol-revisions.ts';
+import { before, knownRevision } from '../mcp/protocol-revisions.ts';
 import { isSchemaObject } from './schema-types.ts';
 
 /** The JSON Schema dialects Toolscope reads. */
@@ -18,7 +18,7 @@ export interface DialectInfo {
   declared?: string;
   /** False when `$schema` names no dialect Toolscope knows; the schema is then read with the revision's default. */
   recognised: boolean;
-  /** Shown next to the schema: "JSON Schema 2020-12 (default for 2025-11-25)". */
+  /** Shown next to the schema: "JSON Schema 2020-12 · default of 2025-11-25", "JSON Schema draft-07 · $schema". */
   label: string;
   /** A deviation to report: a `$schema` Toolscope cannot place. */
   problem?: string;
@@ -65,7 +65,7 @@ export function defaultDialect(revision: string | undefined): 'draft-07' | 'draf
 export function detectDialect(schema: unknown, revision?: string): DialectInfo {
   const fallback = defaultDialect(revision);
   const raw = isSchemaObject(schema) ? schema.$schema : undefined;
-  const defaultLabel = `${dialectName(fallback)} (default ${fallback === 'draft-07' ? 'before' : 'for'} ${DIALECT_DEFAULT_2020_12_SINCE}${revision ? `; negotiated ${revision}` : ''})`;
+  const defaultLabel = `${dialectName(fallback)} · default of ${knownRevision(revision) ?? 'the latest revision'}`;
   if (raw === undefined) {
     return {
       dialect: fallback,
@@ -86,7 +86,7 @@ export function detectDialect(schema: unknown, revision?: string): DialectInfo {
       source: 'declared',
       declared,
       recognised: true,
-      label: `${dialectName(dialect)} (from $schema)`,
+      label: `${dialectName(dialect)} · $schema`,
     };
   }
   return {

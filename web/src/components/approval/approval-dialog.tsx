@@ -39,7 +39,9 @@ export function ApprovalDialog() {
   const name = pending ? nameText(pending.tool.name) : '';
   const shown = pending ? displayName(pending.tool).text : '';
   const nameProblem = pending ? describeNonStringName(pending.tool.name) : undefined;
-  const annotationProblems = pending ? readAnnotations(pending.tool.annotations).problems : [];
+  const reading = pending ? readAnnotations(pending.tool.annotations) : undefined;
+  const annotationProblems = reading?.problems ?? [];
+  const anyDeclared = reading?.hints.some((hint) => hint.source === 'declared') ?? false;
   return (
     <dialog
       ref={dialogRef}
@@ -86,7 +88,11 @@ export function ApprovalDialog() {
             <dd className="flex flex-wrap items-center gap-1">
               <AnnotationBadges annotations={pending.tool.annotations} trusted={trusted} />
               <span className="text-xs text-slate-500">
-                {trusted ? '(trusted server)' : 'unverified: the server’s own claims'}
+                {!anyDeclared
+                  ? '(none declared)'
+                  : trusted
+                    ? '(trusted server)'
+                    : 'unverified: the server’s own claims'}
               </span>
               {annotationProblems.map((problem) => (
                 <span key={problem} className="w-full text-xs text-amber-700 dark:text-amber-400">

@@ -29,12 +29,12 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
 /** Default hints that say little in a crowded list ("may write" is implied by "destructive"). */
 const QUIET_DEFAULTS = new Set(['may write', 'not idempotent']);
 
-/** How one badge looks and reads: trusted claims solid, unverified claims dashed, defaults dotted and grey. */
+/** How one hint looks and reads: trusted claims solid, unverified claims dashed, defaults plain grey italics. */
 export function badgeLook(hint: HintReading, trusted: boolean): { className: string; description: string } {
   const tone = TONES[TONE_OF[hint.label] ?? 'neutral']!;
   if (hint.source === 'default') {
     return {
-      className: 'border border-dotted border-slate-400 italic text-slate-500 dark:text-slate-400',
+      className: 'italic text-slate-400 dark:text-slate-500',
       description: `${hint.label}: the spec's default, the server did not declare ${hint.hint}`,
     };
   }
@@ -50,10 +50,10 @@ export function badgeLook(hint: HintReading, trusted: boolean): { className: str
 }
 
 /**
- * A tool's behaviour hints as badges. A trusted server's claims are solid, an untrusted server's are dashed
- * outlines (the spec: annotations are untrusted unless the server is), the spec's defaults for absent hints
- * are dotted and grey, and a read-only tool that also claims to be destructive is flagged.
- * `compact` (the tool list) leaves out defaults that add nothing and the "(default)" words.
+ * A tool's behaviour hints. A trusted server's claims are solid badges, an untrusted server's are dashed
+ * outlines (the spec: annotations are untrusted unless the server is), and the spec's defaults for absent
+ * hints follow as plain grey italics ("defaults: destructive, open-world"); a read-only tool that also claims
+ * to be destructive is flagged. `compact` (the tool list) leaves out defaults that add nothing.
  */
 export function AnnotationBadges({
   annotations,
@@ -65,10 +65,12 @@ export function AnnotationBadges({
   compact?: boolean;
 }) {
   const reading = readAnnotations(annotations);
-  const hints = compact
-    ? reading.hints.filter((hint) => hint.source === 'declared' || !QUIET_DEFAULTS.has(hint.label))
-    : reading.hints;
+  const declared = reading.hints.filter((hint) => hint.source === 'declared');
+  const defaults = reading.hints.filter(
+    (hint) => hint.source === 'default' && !(compact && QUIET_DEFAULTS.has(hint.label)),
+  );
   const size = compact ? 'px-1 text-[10px]' : 'px-1.5 py-0.5 text-[11px] font-medium';
+  const defaultsText = defaults.map((hint) => hint.label).join(compact ? ' · ' : ', ');
   return (
     <>
       {reading.contradictory && (
@@ -80,7 +82,7 @@ export function AnnotationBadges({
           ⚠ contradictory
         </span>
       )}
-      {hints.map((hint) => {
+      {declared.map((hint) => {
         const look = badgeLook(hint, trusted);
         return (
           <span
@@ -90,10 +92,18 @@ export function AnnotationBadges({
             className={`shrink-0 rounded whitespace-nowrap ${size} ${look.className}`}
           >
             {hint.label}
-            {!compact && hint.source === 'default' && ' (default)'}
           </span>
         );
       })}
+      {defaults.length > 0 && (
+        <span
+          aria-label={`Spec defaults, not declared by the server: ${defaults.map((hint) => hint.label).join(', ')}`}
+          title={defaults.map((hint) => badgeLook(hint, trusted).description).join('\n')}
+          className={`truncate text-slate-400 italic dark:text-slate-500 ${compact ? 'text-[10px]' : 'text-[11px]'}`}
+        >
+          {compact ? defaultsText : `defaults: ${defaultsText}`}
+        </span>
+      )}
     </>
   );
 }

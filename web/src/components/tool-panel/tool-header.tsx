@@ -9,11 +9,10 @@ import { useStore } from '../../hooks/use-store.ts';
 import { knownRevision, toolFieldsBeyond } from '../../mcp/protocol-revisions.ts';
 import { describeNonStringName, displayName, type ListedTool } from '../../mcp/tool-identity.ts';
 import { readAnnotations } from '../../mcp/tool-annotations.ts';
-import { ToolDeclaration } from './tool-declaration.tsx';
 
 const warningClass = 'text-xs text-amber-700 dark:text-amber-400';
 
-/** Display name and name, badges, what breaks the spec or the negotiated revision, description, and the declaration on demand. */
+/** Display name and name, badges, what breaks the spec or the negotiated revision, and the description. */
 export function ToolHeader({ listed }: { listed: ListedTool }) {
   const { tool, nameText, sameName, occurrence } = listed;
   const taskSupport = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
@@ -26,7 +25,12 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
     (problem) => problem !== 'name is not a string',
   );
   const nameProblem = describeNonStringName(tool.name);
-  const annotationProblems = readAnnotations(tool.annotations).problems;
+  const annotations = readAnnotations(tool.annotations);
+  const annotationsLabel = !annotations.hints.some((hint) => hint.source === 'declared')
+    ? 'Annotations: none declared;'
+    : trusted
+      ? 'Annotations (trusted server):'
+      : 'Annotations (unverified claims):';
   const beyond = toolFieldsBeyond(revision, tool);
 
   return (
@@ -49,9 +53,7 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
         )}
       </div>
       <div className="flex flex-wrap items-center gap-1 text-[11px]">
-        <span className="text-slate-500">
-          {trusted ? 'Annotations (trusted server):' : 'Annotations (unverified claims):'}
-        </span>
+        <span className="text-slate-500">{annotationsLabel}</span>
         <AnnotationBadges annotations={tool.annotations} trusted={trusted} />
         {typeof taskSupport === 'string' && taskSupport !== 'forbidden' && (
           <span className="rounded bg-violet-100 px-1.5 py-0.5 font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-300">
@@ -72,8 +74,8 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
       )}
       {nameProblem && <p className={warningClass}>⚠ {nameProblem}</p>}
       {problems.length > 0 && <p className={warningClass}>⚠ {problems.join('; ')}</p>}
-      {annotationProblems.length > 0 && (
-        <p className={warningClass}>⚠ Annotations: {annotationProblems.join('; ')}</p>
+      {annotations.problems.length > 0 && (
+        <p className={warningClass}>⚠ Annotations: {annotations.problems.join('; ')}</p>
       )}
       {beyond.length > 0 && (
         <p className="text-xs text-violet-700 dark:text-violet-300">
@@ -94,7 +96,6 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
           <SafeMarkdown text={tool.description} />
         </div>
       )}
-      <ToolDeclaration tool={tool} revision={revision} />
     </div>
   );
 }

@@ -6,6 +6,8 @@ import { parseArgumentsText } from '../../schema/parse-arguments-text.ts';
 import { panelClass } from '../ui/field-classes.ts';
 import { CallControls } from './call-controls.tsx';
 import { ToolHeader } from './tool-header.tsx';
+import { ToolDeclaration } from './tool-declaration.tsx';
+import { knownRevision } from '../../mcp/protocol-revisions.ts';
 
 // rjsf, Ajv and CodeMirror load with the first tool opened, not with the page.
 const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
@@ -14,7 +16,7 @@ const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
 export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   const { session, workspace, replay } = useServices();
   const connected = useStore(session.state, (s) => s.status === 'connected');
-  const revision = useStore(session.state, (s) => s.server?.protocolVersion);
+  const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const drafts = useStore(workspace, (s) => s.drafts);
 
   if (!listed) {
@@ -39,6 +41,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
     <section className={`${panelClass} min-h-0`} aria-label="Tool">
       <ToolHeader listed={listed} />
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
+        <ToolDeclaration tool={tool} revision={revision} />
         <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments editor…</p>}>
           <ArgumentsEditor
             key={key}
