@@ -8,7 +8,7 @@ import { DEFAULT_TASK_TTL_MS } from '../mcp/task-decision.ts';
 import { listTools } from '../mcp/tool-identity.ts';
 import { ApprovalPolicy } from './approval-policy.ts';
 import { CallHistory } from './call-history.ts';
-import { editCall, locateTool, rerunCall, runSaved } from './call-paths.ts';
+import { editCall, locateTool, repeatTask, rerunCall, runSaved } from './call-paths.ts';
 import { CallRunner } from './call-runner.ts';
 import { TaskTracker } from './task-tracker.ts';
 import { Workspace } from './workspace.ts';
@@ -128,6 +128,16 @@ describe('every call path decides task augmentation the same way', () => {
     expect(sent.map((s) => s.task)).toEqual([{ ttl: DEFAULT_TASK_TTL_MS }, undefined, { ttl: 42 }]);
     expect(runSaved(runner, tools, { tool: 'gone', args: {} })).toEqual({
       problem: 'The tool "gone" is not listed on the current server.',
+    });
+  });
+
+  it('reads a saved task decision loosely: a malformed task is no task', () => {
+    expect(repeatTask({ task: 'x' as never })).toEqual({ kind: 'repeat', task: undefined, forced: false });
+    expect(repeatTask({ task: { ttl: 'long' } as never })).toMatchObject({ task: undefined });
+    expect(repeatTask({ task: { ttl: 5, extra: 1 } as never, taskForced: true })).toEqual({
+      kind: 'repeat',
+      task: { ttl: 5 },
+      forced: true,
     });
   });
 

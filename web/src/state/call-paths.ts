@@ -33,9 +33,23 @@ export function locateTool(tools: readonly Tool[], reference: ToolReference): To
   return listTools(tools).find((listed) => listed.nameText === reference.tool)?.tool;
 }
 
-/** The task request that repeats an earlier call's decision. */
+/**
+ * The task request that repeats an earlier call's decision. Saved requests come from files, so the task is
+ * read loosely: anything but an object with an optional numeric ttl counts as no task.
+ */
 export function repeatTask(call: RepeatableCall): TaskRequest {
-  return { kind: 'repeat', task: call.task, forced: call.taskForced === true };
+  const task: unknown = call.task;
+  const ttl = (task as { ttl?: unknown } | undefined)?.ttl;
+  const valid =
+    typeof task === 'object' &&
+    task !== null &&
+    !Array.isArray(task) &&
+    (ttl === undefined || typeof ttl === 'number');
+  return {
+    kind: 'repeat',
+    task: valid ? { ...(ttl !== undefined ? { ttl: ttl as number } : {}) } : undefined,
+    forced: call.taskForced === true,
+  };
 }
 
 /** History "Re-run": the same tool, arguments and task decision. */
