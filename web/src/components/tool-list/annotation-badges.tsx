@@ -26,8 +26,8 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
   idempotent: 'info',
 };
 
-/** Default hints that say little in a crowded list ("may write" is implied by "destructive"). */
-const QUIET_DEFAULTS = new Set(['may write', 'not idempotent']);
+/** Hints that say little in a crowded list ("may write" is implied by destructive or non-destructive). */
+const QUIET_HINTS = new Set(['may write', 'not idempotent']);
 
 /** How one hint looks and reads: trusted claims solid, unverified claims dashed, defaults plain grey italics. */
 export function badgeLook(hint: HintReading, trusted: boolean): { className: string; description: string } {
@@ -53,7 +53,7 @@ export function badgeLook(hint: HintReading, trusted: boolean): { className: str
  * A tool's behaviour hints. A trusted server's claims are solid badges, an untrusted server's are dashed
  * outlines (the spec: annotations are untrusted unless the server is), and the spec's defaults for absent
  * hints follow as plain grey italics ("defaults: destructive, open-world"); a read-only tool that also claims
- * to be destructive is flagged. `compact` (the tool list) leaves out defaults that add nothing.
+ * to be destructive is flagged. `compact` (the tool list) leaves out hints that add nothing there.
  */
 export function AnnotationBadges({
   annotations,
@@ -65,10 +65,9 @@ export function AnnotationBadges({
   compact?: boolean;
 }) {
   const reading = readAnnotations(annotations);
-  const declared = reading.hints.filter((hint) => hint.source === 'declared');
-  const defaults = reading.hints.filter(
-    (hint) => hint.source === 'default' && !(compact && QUIET_DEFAULTS.has(hint.label)),
-  );
+  const shown = compact ? reading.hints.filter((hint) => !QUIET_HINTS.has(hint.label)) : reading.hints;
+  const declared = shown.filter((hint) => hint.source === 'declared');
+  const defaults = shown.filter((hint) => hint.source === 'default');
   const size = compact ? 'px-1 text-[10px]' : 'px-1.5 py-0.5 text-[11px] font-medium';
   const defaultsText = defaults.map((hint) => hint.label).join(compact ? ' · ' : ', ');
   return (
