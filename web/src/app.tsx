@@ -15,6 +15,7 @@ import { PromptBrowser } from './components/prompts/prompt-browser.tsx';
 import { TasksPanel } from './components/tasks/tasks-panel.tsx';
 import { SavedRequestsPanel } from './components/saved-requests/saved-requests-panel.tsx';
 import type { Permalink } from './permalink/permalink.ts';
+import { findTool } from './mcp/tool-identity.ts';
 
 import { panelClass } from './components/ui/field-classes.ts';
 import { ErrorBoundary } from './components/ui/error-boundary.tsx';
@@ -23,8 +24,8 @@ import { ErrorBoundary } from './components/ui/error-boundary.tsx';
 export function App({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
   const { session, workspace } = useServices();
   const tools = useStore(session.state, (s) => s.tools);
-  const selectedName = useStore(workspace, (s) => s.selectedTool);
-  const selected = tools.find((tool) => tool.name === selectedName);
+  const selectedKey = useStore(workspace, (s) => s.selectedTool);
+  const selected = findTool(tools, selectedKey);
 
   return (
     <div className="flex h-full flex-col">
@@ -51,7 +52,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
 
         <div className="grid min-h-0 min-w-0 grid-cols-1 grid-rows-[minmax(0,1.25fr)_minmax(0,1fr)] gap-3">
           <ErrorBoundary label="The tool" resetKey={selected}>
-            <ToolPanel tool={selected} />
+            <ToolPanel listed={selected} />
           </ErrorBoundary>
           <ErrorBoundary label="The result">
             <ResultView />

@@ -162,6 +162,8 @@ describe('SessionReconstruction', () => {
       result: { content: [{ type: 'text', text: 'done' }] },
       durationMs: 90,
     });
+    // A replay says the call was a task, and which task, like the live history does.
+    expect(calls[0]).toMatchObject({ task: { ttl: 1000 }, createdTask: { taskId: 't1' } });
   });
 
   it('survives frames that are not JSON-RPC or are malformed', () => {

@@ -80,6 +80,7 @@ export class SessionReconstruction {
     const tool = typeof params.name === 'string' ? params.name : '(unnamed)';
     const outputSchema = this.tools.find((candidate) => candidate.name === tool)?.outputSchema;
     const args = params.arguments;
+    const task = isRecord(params.task) ? (params.task as CallRecord['task']) : undefined;
     this.calls.push({
       id: this.calls.length + 1,
       tool,
@@ -88,6 +89,7 @@ export class SessionReconstruction {
       startedAt: frame.time,
       outcome: undefined,
       ...(outputSchema !== undefined ? { outputSchema } : {}),
+      ...(task ? { task } : {}),
     });
     this.changed = true;
     return this.calls.length - 1;
@@ -129,6 +131,8 @@ export class SessionReconstruction {
     if (result && task && typeof task.taskId === 'string' && !Array.isArray(result.content)) {
       // Run as a task: the result comes with tasks/result.
       this.taskCalls.set(task.taskId, index);
+      this.calls[index] = { ...call, createdTask: { taskId: task.taskId, meta: result._meta } };
+      this.changed = true;
       return;
     }
     let outcome: CallOutcome;

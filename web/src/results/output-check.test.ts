@@ -27,6 +27,23 @@ describe('planOutputCheck', () => {
       hasSchema: false,
     });
   });
+  it('does not hold revisions before 2025-06-18 to the structured output rules', () => {
+    expect(planOutputCheck(schema, { content: [] }, '2024-11-05')).toEqual({
+      kind: 'beyond-revision',
+      revision: '2024-11-05',
+      since: '2025-06-18',
+    });
+    expect(planOutputCheck(undefined, { structuredContent: 'x' }, '2025-03-26')).toMatchObject({
+      kind: 'beyond-revision',
+    });
+    expect(planOutputCheck(undefined, { content: [] }, '2024-11-05')).toEqual({ kind: 'none' });
+    expect(planOutputCheck(schema, { content: [] }, '2025-06-18')).toEqual({ kind: 'missing-structured' });
+    expect(planOutputCheck(schema, { structuredContent: {} }, '2025-06-18')).toMatchObject({
+      kind: 'validate',
+      revision: '2025-06-18',
+    });
+  });
+
   it('does nothing without a schema or a result', () => {
     expect(planOutputCheck(undefined, { structuredContent: { a: 1 } })).toEqual({ kind: 'none' });
     expect(planOutputCheck(schema, undefined)).toEqual({ kind: 'none' });

@@ -3,13 +3,10 @@
  * dynamic import so Ajv stays out of the initial bundle. Schemas come from the server and are
  * untrusted: every failure to compile is caught and reported, never thrown.
  */
-import Ajv from 'ajv';
-import Ajv2019 from 'ajv/dist/2019';
-import Ajv2020 from 'ajv/dist/2020';
 import type { ErrorObject, ValidateFunction } from 'ajv';
-import addFormats from 'ajv-formats';
 import { childPath, pointerToPath } from './json-path.ts';
-import { chooseDialect, type SchemaDialect } from './schema-dialect.ts';
+import { defaultDialect, detectDialect, dialectName, type DialectInfo } from '../schema/detect-dialect.ts';
+import { createAjvFor, schemaForEngine } from '../schema/schema-for-engine.ts';
 
 /** One place where the data breaks the schema. */
 export interface Violation {
@@ -18,32 +15,32 @@ export interface Violation {
   message: string;
 }
 
-/** The outcome of validating structured output. */
+/** The outcome of validating structured output; `dialect` says how the schema was read. */
 export type OutputValidation =
-  | { kind: 'valid'; dialect: SchemaDialect }
-  | { kind: 'invalid'; dialect: SchemaDialect; violations: Violation[] }
-  | { kind: 'compile-error'; message: string }
+  | { kind: 'valid'; dialect: DialectInfo }
+  | { kind: 'invalid'; dialect: DialectInfo; violations: Violation[] }
+  | { kind: 'compile-error'; message: string; dialect?: DialectInfo }
   | { kind: 'validator-failed'; message: string };
 
 /** Guards against schemas built to make compilation itself hang or overflow the stack. */
 const MAX_SCHEMA_NODES = 20_000;
 const MAX_SCHEMA_DEPTH = 64;
 
-const CANONICAL_META: Record<SchemaDialect, string> = {
-  '2020-12': 'https://json-schema.org/draft/2020-12/schema',
-  '2019-09': 'https://json-schema.org/draft/2019-09/schema',
-  'draft-07': 'http://json-schema.org/draft-07/schema#',
-};
+type Compiled =
+  { dialect: DialectInfo; validate: ValidateFunction } | { error: string; dialect?: DialectInfo };
 
-type Compiled = { dialect: SchemaDialect; validate: ValidateFunction } | { error: string };
+// Keyed by the schema object from tools/list (which stays the same until the list is refreshed), then by the
+// revision's default dialect.
+const compiledBySchema = new WeakMap<object, Map<string, Compiled>>();
 
-// Keyed by the schema object from tools/list, which stays the same until the list is refreshed.
-const compiledBySchema = new WeakMap<object, Compiled>();
-
-/** Validates `data` against `schema`, compiling (and caching) the schema first. */
-export function validateOutput(schema: unknown, data: unknown): OutputValidation {
-  const compiled = compileCached(schema);
-  if ('error' in compiled) return { kind: 'compile-error', message: compiled.error };
+/**
+ * Validates `data` against `schema`, compiling (and caching) the schema first. The dialect comes from
+ * `$schema`, else from the negotiated `revision`, exactly as for input schemas.
+ */
+export function validateOutput(schema: unknown, data: unknown, revision?: string): OutputValidation {
+  const compiled = compileCached(schema, revision);
+  if ('error' in compiled)
+    return { kind: 'compile-error', message: compiled.error, dialect: compiled.dialect };
   try {
     if (compiled.validate(data)) return { kind: 'valid', dialect: compiled.dialect };
     const violations = (compiled.validate.errors ?? []).map((error) => describeError(error, data));
@@ -53,47 +50,33 @@ export function validateOutput(schema: unknown, data: unknown): OutputValidation
   }
 }
 
-function compileCached(schema: unknown): Compiled {
-  if (typeof schema !== 'object' || schema === null) return compile(schema);
-  let compiled = compiledBySchema.get(schema);
+function compileCached(schema: unknown, revision: string | undefined): Compiled {
+  if (typeof schema !== 'object' || schema === null) return compile(schema, revision);
+  const byDefault = compiledBySchema.get(schema) ?? new Map<string, Compiled>();
+  compiledBySchema.set(schema, byDefault);
+  let compiled = byDefault.get(defaultDialect(revision));
   if (!compiled) {
-    compiled = compile(schema);
-    compiledBySchema.set(schema, compiled);
+    compiled = compile(schema, revision);
+    byDefault.set(defaultDialect(revision), compiled);
   }
   return compiled;
 }
 
-function compile(schema: unknown): Compiled {
+function compile(schema: unknown, revision: string | undefined): Compiled {
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) {
     return { error: `outputSchema must be an object, got ${JSON.stringify(schema)?.slice(0, 80)}` };
   }
-  const choice = chooseDialect(schema);
-  if (!choice.ok)
-    return { error: `unsupported $schema ${choice.declared} (supported: 2020-12, 2019-09, draft-07)` };
+  const dialect = detectDialect(schema, revision);
   const oversize = measure(schema);
-  if (oversize) return { error: oversize };
+  if (oversize) return { error: oversize, dialect };
   try {
     // A fresh instance per schema: a hostile $id must not collide with, or poison, another tool's schema.
-    const ajv = createAjv(choice.dialect);
-    // Aliases such as "https://…/draft-07/schema" are pointed at the meta-schema Ajv knows.
-    const normalized = { ...schema, $schema: CANONICAL_META[choice.dialect] };
-    return { dialect: choice.dialect, validate: ajv.compile(normalized) };
+    // strict: false — servers' schemas often carry extra keywords; they must not fail validation.
+    const ajv = createAjvFor(dialect, { allErrors: true, strict: false, logger: false });
+    return { dialect, validate: ajv.compile(schemaForEngine(schema, dialect) as object) };
   } catch (error) {
-    return { error: errorMessage(error) };
+    return { error: `not valid ${dialectName(dialect.dialect)}: ${errorMessage(error)}`, dialect };
   }
-}
-
-function createAjv(dialect: SchemaDialect): Ajv {
-  // strict: false — servers' schemas often carry extra keywords; they must not fail validation.
-  const options = { allErrors: true, strict: false, logger: false } as const;
-  const ajv =
-    dialect === '2020-12'
-      ? new Ajv2020(options)
-      : dialect === '2019-09'
-        ? new Ajv2019(options)
-        : new Ajv(options);
-  addFormats(ajv);
-  return ajv;
 }
 
 /** Why the schema is too big to compile safely, or undefined. */

@@ -4,12 +4,13 @@
  */
 import { validateOutput } from './output-validation.ts';
 
-/** What the page sends: one schema and one document. */
+/** What the page sends: one schema, one document, and the revision that decides the default dialect. */
 export interface ValidationRequest {
   schema: unknown;
   data: unknown;
+  revision?: string;
 }
 
 self.onmessage = (event: MessageEvent<ValidationRequest>) => {
-  self.postMessage(validateOutput(event.data.schema, event.data.data));
+  self.postMessage(validateOutput(event.data.schema, event.data.data, event.data.revision));
 };

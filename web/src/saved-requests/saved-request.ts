@@ -4,6 +4,7 @@ import {
   savedRequestsFileSchema,
 } from '#shared/saved-requests-schema.ts';
 import { isRecord, parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
+import type { RepeatableCall } from '../state/call-paths.ts';
 
 /** One named call the user kept: which server it was made against, which tool, with which arguments. */
 export interface SavedRequest {
@@ -14,6 +15,10 @@ export interface SavedRequest {
   /** Describes the server the call was saved from (no secrets). */
   server: string;
   tool: string;
+  /** Which of the listed tools (see mcp/tool-identity.ts), for servers that list a name twice. */
+  toolKey?: string;
+  /** How the call was made (task augmentation), repeated by "Run"; absent: the spec's rule. */
+  call?: RepeatableCall;
   args: unknown;
   savedAt: number;
 }
@@ -44,7 +49,9 @@ export function parseSavedRequestsFile(text: string): { requests: SavedRequest[]
       error: `unsupported version ${JSON.stringify(json.value.version)} (expected ${SAVED_REQUESTS_VERSION})`,
     };
   const read = parseUntrusted(savedRequestsFileSchema, json.value);
-  return read.ok ? { requests: read.value.requests } : { error: read.error };
+  if (!read.ok) return { error: read.error };
+  // The schema checks only that `call` is an object; its fields are read loosely where it is used.
+  return { requests: read.value.requests as SavedRequest[] };
 }
 
 /** Requests grouped by group name, groups sorted with "no group" first, entries by name. */

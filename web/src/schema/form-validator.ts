@@ -1,7 +1,7 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import { AJV_CLASSES } from './create-ajv.ts';
-import type { SchemaDialect } from './detect-dialect.ts';
+import type { EngineDialect } from './detect-dialect.ts';
 
 /**
  * The validator rjsf uses internally (to pick the matching `oneOf` option, evaluate `if`), built on the Ajv class of
@@ -13,7 +13,7 @@ import type { SchemaDialect } from './detect-dialect.ts';
  * this validator are the normaliser's output, and arguments are validated separately, strictly, against the
  * original schema.
  */
-export function createFormValidator(dialect: SchemaDialect): ValidatorType<unknown, RJSFSchema> {
+export function createFormValidator(dialect: EngineDialect): ValidatorType<unknown, RJSFSchema> {
   return customizeValidator<unknown, RJSFSchema>({
     AjvClass: AJV_CLASSES[dialect],
     ajvOptionsOverrides: { validateSchema: false, logger: false },

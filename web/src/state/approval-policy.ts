@@ -1,5 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { Store } from '../mcp/store.ts';
+import { claimsReadOnly } from '../mcp/tool-annotations.ts';
+import { fallbackKey } from '../mcp/tool-identity.ts';
 import { loadJson, saveJson } from './local-storage.ts';
 
 /** Settings that decide when a call needs the user's approval, and how long calls may run. */
@@ -15,7 +17,7 @@ export interface CallSettings {
 }
 
 export interface ApprovalPolicyState extends CallSettings {
-  /** "Always allow this tool" answers of this page, as server + NUL + tool name. */
+  /** "Always allow this tool" answers of this page, as server + NUL + tool key (see mcp/tool-identity.ts). */
   alwaysAllowed: string[];
 }
 
@@ -42,19 +44,23 @@ export class ApprovalPolicy extends Store<ApprovalPolicyState> {
     });
   }
 
-  needsApproval(server: string, tool: Tool): boolean {
+  /**
+   * `toolKey` tells tools with the same name apart, so "Always allow" given to one of them does not
+   * cover the other. A tool that claims read-only and destructive at once is not treated as read-only.
+   */
+  needsApproval(server: string, tool: Tool, toolKey: string = fallbackKey(tool)): boolean {
     const state = this.get();
-    if (state.alwaysAllowed.includes(allowKey(server, tool.name))) return false;
-    const readOnly = tool.annotations?.readOnlyHint === true;
-    return !(state.skipReadOnlyOfTrusted && readOnly && this.isTrusted(server));
+    if (state.alwaysAllowed.includes(allowKey(server, toolKey))) return false;
+    return !(state.skipReadOnlyOfTrusted && claimsReadOnly(tool.annotations) && this.isTrusted(server));
   }
 
   isTrusted(server: string): boolean {
     return this.get().trustedServers.includes(server);
   }
 
-  alwaysAllow(server: string, toolName: string): void {
-    const key = allowKey(server, toolName);
+  /** Skips the dialog for this tool (by key) of this server for the rest of this page's life. */
+  alwaysAllow(server: string, toolKey: string): void {
+    const key = allowKey(server, toolKey);
     this.update((state) => ({
       alwaysAllowed: state.alwaysAllowed.includes(key) ? state.alwaysAllowed : [...state.alwaysAllowed, key],
     }));
@@ -78,6 +84,6 @@ export class ApprovalPolicy extends Store<ApprovalPolicyState> {
   }
 }
 
-function allowKey(server: string, toolName: string): string {
-  return `${server}\u0000${toolName}`;
+function allowKey(server: string, toolKey: string): string {
+  return `${server}\u0000${toolKey}`;
 }

@@ -27,6 +27,6 @@ describe('CallHistory', () => {
     history.select(1);
     history.follow([call(1), call(2), call(3)]);
     expect(history.get().selectedId).toBe(1);
-    expect(history.start('t', 's', {})).toBe(4);
+    expect(history.start({ tool: 't', server: 's', args: {} })).toBe(4);
   });
 });

@@ -1,9 +1,11 @@
 import type { CallOutcome } from '../mcp/session-types.ts';
 import { Store } from '../mcp/store.ts';
+import type { TaskParams } from '../mcp/task-decision.ts';
 
 /** One tool call as the user made it (or denied it). */
 export interface CallRecord {
   id: number;
+  /** The tool's name as text (its JSON when the server sent a name that is not a string). */
   tool: string;
   /** Describes the server it went to (no secrets). */
   server: string;
@@ -13,7 +15,22 @@ export interface CallRecord {
   outcome: CallOutcome | undefined;
   /** The tool's outputSchema when it was called, so a later tools/list cannot change how this result is checked. */
   outputSchema?: unknown;
+  /** Which of the listed tools it was (see mcp/tool-identity.ts): tells tools with the same name apart. */
+  toolKey?: string;
+  /** The name shown for the tool when it was called (title, annotations.title, name). */
+  displayName?: string;
+  /** The `task` parameter sent: the call was task-augmented. */
+  task?: TaskParams;
+  /** The call broke the spec's task rule for this tool on purpose. */
+  taskForced?: boolean;
+  /** The protocol revision negotiated when the call was made; results are judged by its rules. */
+  revision?: string;
+  /** The task the server created for a task-augmented call, with the `_meta` of that answer. */
+  createdTask?: { taskId: string; meta?: unknown };
 }
+
+/** What is known about a call as it starts. */
+export type NewCall = Omit<CallRecord, 'id' | 'startedAt' | 'outcome'>;
 
 export interface CallHistoryState {
   calls: CallRecord[];
@@ -34,17 +51,15 @@ export class CallHistory extends Store<CallHistoryState> {
     super({ calls: [], selectedId: undefined, comparePicks: [] });
   }
 
-  /** Records a call that is starting and selects it; returns its id. */
-  start(tool: string, server: string, args: unknown, outputSchema?: unknown): number {
-    const record: CallRecord = {
+  /** Records a call that is starting and selects it; returns its id. Absent details stay absent. */
+  start(call: NewCall): number {
+    const details = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined));
+    const record = {
+      ...details,
       id: this.nextId++,
-      tool,
-      server,
-      args,
       startedAt: Date.now(),
       outcome: undefined,
-      ...(outputSchema !== undefined ? { outputSchema } : {}),
-    };
+    } as CallRecord;
 
     this.update((state) => ({
       calls: [...state.calls.slice(-(MAX_CALLS - 1)), record],
@@ -60,9 +75,17 @@ export class CallHistory extends Store<CallHistoryState> {
     }));
   }
 
+  /** Adds details learned while the call runs (the task the server created). */
+  amend(id: number, patch: Partial<NewCall>): void {
+    this.update((state) => ({
+      calls: state.calls.map((call) => (call.id === id ? { ...call, ...patch } : call)),
+    }));
+  }
+
   /** Records a call the user denied in the approval dialog (nothing was sent). */
-  addDenied(tool: string, server: string, args: unknown): number {
-    const id = this.start(tool, server, args);
+  addDenied(call: NewCall): number {
+    const { outputSchema: _unused, ...details } = call;
+    const id = this.start(details);
     this.finish(id, { status: 'denied', durationMs: 0 });
     return id;
   }

@@ -3,6 +3,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import type { CallOutcome } from '../mcp/session-types.ts';
 import { Store } from '../mcp/store.ts';
+import { listTools } from '../mcp/tool-identity.ts';
 import { ApprovalPolicy } from './approval-policy.ts';
 import { CallHistory } from './call-history.ts';
 import { CallRunner } from './call-runner.ts';
@@ -14,11 +15,17 @@ const readOnlyTool: Tool = {
   annotations: { readOnlyHint: true },
 };
 const writeTool: Tool = { name: 'write', inputSchema: { type: 'object' } };
+const firstDup: Tool = { name: 'dup', description: 'first', inputSchema: { type: 'object' } };
+const secondDup: Tool = { name: 'dup', description: 'second', inputSchema: { type: 'object' } };
 
-function setup() {
+function setup(tools: Tool[] = [readOnlyTool, writeTool, firstDup, secondDup]) {
   const calls: { name: string; args: unknown }[] = [];
   const session = {
-    state: new Store({ target: { transport: 'stdio', command: 'srv', args: [] } }),
+    state: new Store({
+      target: { transport: 'stdio', command: 'srv', args: [] },
+      server: { protocolVersion: '2025-11-25', capabilities: {} },
+      tools,
+    }),
     callTool: vi.fn(async (name: string, args: unknown): Promise<CallOutcome> => {
       calls.push({ name, args });
       return { status: 'ok', result: { content: [] }, durationMs: 1 };
@@ -27,7 +34,7 @@ function setup() {
   const history = new CallHistory();
   const policy = new ApprovalPolicy();
   const runner = new CallRunner(session, history, policy, new TaskTracker(session, history, policy));
-  return { calls, history, policy, runner };
+  return { calls, history, policy, runner, session };
 }
 
 describe('CallRunner and ApprovalPolicy', () => {
@@ -55,6 +62,22 @@ describe('CallRunner and ApprovalPolicy', () => {
     expect(runner.get().pending?.tool).toBe(readOnlyTool);
   });
 
+  it('keeps "always allow" of one duplicate from covering the other, and records which one was called', async () => {
+    const { calls, runner } = setup();
+    const first = runner.call(secondDup, {});
+    expect(runner.get().pending).toMatchObject({ duplicate: { occurrence: 2, sameName: 2 } });
+    runner.answer(true, true);
+    expect(await first).toMatchObject({
+      tool: 'dup',
+      toolKey: listTools([readOnlyTool, writeTool, firstDup, secondDup])[3]!.key,
+    });
+    await runner.call(secondDup, {});
+    expect(calls).toHaveLength(2);
+    void runner.call(firstDup, {});
+    expect(runner.get().pending?.tool).toBe(firstDup);
+    expect(runner.get().pending?.toolKey).toBe('dup');
+  });
+
   it('skips approval for read-only tools only when the server is trusted and the setting is on', () => {
     const { policy } = setup();
     expect(policy.needsApproval('srv', readOnlyTool)).toBe(true);
@@ -64,5 +87,26 @@ describe('CallRunner and ApprovalPolicy', () => {
     expect(policy.needsApproval('srv', readOnlyTool)).toBe(false);
     expect(policy.needsApproval('srv', writeTool)).toBe(true);
     expect(policy.needsApproval('other', readOnlyTool)).toBe(true);
+    // A tool that claims read-only and destructive at once is not read-only enough to skip the dialog.
+    const contradictory: Tool = {
+      ...readOnlyTool,
+      annotations: { readOnlyHint: true, destructiveHint: true },
+    };
+    expect(policy.needsApproval('srv', contradictory)).toBe(true);
+    policy.setTrusted('srv', false);
+    policy.updateSettings({ skipReadOnlyOfTrusted: false });
+  });
+
+  it('records the display name, the revision and a call with a name that is not a string', async () => {
+    const odd = {
+      name: 42,
+      inputSchema: { type: 'object' },
+      annotations: { title: 'Forty-two' },
+    } as unknown as Tool;
+    const { calls, runner } = setup([odd]);
+    const done = runner.call(odd, {});
+    runner.answer(true);
+    expect(await done).toMatchObject({ tool: '42', displayName: 'Forty-two', revision: '2025-11-25' });
+    expect(calls[0]?.name).toBe(42);
   });
 });

@@ -1,11 +1,17 @@
 import { Store } from '../mcp/store.ts';
+import type { TaskRequest } from '../mcp/task-decision.ts';
 import { loadJson, saveJson } from './local-storage.ts';
 
 export interface WorkspaceState {
-  /** Name of the tool open in the tool panel. */
+  /** Key (see mcp/tool-identity.ts) of the tool open in the tool panel. */
   selectedTool: string | undefined;
-  /** Arguments text per tool of the current server, as the user typed it. */
+  /**
+   * Arguments text per tool key of the current server, as the user typed it. A tool with a unique name
+   * is keyed by its name, so drafts stored before tools had keys still open.
+   */
   drafts: Record<string, string>;
+  /** What the Call button asks for per tool key ("Run as task", or what an edited call did); absent: the spec's rule. */
+  taskRequests: Record<string, TaskRequest>;
   /** The server the drafts belong to. */
   server: string;
 }
@@ -13,32 +19,38 @@ export interface WorkspaceState {
 const PREFIX = 'toolscope.drafts:';
 
 /**
- * What the user is working on: the selected tool and the arguments typed for each tool.
- * Drafts are kept per server across tool switches and page reloads.
+ * What the user is working on: the selected tool, the arguments typed for each tool and how each is to be
+ * called. Drafts are kept per server across tool switches and page reloads.
  */
 export class Workspace extends Store<WorkspaceState> {
   constructor() {
-    super({ selectedTool: undefined, drafts: {}, server: '' });
+    super({ selectedTool: undefined, drafts: {}, taskRequests: {}, server: '' });
   }
 
   /** Switches to the drafts of another server (on connect). */
   useServer(server: string): void {
     if (server === this.get().server) return;
-    this.update({ server, drafts: loadJson<Record<string, string>>(PREFIX + server, {}) });
+    this.update({ server, drafts: loadJson<Record<string, string>>(PREFIX + server, {}), taskRequests: {} });
   }
 
-  selectTool(name: string | undefined): void {
-    this.update({ selectedTool: name });
+  selectTool(key: string | undefined): void {
+    this.update({ selectedTool: key });
   }
 
-  setDraft(tool: string, text: string): void {
-    this.update((state) => ({ drafts: { ...state.drafts, [tool]: text } }));
+  setDraft(key: string, text: string): void {
+    this.update((state) => ({ drafts: { ...state.drafts, [key]: text } }));
     saveJson(PREFIX + this.get().server, this.get().drafts);
   }
 
-  /** Opens `tool` with `args` in the editor (history's "Edit and re-run"). */
-  edit(tool: string, args: unknown): void {
-    this.setDraft(tool, JSON.stringify(args ?? {}, null, 2));
-    this.selectTool(tool);
+  /** Sets how the Call button calls this tool. */
+  setTaskRequest(key: string, request: TaskRequest): void {
+    this.update((state) => ({ taskRequests: { ...state.taskRequests, [key]: request } }));
+  }
+
+  /** Opens a tool with `args` in the editor, and `task` for how to call it (history's "Edit"). */
+  edit(key: string, args: unknown, task?: TaskRequest): void {
+    this.setDraft(key, JSON.stringify(args ?? {}, null, 2));
+    if (task) this.setTaskRequest(key, task);
+    this.selectTool(key);
   }
 }

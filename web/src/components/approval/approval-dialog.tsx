@@ -3,6 +3,9 @@ import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
+import { describeNonStringName, displayName, nameText } from '../../mcp/tool-identity.ts';
+import { describeTaskDecision } from '../../mcp/task-decision.ts';
+import { readAnnotations } from '../../mcp/tool-annotations.ts';
 
 /**
  * The human in the loop: before any tools/call, show exactly what will be sent and to whom.
@@ -33,7 +36,12 @@ export function ApprovalDialog() {
   };
 
   const trusted = pending ? trustedServers.includes(pending.server) : false;
-  const title = typeof pending?.tool.title === 'string' ? pending.tool.title : undefined;
+  const name = pending ? nameText(pending.tool.name) : '';
+  const shown = pending ? displayName(pending.tool).text : '';
+  const nameProblem = pending ? describeNonStringName(pending.tool.name) : undefined;
+  const reading = pending ? readAnnotations(pending.tool.annotations) : undefined;
+  const annotationProblems = reading?.problems ?? [];
+  const anyDeclared = reading?.hints.some((hint) => hint.source === 'declared') ?? false;
   return (
     <dialog
       ref={dialogRef}
@@ -57,25 +65,40 @@ export function ApprovalDialog() {
             </dd>
             <dt className="text-slate-500">Tool</dt>
             <dd>
-              <span className="font-mono font-semibold">{pending.tool.name}</span>
-              {title && <span className="ml-2 text-slate-500">{title}</span>}
+              {shown !== name && <span className="mr-2 font-semibold">{shown}</span>}
+              <span className="font-mono font-semibold">{name}</span>
+              {pending.duplicate && (
+                <span className="ml-2 text-xs text-amber-700 dark:text-amber-400">
+                  tool {pending.duplicate.occurrence} of {pending.duplicate.sameName} with this name
+                </span>
+              )}
+              {nameProblem && <p className="text-xs text-amber-700 dark:text-amber-400">⚠ {nameProblem}</p>}
             </dd>
-            {pending.task && (
+            {(pending.decision.task || pending.decision.forced || pending.decision.mode !== 'forbidden') && (
               <>
                 <dt className="text-slate-500">Mode</dt>
-                <dd>
-                  as a task
-                  {pending.task.ttl !== undefined ? `, TTL ${Math.round(pending.task.ttl / 1000)} s` : ''}
+                <dd className={pending.decision.forced ? 'text-amber-700 dark:text-amber-400' : undefined}>
+                  {describeTaskDecision(pending.decision)}
+                  {pending.decision.note && <p className="text-xs">{pending.decision.note}</p>}
                 </dd>
               </>
             )}
             <dt className="text-slate-500">Annotations</dt>
 
             <dd className="flex flex-wrap items-center gap-1">
-              <AnnotationBadges annotations={pending.tool.annotations} showNone />
+              <AnnotationBadges annotations={pending.tool.annotations} trusted={trusted} />
               <span className="text-xs text-slate-500">
-                {trusted ? '(trusted server)' : 'unverified: the server’s own claims'}
+                {!anyDeclared
+                  ? '(none declared)'
+                  : trusted
+                    ? '(trusted server)'
+                    : 'unverified: the server’s own claims'}
               </span>
+              {annotationProblems.map((problem) => (
+                <span key={problem} className="w-full text-xs text-amber-700 dark:text-amber-400">
+                  ⚠ {problem}
+                </span>
+              ))}
             </dd>
           </dl>
           <div>

@@ -11,6 +11,8 @@ export type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 /** Props of the arguments editor. */
 export interface ArgumentsEditorProps {
   tool: Tool;
+  /** The negotiated protocol revision: it decides the dialect of a schema without `$schema`. */
+  revision?: string;
   /** The arguments as JSON text, owned by the parent ('' and '{}' both mean "none yet"). */
   text: string;
   /** Called with the exact text typed in the JSON tab, or the form's data as indented JSON. */
@@ -26,20 +28,18 @@ export interface ArgumentsEditorProps {
  * This module is the entry of a lazily loaded chunk (rjsf, Ajv and CodeMirror live behind it):
  * `React.lazy(() => import('./components/arguments/arguments-editor.tsx'))`.
  */
-export function ArgumentsEditor({ tool, text, onTextChange, onStatusChange }: ArgumentsEditorProps) {
-  const prepared = useMemo(() => prepareToolSchema(tool.inputSchema), [tool.inputSchema]);
+export function ArgumentsEditor({
+  tool,
+  revision,
+  text,
+  onTextChange,
+  onStatusChange,
+}: ArgumentsEditorProps) {
+  const prepared = useMemo(() => prepareToolSchema(tool.inputSchema, revision), [tool.inputSchema, revision]);
   const status = useMemo(() => computeArgumentsStatus(text, prepared.checker), [text, prepared]);
   useStatusReport(status, onStatusChange);
   if (prepared.noParams) return <p className={hintClass}>This tool takes no arguments.</p>;
-  return (
-    <ArgumentsPanel
-      key={tool.name}
-      prepared={prepared}
-      text={text}
-      status={status}
-      onTextChange={onTextChange}
-    />
-  );
+  return <ArgumentsPanel prepared={prepared} text={text} status={status} onTextChange={onTextChange} />;
 }
 
 export default ArgumentsEditor;

@@ -6,7 +6,9 @@ import { ArgumentsTabs, tabIds, type ArgumentsView } from './arguments-tabs.tsx'
 import { FormErrorBoundary } from './form-error-boundary.tsx';
 import { FormView } from './form-view.tsx';
 import { JsonView } from './json-view.tsx';
-import { FormNotes } from './notices.tsx';
+import { FormNotes, Notice } from './notices.tsx';
+import { hintClass } from './form-classes.ts';
+import { engineNote } from '../../schema/schema-for-engine.ts';
 
 /**
  * Tabs over the two views of one tool's arguments. Only the selected view is mounted: switching to the form parses
@@ -26,7 +28,7 @@ export function ArgumentsPanel({
   const idBase = useId();
   const [view, setView] = useState<ArgumentsView>('form');
   const [crash, setCrash] = useState<string>();
-  const { schema, notes } = prepared.normalized;
+  const { schema, notes, dialectInfo } = prepared.normalized;
   const fallbackReason =
     prepared.normalized.fallbackReason ??
     (crash === undefined ? undefined : `The form could not be drawn for this schema (${crash}).`);
@@ -36,11 +38,21 @@ export function ArgumentsPanel({
   return (
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
-        <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
-          Arguments
+        <span className="flex min-w-0 items-baseline gap-2">
+          <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            Arguments
+          </span>
+          <span
+            className={`${hintClass} truncate`}
+            title="The JSON Schema dialect the input schema is read with"
+          >
+            {dialectInfo.label}
+          </span>
         </span>
         <ArgumentsTabs idBase={idBase} selected={shown} formDisabled={!formAvailable} onSelect={setView} />
       </div>
+      {dialectInfo.problem && <Notice>{dialectInfo.problem}</Notice>}
+      {engineNote(dialectInfo) && <p className={hintClass}>{engineNote(dialectInfo)}</p>}
       <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} className="flex min-w-0 flex-col gap-2">
         {shown === 'form' && schema && prepared.formValidator ? (
           <>

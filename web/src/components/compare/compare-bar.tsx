@@ -15,7 +15,10 @@ export function CompareBar({ pickedIds, onClear }: { pickedIds: number[]; onClea
     .filter((call): call is CallRecord => call !== undefined);
   if (picked.length === 0) return null;
 
-  const sameTool = picked.length === 2 && picked[0]!.tool === picked[1]!.tool;
+  // Tools with the same name are different tools when the listing had duplicates: compare by key.
+  const sameTool =
+    picked.length === 2 &&
+    (picked[0]!.toolKey ?? picked[0]!.tool) === (picked[1]!.toolKey ?? picked[1]!.tool);
   const hint =
     picked.length < 2
       ? 'Pick one more call of the same tool.'

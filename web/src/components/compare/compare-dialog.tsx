@@ -47,6 +47,9 @@ export function CompareDialog({ calls, onClose }: { calls: [CallRecord, CallReco
           <h2 id="compare-title" className="text-lg font-semibold">
             Compare results
           </h2>
+          {left.displayName && left.displayName !== left.tool && (
+            <span className="text-sm text-slate-500">{left.displayName}</span>
+          )}
           <span className="font-mono text-sm text-slate-500">{left.tool}</span>
           <button
             type="button"

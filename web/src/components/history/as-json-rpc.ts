@@ -6,6 +6,6 @@ export function asJsonRpcRequest(call: CallRecord): unknown {
     jsonrpc: '2.0',
     id: call.id,
     method: 'tools/call',
-    params: { name: call.tool, arguments: call.args },
+    params: { name: call.tool, arguments: call.args, ...(call.task ? { task: call.task } : {}) },
   };
 }

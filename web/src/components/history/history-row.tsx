@@ -5,6 +5,8 @@ import { OutcomeBadge } from '../result-view/outcome-badge.tsx';
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { asJsonRpcRequest } from './as-json-rpc.ts';
 import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
+import { editCall, rerunCall } from '../../state/call-paths.ts';
+import { describeTaskDecision } from '../../mcp/task-decision.ts';
 
 const linkClass = 'text-indigo-600 hover:underline dark:text-indigo-400';
 
@@ -22,10 +24,13 @@ export function HistoryRow({
 }) {
   const { history, runner, workspace, session, replay } = useServices();
   const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string>();
   const rerun = () => {
-    const tool = session.state.get().tools.find((t) => t.name === call.tool);
-    if (tool) void runner.call(tool, call.args);
+    const started = rerunCall(runner, session.state.get().tools, call);
+    setProblem('problem' in started ? started.problem : undefined);
   };
+  const edit = () => setProblem(editCall(workspace, session.state.get().tools, call));
+  const shownName = call.displayName ?? call.tool;
   return (
     <li
       aria-current={selected}
@@ -36,11 +41,30 @@ export function HistoryRow({
       <div className="flex items-center gap-2">
         <button
           type="button"
-          className="truncate font-mono text-sm hover:underline"
+          className="flex min-w-0 items-baseline gap-1.5 text-left hover:underline"
           onClick={() => history.select(call.id)}
         >
-          {call.tool}
+          <span className={`truncate text-sm ${shownName === call.tool ? 'font-mono' : 'font-medium'}`}>
+            {shownName}
+          </span>
+          {shownName !== call.tool && <span className="truncate font-mono text-slate-500">{call.tool}</span>}
         </button>
+        {call.task && (
+          <span
+            className="rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-300"
+            title={describeTaskDecision({ task: call.task, forced: call.taskForced === true })}
+          >
+            task
+          </span>
+        )}
+        {call.taskForced && (
+          <span
+            className="rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+            title="This call broke the spec's task rule for the tool on purpose"
+          >
+            forced
+          </span>
+        )}
         <span className="text-slate-400">{formatTime(call.startedAt)}</span>
         {onTogglePick && call.outcome && (
           <label className="flex items-center gap-1 text-slate-500">
@@ -60,7 +84,7 @@ export function HistoryRow({
             <button type="button" className={linkClass} onClick={rerun}>
               Re-run
             </button>
-            <button type="button" className={linkClass} onClick={() => workspace.edit(call.tool, call.args)}>
+            <button type="button" className={linkClass} onClick={edit}>
               Edit
             </button>
             <button type="button" className={linkClass} onClick={() => setSaving(true)}>
@@ -77,6 +101,11 @@ export function HistoryRow({
           Copy as JSON-RPC
         </button>
       </div>
+      {problem && (
+        <p role="alert" className="mt-1 text-amber-700 dark:text-amber-400">
+          {problem}
+        </p>
+      )}
       {saving && <SaveCallForm call={call} onDone={() => setSaving(false)} />}
     </li>
   );

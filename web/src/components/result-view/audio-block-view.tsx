@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
 import { inspectBase64 } from '../../results/base64.ts';
 import { playableAudioMime } from '../../results/mime-types.ts';
@@ -13,11 +14,14 @@ export function AudioBlockView({
   data,
   mimeType,
   annotations,
+  mark,
 }: {
   label: string;
   data: string;
   mimeType: string;
   annotations: unknown;
+  /** Set when the negotiated revision does not define audio. */
+  mark?: ReactNode;
 }) {
   const check = useMemo(() => inspectBase64(data), [data]);
   const mime = playableAudioMime(mimeType);
@@ -29,6 +33,7 @@ export function AudioBlockView({
     <BlockFrame
       label={label}
       kind="Audio"
+      mark={mark}
       facts={facts}
       annotations={[annotations]}
       tone={check.ok ? 'plain' : 'problem'}

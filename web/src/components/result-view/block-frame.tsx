@@ -12,6 +12,7 @@ export function BlockFrame({
   annotations,
   tone = 'plain',
   actions,
+  mark,
   children,
 }: {
   /** Accessible name, e.g. "Content 2: image". */
@@ -23,6 +24,8 @@ export function BlockFrame({
   tone?: 'plain' | 'problem';
   /** Controls at the right end of the header (wrap, copy…). */
   actions?: ReactNode;
+  /** A flag beside the kind, such as "not defined in the negotiated revision". */
+  mark?: ReactNode;
   children: ReactNode;
 }) {
   const border =
@@ -33,6 +36,7 @@ export function BlockFrame({
         <span className="font-semibold tracking-wide text-slate-700 uppercase dark:text-slate-300">
           {kind}
         </span>
+        {mark}
         {facts
           .filter((fact): fact is string => Boolean(fact))
           .map((fact) => (

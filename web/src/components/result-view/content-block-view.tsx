@@ -5,10 +5,25 @@ import { ImageBlockView } from './image-block-view.tsx';
 import { RawBlockView } from './raw-block-view.tsx';
 import { ResourceLinkView } from './resource-link-view.tsx';
 import { TextBlockView } from './text-block-view.tsx';
+import { resultFeatureBeyond } from '../../mcp/protocol-revisions.ts';
+import { RevisionMark } from '../ui/revision-mark.tsx';
 
-/** One content block, drawn by the viewer for its kind. `position` is 1-based. */
-export function ContentBlockView({ block, position }: { block: ContentBlock; position: number }) {
+/**
+ * One content block, drawn by the viewer for its kind. `position` is 1-based. A content type the negotiated
+ * `revision` does not define is drawn all the same, and marked.
+ */
+export function ContentBlockView({
+  block,
+  position,
+  revision,
+}: {
+  block: ContentBlock;
+  position: number;
+  revision?: string;
+}) {
   const label = `Content ${position}: ${block.kind === 'unknown' ? block.type : block.kind}`;
+  const since = resultFeatureBeyond(revision, block.kind);
+  const mark = since ? <RevisionMark field={block.kind} since={since} revision={revision} /> : undefined;
   switch (block.kind) {
     case 'text':
       return (
@@ -30,10 +45,11 @@ export function ContentBlockView({ block, position }: { block: ContentBlock; pos
           data={block.data}
           mimeType={block.mimeType}
           annotations={block.annotations}
+          mark={mark}
         />
       );
     case 'resource_link':
-      return <ResourceLinkView label={label} link={block.link} annotations={block.annotations} />;
+      return <ResourceLinkView label={label} link={block.link} annotations={block.annotations} mark={mark} />;
     case 'resource':
       return <EmbeddedResourceView label={label} resource={block.resource} annotations={block.annotations} />;
     case 'unknown':

@@ -53,7 +53,7 @@ export function OutcomeBadge({
       <span className={`rounded px-1.5 py-0.5 font-semibold ${look.className}`}>{look.label}</span>
       {/* A denied call never ran, so it has no duration worth showing. */}
       {showDuration && outcome.status !== 'denied' && (
-        <span className="text-slate-500">{formatDuration(outcome.durationMs)}</span>
+        <span className="whitespace-nowrap text-slate-500">{formatDuration(outcome.durationMs)}</span>
       )}
     </span>
   );

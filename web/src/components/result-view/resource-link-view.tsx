@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useServices } from '../../session-context.tsx';
 import type { ResourceLinkInfo } from '../../results/content-blocks.ts';
@@ -24,10 +25,13 @@ export function ResourceLinkView({
   label,
   link,
   annotations,
+  mark,
 }: {
   label: string;
   link: ResourceLinkInfo;
   annotations: unknown;
+  /** Set when the negotiated revision does not define resource links. */
+  mark?: ReactNode;
 }) {
   const { session } = useServices();
   const [read, setRead] = useState<ReadState>({ kind: 'closed' });
@@ -47,6 +51,7 @@ export function ResourceLinkView({
     <BlockFrame
       label={label}
       kind="Resource link"
+      mark={mark}
       facts={[link.mimeType, link.size !== undefined ? formatBytes(link.size) : undefined]}
       annotations={[annotations]}
     >

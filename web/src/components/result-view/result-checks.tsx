@@ -35,6 +35,14 @@ function SchemaCheck({ plan, validation }: { plan: OutputCheckPlan; validation: 
   switch (plan.kind) {
     case 'none':
       return null;
+    case 'beyond-revision':
+      return (
+        <Notice
+          compact
+          kind="info"
+          title={`outputSchema and structuredContent are not defined in ${plan.revision} (since ${plan.since}): not checked`}
+        />
+      );
     case 'skipped-tool-error':
       return (
         <Notice compact kind="info" title="Not checked against outputSchema: the tool reported an error" />
@@ -55,7 +63,14 @@ function SchemaCheck({ plan, validation }: { plan: OutputCheckPlan; validation: 
         </Notice>
       );
     case 'validate':
-      return <ValidationNotice validation={validation} />;
+      return (
+        <>
+          <ValidationNotice validation={validation} />
+          {'dialect' in validation && validation.dialect?.problem && (
+            <Notice compact kind="warning" title={`outputSchema: ${validation.dialect.problem}`} />
+          )}
+        </>
+      );
   }
 }
 
@@ -66,10 +81,11 @@ function ValidationNotice({ validation }: { validation: ValidationState }) {
     case 'pending':
       return <Notice compact kind="info" title="Checking against outputSchema…" />;
     case 'valid':
-      return <Notice compact kind="ok" title={`Matches outputSchema (JSON Schema ${validation.dialect})`} />;
+      return <Notice compact kind="ok" title={`Matches outputSchema (${validation.dialect.label})`} />;
     case 'invalid':
       return (
         <Notice kind="error" title="Output schema violation">
+          <p className="mb-1">Checked as {validation.dialect.label}.</p>
           <ViolationList violations={validation.violations} />
         </Notice>
       );

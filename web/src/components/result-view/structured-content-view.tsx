@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useMemo } from 'react';
 import { safeStringify } from '../../results/json-text.ts';
 import { BlockFrame } from './block-frame.tsx';
@@ -9,9 +10,12 @@ import type { Violation } from '../../results/output-validation.ts';
 export function StructuredContentView({
   value,
   violations,
+  mark,
 }: {
   value: unknown;
   violations: readonly Violation[];
+  /** Set when the negotiated revision does not define structuredContent. */
+  mark?: ReactNode;
 }) {
   const marks: PathMarks = useMemo(() => {
     const byPath = new Map<string, string>();
@@ -23,6 +27,7 @@ export function StructuredContentView({
     <BlockFrame
       label="Structured content"
       kind="Structured content"
+      mark={mark}
       tone={violations.length ? 'problem' : 'plain'}
       actions={<CopyButton label="Copy JSON" getText={() => safeStringify(value)} />}
     >

@@ -21,7 +21,7 @@ export function useOutputValidation(plan: OutputCheckPlan): ValidationState {
   useEffect(() => {
     if (plan.kind !== 'validate') return;
     let current = true;
-    validateOffThread(plan.schema, plan.data).then(
+    validateOffThread(plan.schema, plan.data, plan.revision).then(
       (state) => {
         if (current) setAnswer({ plan, state });
       },

@@ -14,10 +14,11 @@ export type ValidationTimeout = { kind: 'timed-out'; afterMs: number };
 export function validateOffThread(
   schema: unknown,
   data: unknown,
+  revision?: string,
 ): Promise<OutputValidation | ValidationTimeout> {
   if (typeof Worker === 'undefined') {
     return import('../../results/output-validation.ts').then(({ validateOutput }) =>
-      validateOutput(schema, data),
+      validateOutput(schema, data, revision),
     );
   }
   const worker = new Worker(new URL('../../results/validation-worker.ts', import.meta.url), {
@@ -40,6 +41,6 @@ export function validateOffThread(
       finish();
       reject(new Error(event.message || 'the validation worker failed to start'));
     };
-    worker.postMessage({ schema, data } satisfies ValidationRequest);
+    worker.postMessage({ schema, data, revision } satisfies ValidationRequest);
   });
 }

@@ -7,10 +7,19 @@ export function SaveCallForm({ call, onDone }: { call: CallRecord; onDone: () =>
   const { savedRequests } = useServices();
   return (
     <SaveRequestForm
-      defaultName={call.tool}
+      defaultName={call.displayName ?? call.tool}
       onCancel={onDone}
       onSave={(name, group) => {
-        savedRequests.add({ name, group, server: call.server, tool: call.tool, args: call.args });
+        savedRequests.add({
+          name,
+          group,
+          server: call.server,
+          tool: call.tool,
+          args: call.args,
+          ...(call.toolKey !== undefined ? { toolKey: call.toolKey } : {}),
+          // What the call did about tasks is kept, so "Run" repeats it.
+          call: { task: call.task, taskForced: call.taskForced },
+        });
         onDone();
       }}
     />

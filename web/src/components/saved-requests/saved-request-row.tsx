@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useServices } from '../../session-context.tsx';
 import type { SavedRequest } from '../../saved-requests/saved-request.ts';
 import { inputClass } from '../ui/field-classes.ts';
+import { editCall, runSaved } from '../../state/call-paths.ts';
 
 const linkClass = 'text-indigo-600 hover:underline dark:text-indigo-400';
 
@@ -12,15 +13,13 @@ export function SavedRequestRow({ request }: { request: SavedRequest }) {
   const [draftName, setDraftName] = useState(request.name);
   const [problem, setProblem] = useState<string>();
 
+  // The tool is looked up on the server connected now: the saved one may differ.
   const run = () => {
-    // Look the tool up by name on the server connected now: the saved one may differ.
-    const tool = session.state.get().tools.find((t) => t.name === request.tool);
-    if (!tool) {
-      setProblem(`The tool "${request.tool}" is not listed on the current server.`);
-      return;
-    }
-    setProblem(undefined);
-    void runner.call(tool, request.args);
+    const started = runSaved(runner, session.state.get().tools, request);
+    setProblem('problem' in started ? started.problem : undefined);
+  };
+  const load = () => {
+    setProblem(editCall(workspace, session.state.get().tools, { ...request, ...request.call }));
   };
 
   return (
@@ -62,11 +61,7 @@ export function SavedRequestRow({ request }: { request: SavedRequest }) {
           <button type="button" className={linkClass} onClick={run}>
             Run
           </button>
-          <button
-            type="button"
-            className={linkClass}
-            onClick={() => workspace.edit(request.tool, request.args)}
-          >
+          <button type="button" className={linkClass} onClick={load}>
             Load
           </button>
           <button type="button" className={linkClass} onClick={() => setRenaming(true)}>

@@ -6,16 +6,18 @@ import { compactButtonClass } from '../ui/field-classes.ts';
 import { SaveRequestForm } from './save-request-form.tsx';
 import { SavedRequestRow } from './saved-request-row.tsx';
 import { SavedRequestsFileButtons } from './saved-requests-file-buttons.tsx';
+import { findTool } from '../../mcp/tool-identity.ts';
 
 /** The "Saved" tab: named requests by group, saving the current tool's arguments, import and export. */
 export function SavedRequestsPanel() {
-  const { savedRequests, workspace, runner, replay } = useServices();
+  const { savedRequests, workspace, runner, replay, session } = useServices();
   const requests = useStore(savedRequests, (s) => s.requests);
   const selectedTool = useStore(workspace, (s) => s.selectedTool);
+  const listed = useStore(session.state, (s) => findTool(s.tools, selectedTool));
   const [saving, setSaving] = useState(false);
 
   const saveCurrent = (name: string, group: string) => {
-    if (!selectedTool) return;
+    if (!selectedTool || !listed) return;
     const draft = workspace.get().drafts[selectedTool];
     let args: unknown;
     try {
@@ -24,7 +26,18 @@ export function SavedRequestsPanel() {
       // An unfinished draft is kept as typed, so nothing the user wrote is lost.
       args = draft;
     }
-    savedRequests.add({ name, group, server: runner.serverLabel(), tool: selectedTool, args });
+    // A task choice made for this tool is kept; without one, "Run" follows the spec's rule then.
+    const request = workspace.get().taskRequests[selectedTool];
+    const decision = request ? runner.decideTask(listed.tool, request) : undefined;
+    savedRequests.add({
+      name,
+      group,
+      server: runner.serverLabel(),
+      tool: listed.nameText,
+      toolKey: listed.key,
+      args,
+      ...(decision ? { call: { task: decision.task, taskForced: decision.forced } } : {}),
+    });
     setSaving(false);
   };
 
@@ -32,16 +45,16 @@ export function SavedRequestsPanel() {
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex flex-col gap-2 border-b border-slate-100 p-2 text-xs dark:border-slate-800">
         <div className="flex flex-wrap items-center gap-2">
-          {!replay && selectedTool && !saving && (
+          {!replay && listed && !saving && (
             <button type="button" className={compactButtonClass} onClick={() => setSaving(true)}>
               Save current request
             </button>
           )}
           <SavedRequestsFileButtons />
         </div>
-        {saving && selectedTool && (
+        {saving && listed && (
           <SaveRequestForm
-            defaultName={selectedTool}
+            defaultName={listed.nameText}
             onSave={saveCurrent}
             onCancel={() => setSaving(false)}
           />

@@ -1,82 +1,108 @@
-import type { ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
+import { readAnnotations, type HintReading } from '../../mcp/tool-annotations.ts';
 
-interface Badge {
-  label: string;
-  title: string;
-  className: string;
-}
-
-const tone = {
-  safe: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
-  warn: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
-  info: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
-  neutral: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+const TONES: Record<string, { solid: string; outline: string }> = {
+  safe: {
+    solid: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300',
+    outline: 'border-emerald-500 text-emerald-800 dark:border-emerald-600 dark:text-emerald-300',
+  },
+  warn: {
+    solid: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+    outline: 'border-red-500 text-red-800 dark:border-red-600 dark:text-red-300',
+  },
+  info: {
+    solid: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',
+    outline: 'border-sky-500 text-sky-800 dark:border-sky-600 dark:text-sky-300',
+  },
+  neutral: {
+    solid: 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300',
+    outline: 'border-slate-400 text-slate-700 dark:border-slate-500 dark:text-slate-300',
+  },
 };
 
-/** Turns annotation hints into badges. The spec's defaults apply when a hint is absent. */
-export function annotationBadges(annotations: ToolAnnotations | undefined): Badge[] {
-  if (!annotations || typeof annotations !== 'object') return [];
-  const badges: Badge[] = [];
-  const claim = 'claimed by the server, not verified';
-  if (annotations.readOnlyHint === true) {
-    badges.push({
-      label: 'read-only',
-      title: `Does not modify its environment (${claim})`,
-      className: tone.safe,
-    });
-  } else if (annotations.destructiveHint !== false && annotations.readOnlyHint === false) {
-    badges.push({
-      label: 'destructive',
-      title: `May perform destructive updates (${claim})`,
-      className: tone.warn,
-    });
+const TONE_OF: Record<string, keyof typeof TONES> = {
+  'read-only': 'safe',
+  destructive: 'warn',
+  'non-destructive': 'info',
+  idempotent: 'info',
+};
+
+/** Hints that say little in a crowded list ("may write" is implied by destructive or non-destructive). */
+const QUIET_HINTS = new Set(['may write', 'not idempotent']);
+
+/** How one hint looks and reads: trusted claims solid, unverified claims dashed, defaults plain grey italics. */
+export function badgeLook(hint: HintReading, trusted: boolean): { className: string; description: string } {
+  const tone = TONES[TONE_OF[hint.label] ?? 'neutral']!;
+  if (hint.source === 'default') {
+    return {
+      className: 'italic text-slate-400 dark:text-slate-500',
+      description: `${hint.label}: the spec's default, the server did not declare ${hint.hint}`,
+    };
   }
-  if (annotations.destructiveHint === true && annotations.readOnlyHint !== false) {
-    badges.push({
-      label: 'destructive',
-      title: `May perform destructive updates (${claim})`,
-      className: tone.warn,
-    });
-  }
-  if (annotations.idempotentHint === true) {
-    badges.push({
-      label: 'idempotent',
-      title: `Repeating it has no extra effect (${claim})`,
-      className: tone.info,
-    });
-  }
-  if (annotations.openWorldHint === true) {
-    badges.push({
-      label: 'open-world',
-      title: `Interacts with external entities (${claim})`,
-      className: tone.neutral,
-    });
-  }
-  return badges;
+  return trusted
+    ? {
+        className: `border border-transparent ${tone.solid}`,
+        description: `${hint.label}: claimed by a trusted server`,
+      }
+    : {
+        className: `border border-dashed bg-transparent ${tone.outline}`,
+        description: `${hint.label}: the server's claim, not verified`,
+      };
 }
 
-/** Small badges for a tool's annotations; each says in its tooltip that it is the server's claim. */
+/**
+ * A tool's behaviour hints. A trusted server's claims are solid badges, an untrusted server's are dashed
+ * outlines (the spec: annotations are untrusted unless the server is), and the spec's defaults for absent
+ * hints follow as plain grey italics ("defaults: destructive, open-world"); a read-only tool that also claims
+ * to be destructive is flagged. `compact` (the tool list) leaves out hints that add nothing there.
+ */
 export function AnnotationBadges({
   annotations,
-  showNone = false,
+  trusted,
+  compact = false,
 }: {
-  annotations: ToolAnnotations | undefined;
-  /** Say "none" when there are no hints (the approval dialog), instead of showing nothing. */
-  showNone?: boolean;
+  annotations: unknown;
+  trusted: boolean;
+  compact?: boolean;
 }) {
-  const badges = annotationBadges(annotations);
-  if (!badges.length) return showNone ? <span className="text-xs text-slate-400">none</span> : null;
+  const reading = readAnnotations(annotations);
+  const shown = compact ? reading.hints.filter((hint) => !QUIET_HINTS.has(hint.label)) : reading.hints;
+  const declared = shown.filter((hint) => hint.source === 'declared');
+  const defaults = shown.filter((hint) => hint.source === 'default');
+  const size = compact ? 'px-1 text-[10px]' : 'px-1.5 py-0.5 text-[11px] font-medium';
+  const defaultsText = defaults.map((hint) => hint.label).join(compact ? ' · ' : ', ');
   return (
     <>
-      {badges.map((badge) => (
+      {reading.contradictory && (
         <span
-          key={badge.label}
-          title={badge.title}
-          className={`rounded px-1.5 py-0.5 text-[11px] font-medium ${badge.className}`}
+          aria-label="Contradictory annotations: read-only and destructive"
+          title="The server claims read-only and destructive at once"
+          className={`shrink-0 rounded bg-red-600 font-semibold text-white ${size}`}
         >
-          {badge.label}
+          ⚠ contradictory
         </span>
-      ))}
+      )}
+      {declared.map((hint) => {
+        const look = badgeLook(hint, trusted);
+        return (
+          <span
+            key={hint.hint}
+            aria-label={look.description}
+            title={`${look.description} (${hint.meaning})`}
+            className={`shrink-0 rounded whitespace-nowrap ${size} ${look.className}`}
+          >
+            {hint.label}
+          </span>
+        );
+      })}
+      {defaults.length > 0 && (
+        <span
+          aria-label={`Spec defaults, not declared by the server: ${defaults.map((hint) => hint.label).join(', ')}`}
+          title={defaults.map((hint) => badgeLook(hint, trusted).description).join('\n')}
+          className={`truncate text-slate-400 italic dark:text-slate-500 ${compact ? 'text-[10px]' : 'text-[11px]'}`}
+        >
+          {compact ? defaultsText : `defaults: ${defaultsText}`}
+        </span>
+      )}
     </>
   );
 }

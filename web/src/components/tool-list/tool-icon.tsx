@@ -1,28 +1,45 @@
+import { useState } from 'react';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { useToolIcon } from './use-tool-icon.ts';
 
-/** Picks a tool icon the page may load: only data: images and https: URLs (no tracking over http, no javascript:). */
-export function safeIconSource(tool: Tool): string | undefined {
-  const icons = (tool as { icons?: unknown }).icons;
-  if (!Array.isArray(icons)) return undefined;
-  for (const icon of icons) {
-    const src = (icon as { src?: unknown } | null)?.src;
-    if (typeof src !== 'string') continue;
-    if (/^data:image\/(png|jpeg|gif|webp|svg\+xml);/i.test(src) || /^https:\/\//i.test(src)) return src;
-  }
-  return undefined;
-}
-
-/** The tool's icon, rendered only through <img> (an SVG cannot run script there). */
+/**
+ * The tool's icon, rendered only through <img> (an SVG cannot run script there), loaded without credentials.
+ * When the tool has icons and none can be shown, a small mark says why.
+ */
 export function ToolIcon({ tool, size }: { tool: Tool; size: number }) {
-  const src = safeIconSource(tool);
-  if (!src) return null;
+  const resolution = useToolIcon(tool, size);
+  const [broken, setBroken] = useState<string>();
+  if (!resolution) return null;
+  const shown = resolution.shown && resolution.shown.url !== broken ? resolution.shown : undefined;
+  if (!shown) {
+    if (resolution.refused.length === 0 && !broken) return null;
+    const reasons = [
+      ...(broken ? ['the image could not be decoded'] : []),
+      ...resolution.refused.map((refusal) => refusal.reason),
+    ];
+    const text = `Icon not shown: ${reasons.join('; ')}`;
+    return (
+      <span
+        role="img"
+        aria-label={text}
+        title={text}
+        className="flex shrink-0 items-center justify-center rounded border border-dashed border-slate-300 text-[9px] text-slate-400 dark:border-slate-600"
+        style={{ width: size, height: size }}
+      >
+        ⊘
+      </span>
+    );
+  }
   return (
     <img
-      src={src}
+      src={shown.url}
       alt=""
       width={size}
       height={size}
       referrerPolicy="no-referrer"
+      crossOrigin="anonymous"
+      title={shown.candidate.themeNote ? `Icon ${shown.candidate.themeNote}` : undefined}
+      onError={() => setBroken(shown.url)}
       className="shrink-0 rounded object-contain"
       style={{ width: size, height: size }}
     />

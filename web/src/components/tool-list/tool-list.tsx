@@ -1,12 +1,13 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { useServices } from '../../session-context.tsx';
 import { useStore } from '../../hooks/use-store.ts';
 import { inputClass } from '../ui/field-classes.ts';
 import { VirtualList } from '../ui/virtual-list.tsx';
 import { ToolRow, TOOL_ROW_HEIGHT } from './tool-row.tsx';
-import { duplicateNames } from './tool-name-rules.ts';
 import { filterTools } from './filter-tools.ts';
+import { listTools, type ListedTool } from '../../mcp/tool-identity.ts';
+import { knownRevision } from '../../mcp/protocol-revisions.ts';
+import { useTrustedServer } from './use-trusted.ts';
 
 /** The server's tools with a filter; selecting one opens it in the tool panel. */
 export function ToolList() {
@@ -15,10 +16,16 @@ export function ToolList() {
   const loading = useStore(session.state, (s) => s.toolsLoading);
   const error = useStore(session.state, (s) => s.toolsError);
   const selected = useStore(workspace, (s) => s.selectedTool);
+  const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
+  const trusted = useTrustedServer();
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
-  const shown = useMemo(() => filterTools(tools, deferredFilter), [tools, deferredFilter]);
-  const duplicates = useMemo(() => duplicateNames(tools), [tools]);
+  const listed = listTools(tools);
+  const shown = useMemo(() => filterTools(listed, deferredFilter), [listed, deferredFilter]);
+  const duplicates = useMemo(
+    () => [...new Set(listed.filter((entry) => entry.sameName > 1).map((entry) => entry.nameText))],
+    [listed],
+  );
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Tool browser">
@@ -52,9 +59,9 @@ export function ToolList() {
           {error}
         </p>
       )}
-      {duplicates.size > 0 && (
+      {duplicates.length > 0 && (
         <p className="px-3 pb-2 text-xs text-amber-700 dark:text-amber-400">
-          ⚠ Duplicate tool names: {[...duplicates].slice(0, 5).join(', ')}
+          ⚠ Duplicate tool names: {duplicates.slice(0, 5).join(', ')} (each is listed, marked and callable)
         </p>
       )}
       <VirtualList
@@ -62,13 +69,14 @@ export function ToolList() {
         className="flex-1 px-1 pb-2"
         items={shown}
         rowHeight={TOOL_ROW_HEIGHT}
-        renderRow={(tool: Tool, index) => (
+        renderRow={(entry: ListedTool) => (
           <ToolRow
-            key={`${index}:${String(tool.name)}`}
-            tool={tool}
-            selected={tool.name === selected}
-            duplicate={duplicates.has(String(tool.name))}
-            onSelect={() => workspace.selectTool(String(tool.name))}
+            key={entry.key}
+            listed={entry}
+            selected={entry.key === selected}
+            trusted={trusted}
+            revision={revision}
+            onSelect={() => workspace.selectTool(entry.key)}
           />
         )}
       />

@@ -1,38 +1,36 @@
-import type { TaskMode } from '../../mcp/task-support.ts';
+import type { TaskDecision } from '../../mcp/task-decision.ts';
 import { inputClass } from '../ui/field-classes.ts';
 
 /**
- * "Run as task" for task-augmented tools/call (2025-11-25). Offered where the spec allows it;
- * elsewhere the user may still force it, clearly marked, to see what the server does.
+ * "Run as task" for task-augmented tools/call (2025-11-25). Shows the decision every call path uses
+ * (a tool that requires a task is checked by default); where the spec forbids a task, or requires one,
+ * the user may still break the rule, clearly marked, to see what the server does.
  */
 export function TaskOptions({
-  mode,
-  choice,
+  decision,
+  ttlSeconds,
   onChange,
 }: {
-  mode: TaskMode;
-  choice: { asTask: boolean; ttlSeconds: number };
-  onChange: (next: Partial<{ asTask: boolean; ttlSeconds: number }>) => void;
+  decision: TaskDecision;
+  ttlSeconds: number;
+  onChange: (next: { asTask?: boolean; ttlSeconds?: number }) => void;
 }) {
-  const forced = (mode === 'forbidden' && choice.asTask) || (mode === 'required' && !choice.asTask);
+  const { mode, forced } = decision;
+  const asTask = decision.task !== undefined;
   return (
-    <span className="flex items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
+    <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
       <label className="flex items-center gap-1">
-        <input
-          type="checkbox"
-          checked={choice.asTask}
-          onChange={(e) => onChange({ asTask: e.target.checked })}
-        />
+        <input type="checkbox" checked={asTask} onChange={(e) => onChange({ asTask: e.target.checked })} />
         {mode === 'forbidden' ? 'Force run as task' : 'Run as task'}
       </label>
-      {choice.asTask && (
+      {asTask && (
         <label className="flex items-center gap-1">
           TTL s
           <input
             type="number"
             min={1}
             className={`${inputClass} w-20 py-0.5`}
-            value={choice.ttlSeconds}
+            value={ttlSeconds}
             onChange={(e) => onChange({ ttlSeconds: Math.max(1, Number(e.target.value) || 1) })}
           />
         </label>
