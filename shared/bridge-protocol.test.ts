@@ -16,6 +16,18 @@ describe('messages from the browser', () => {
     expect(one({ type: 'disconnect' })).toEqual({ type: 'disconnect' });
   });
 
+  it('accepts cancel and protocol-version, and says what is wrong with them', () => {
+    expect(one({ type: 'cancel', id: 7 })).toEqual({ type: 'cancel', id: 7 });
+    expect(one({ type: 'cancel', id: 'a' })).toEqual({ type: 'cancel', id: 'a' });
+    expect(one({ type: 'cancel', id: 1.5 })).toMatchObject({ type: 'refused', connect: false });
+    expect(one({ type: 'cancel' })).toMatchObject({ type: 'refused', error: expect.stringContaining('id') });
+    expect(one({ type: 'protocol-version', version: '2025-11-25' })).toEqual({
+      type: 'protocol-version',
+      version: '2025-11-25',
+    });
+    expect(one({ type: 'protocol-version', version: '' })).toMatchObject({ type: 'refused' });
+  });
+
   it('checks a connect message and its target in full, and says where it is wrong', () => {
     expect(one({ type: 'connect' })).toEqual({
       type: 'refused',

@@ -2,13 +2,26 @@
  * The wire protocol between the browser and the bridge, carried as JSON text over one WebSocket.
  * One definition for both sides: the browser's BridgeTransport and the bridge's WebSocket endpoint.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import * as z from 'zod';
 import { usableTargetSchema, type ServerTarget } from './targets.ts';
 import { isRecord, parseJsonText, parseUntrusted } from './untrusted-json.ts';
 
-/** JSON-RPC error code the bridge uses for relay failures (upstream gone, cannot connect). */
+/**
+ * JSON-RPC error code the bridge uses for relay failures (upstream gone, cannot connect, an HTTP
+ * answer that is not JSON-RPC). When an HTTP response caused it, `error.data` holds
+ * {@link RelayErrorData}. An error the server itself answered (a JSON-RPC error body, whatever the
+ * HTTP status) is relayed as the server's, never under this code.
+ */
 export const RELAY_ERROR_CODE = -32099;
+
+/** `error.data` of a {@link RELAY_ERROR_CODE} error caused by an HTTP response. */
+export interface RelayErrorData {
+  /** The HTTP status of the response. */
+  status: number;
+  /** The start of the response body, when it had one. */
+  body?: string;
+}
 
 /**
  * Path of the bridge's WebSocket endpoint. Each text message on it carries one message, or a JSON
@@ -47,6 +60,27 @@ export interface Frame {
   synthetic?: boolean;
   /** In the page's trace, which spans connections: the frame's `seq` in its own connection. */
   bridgeSeq?: number;
+  /** HTTP targets only: what HTTP said about the request or response that carried this frame. */
+  http?: FrameHttp;
+}
+
+/**
+ * The HTTP side of a frame of an HTTP (Streamable HTTP or SSE) connection, recorded with the frame.
+ * - Outbound frames (`direction: 'out'`) carry `request`: the method and every header of the POST
+ *   that carried the message, as the bridge's transport sent it (names in lower case): the SDK's
+ *   own (`content-type`, `accept`, `mcp-protocol-version`, `mcp-method`, `mcp-name`,
+ *   `mcp-session-id`) and the bridge's `mcp-param-*`. The values of secret headers
+ *   (`authorization`, `cookie`, `proxy-authorization`, `dpop`, and every header the user set on the
+ *   target) read `***`. `decoded` repeats the headers sent in the base64 sentinel form
+ *   (`=?base64?…?=`, see shared/mcp-param-headers.ts) with their decoded text.
+ *   A message the bridge could not send (the POST never left) has no `request`.
+ * - Inbound responses carry `response`: the HTTP status and content type of the POST that
+ *   answered them (an error the server answered with 400 or 404 keeps its status here). Messages
+ *   the server sent on its own (on a GET or listen stream, or before the answer) have no `http`.
+ */
+export interface FrameHttp {
+  request?: { method: string; headers: Record<string, string>; decoded?: Record<string, string> };
+  response?: { status: number; contentType?: string };
 }
 
 /**
@@ -70,13 +104,29 @@ export type BridgeEvent =
   | { kind: 'error'; message: string }
   | { kind: 'closed'; reason: string };
 
-/** Messages from the browser to the bridge. */
+/**
+ * Messages from the browser to the bridge.
+ * - `connect`: open the upstream connection; the bridge answers with `ready` or `failed`.
+ * - `send`: relay a JSON-RPC message to the server. On an HTTP target, a `tools/call` request that
+ *   carries the 2026-07-28 `_meta` envelope also gets the `Mcp-Param-*` headers its tool declares
+ *   with `x-mcp-header`: the bridge reads the declarations from the `tools/list` results it relays
+ *   on this connection (a tool whose declarations are invalid gets none).
+ * - `cancel`: the page gave up on request `id`. On Streamable HTTP the bridge aborts the POST that
+ *   carries it (closing that request's stream is the modern cancel); the server's answer, if any
+ *   still comes, is relayed, and the bridge itself answers nothing for it (no -32099). On stdio
+ *   and SSE it only forgets the request: send `notifications/cancelled` as well where the
+ *   protocol wants one (stdio in every era, HTTP in the 2025 era).
+ * - `protocol-version`: the negotiated protocol version, once known (the SDK's
+ *   `Transport.setProtocolVersion`). On HTTP targets the bridge's transport sends it as
+ *   `MCP-Protocol-Version` on requests that do not carry their own (2025-era requests after
+ *   `initialize`; modern requests carry it in `_meta` and the header follows that).
+ * - `disconnect`: close the upstream connection (kills a stdio child).
+ */
 export type ClientToBridge =
-  /** Open the upstream connection; the bridge answers with `ready` or `failed`. */
   | { type: 'connect'; target: ServerTarget }
-  /** Relay a JSON-RPC message to the server. */
   | { type: 'send'; message: JSONRPCMessage }
-  /** Close the upstream connection (kills a stdio child). */
+  | { type: 'cancel'; id: RequestId }
+  | { type: 'protocol-version'; version: string }
   | { type: 'disconnect' };
 
 /** Messages from the bridge to the browser. */
@@ -110,6 +160,8 @@ const clientMessageSchema = z.discriminatedUnion('type', [
     type: z.literal('send'),
     message: z.custom<JSONRPCMessage>(isRecord, 'expected an object'),
   }),
+  z.looseObject({ type: z.literal('cancel'), id: z.union([z.string(), z.int()]) }),
+  z.looseObject({ type: z.literal('protocol-version'), version: z.string().min(1) }),
   z.looseObject({ type: z.literal('disconnect') }),
 ]) satisfies z.ZodType<ClientToBridge>;
 

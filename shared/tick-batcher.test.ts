@@ -48,12 +48,12 @@ describe('batched wire messages', () => {
       { type: 'disconnect' },
       {
         type: 'refused',
-        error: 'type: expected "connect", "send" or "disconnect", got "bogus"',
+        error: 'type: expected "connect", "send", "cancel", "protocol-version" or "disconnect", got "bogus"',
         connect: false,
       },
       {
         type: 'refused',
-        error: 'type: expected "connect", "send" or "disconnect", got nothing',
+        error: 'type: expected "connect", "send", "cancel", "protocol-version" or "disconnect", got nothing',
         connect: false,
       },
     ]);

@@ -57,6 +57,12 @@ export class PageChannel {
             time: Date.now(),
           });
         return;
+      case 'cancel':
+        this.relay?.cancel(message.id);
+        return;
+      case 'protocol-version':
+        this.upstream?.setProtocolVersion?.(message.version);
+        return;
       case 'disconnect':
         await this.closeUpstream();
         return;

@@ -1,5 +1,5 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import type { Frame, FrameDirection, FrameHttp } from '#shared/bridge-protocol.ts';
 
 /**
  * Stamps the frames of one connection: numbers them from 0 and gives them the bridge's time, then
@@ -11,9 +11,21 @@ export class FrameStamper {
   private count = 0;
   private readonly listeners = new Set<(frame: Frame) => void>();
 
-  /** Stamps a JSON-RPC message. */
-  stampMessage(direction: FrameDirection, message: JSONRPCMessage, bytes: number, synthetic = false): Frame {
-    return this.push({ direction, message, bytes, ...(synthetic ? { synthetic } : {}) });
+  /** Stamps a JSON-RPC message; `http` says what HTTP carried it (HTTP targets). */
+  stampMessage(
+    direction: FrameDirection,
+    message: JSONRPCMessage,
+    bytes: number,
+    synthetic = false,
+    http?: FrameHttp,
+  ): Frame {
+    return this.push({
+      direction,
+      message,
+      bytes,
+      ...(synthetic ? { synthetic } : {}),
+      ...(http ? { http } : {}),
+    });
   }
 
   /** Stamps a line that could not be read as JSON-RPC. */

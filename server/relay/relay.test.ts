@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { RELAY_ERROR_CODE, type BridgeToClient } from '#shared/bridge-protocol.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from './relay.ts';

@@ -1,7 +1,11 @@
-import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { RELAY_ERROR_CODE, type BridgeToClient, type Frame } from '#shared/bridge-protocol.ts';
-import type { Upstream } from '../upstream/upstream.ts';
-import { jsonBytes } from '../upstream/upstream.ts';
+import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
+import {
+  RELAY_ERROR_CODE,
+  type BridgeToClient,
+  type Frame,
+  type FrameHttp,
+} from '#shared/bridge-protocol.ts';
+import { jsonBytes, UpstreamError, type Upstream } from '../upstream/upstream.ts';
 import { FrameStamper } from './frame-stamper.ts';
 
 /**
@@ -14,6 +18,8 @@ export class Relay {
   /** Requests sent to the server and not yet answered, by JSON-RPC id. */
   private readonly pending = new Map<RequestId, string>();
   private closedReason: string | undefined;
+  /** Outbound frames not stamped yet, in send order (upstreams that report when a message left). */
+  private readonly unstamped: OutboundSlot[] = [];
 
   constructor(
     private readonly upstream: Upstream,
@@ -21,9 +27,9 @@ export class Relay {
     stamper = new FrameStamper(),
   ) {
     this.stamper = stamper;
-    upstream.onmessage = (message, bytes) => {
+    upstream.onmessage = (message, bytes, http) => {
       if (isResponse(message)) this.pending.delete(message.id);
-      this.forward(this.stamper.stampMessage('in', message, bytes));
+      this.forward(this.stamper.stampMessage('in', message, bytes, false, http));
     };
     upstream.onbadframe = (raw, error) => this.forward(this.stamper.stampBadFrame('in', raw, error));
     upstream.onlost = (id, reason) => {
@@ -39,22 +45,45 @@ export class Relay {
 
   /** Relays one message from the browser to the server. */
   async send(message: JSONRPCMessage): Promise<void> {
-    const frame = this.stamper.stampMessage('out', message, jsonBytes(message));
-    // The browser already has the message; it only needs the bridge's sequence number and time.
-    this.deliver({ type: 'frame', frame: { ...frame, message: undefined } });
+    const bytes = jsonBytes(message);
     const isRequest = 'method' in message && 'id' in message;
+    if (this.closedReason || !this.upstream.reportsWire) this.stampOutbound(message, bytes);
     if (this.closedReason) {
       if (isRequest) this.answerWithError(message.id, this.closedReason);
       return;
     }
     if (isRequest) this.pending.set(message.id, message.method);
+    // An upstream that reports when the message left (HTTP) has it stamped then, with the request's
+    // headers; the frames still go out in send order, which is how the page pairs them.
+    const slot: OutboundSlot | undefined = this.upstream.reportsWire
+      ? { message, bytes, ready: false }
+      : undefined;
+    if (slot) this.unstamped.push(slot);
+    const release = (http?: FrameHttp) => {
+      if (!slot || slot.ready) return;
+      slot.ready = true;
+      slot.http = http;
+      this.stampReadyOutbound();
+    };
     try {
-      await this.upstream.send(message);
+      await this.upstream.send(message, slot ? { onwire: release } : undefined);
+      release();
     } catch (error) {
+      release();
       if (isRequest && this.pending.delete(message.id)) {
-        this.answerWithError(message.id, error instanceof Error ? error.message : String(error));
+        const data = error instanceof UpstreamError ? error.data : undefined;
+        this.answerWithError(message.id, error instanceof Error ? error.message : String(error), data);
       }
     }
+  }
+
+  /**
+   * The page gave up on request `id`: the bridge will not answer it (no relay error), and the
+   * upstream stops carrying it where it can (Streamable HTTP aborts its POST).
+   */
+  cancel(id: RequestId): void {
+    this.pending.delete(id);
+    this.upstream.cancel?.(id);
   }
 
   /** Number of requests waiting for the server. */
@@ -69,11 +98,28 @@ export class Relay {
     }
   }
 
-  private answerWithError(id: RequestId, reason: string): void {
+  private stampOutbound(message: JSONRPCMessage, bytes: number, http?: FrameHttp): void {
+    const frame = this.stamper.stampMessage('out', message, bytes, false, http);
+    // The browser already has the message; it only needs the bridge's sequence number and time.
+    this.deliver({ type: 'frame', frame: { ...frame, message: undefined } });
+  }
+
+  private stampReadyOutbound(): void {
+    while (this.unstamped[0]?.ready) {
+      const slot = this.unstamped.shift()!;
+      this.stampOutbound(slot.message, slot.bytes, slot.http);
+    }
+  }
+
+  private answerWithError(id: RequestId, reason: string, data?: unknown): void {
     const message: JSONRPCMessage = {
       jsonrpc: '2.0',
       id,
-      error: { code: RELAY_ERROR_CODE, message: `Bridge: ${reason}` },
+      error: {
+        code: RELAY_ERROR_CODE,
+        message: `Bridge: ${reason}`,
+        ...(data !== undefined ? { data } : {}),
+      },
     };
     this.forward(this.stamper.stampMessage('in', message, jsonBytes(message), true));
   }
@@ -81,6 +127,14 @@ export class Relay {
   private forward(frame: Frame): void {
     this.deliver({ type: 'frame', frame });
   }
+}
+
+/** An outbound message waiting for its turn to be stamped. */
+interface OutboundSlot {
+  message: JSONRPCMessage;
+  bytes: number;
+  ready: boolean;
+  http?: FrameHttp;
 }
 
 function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {

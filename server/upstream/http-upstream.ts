@@ -1,17 +1,46 @@
 import {
+  SSEClientTransport,
+  SdkHttpError,
+  SseError,
   StreamableHTTPClientTransport,
-  StreamableHTTPError,
-} from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+  type FetchLike,
+  type JSONRPCMessage,
+  type RequestId,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import type { FrameHttp } from '#shared/bridge-protocol.ts';
 import type { HttpTarget } from '#shared/targets.ts';
-import { jsonBytes, type Upstream } from './upstream.ts';
+import { httpFailure, jsonRpcErrorBody, serverAnswerIn } from './http-error-answer.ts';
+import { describeRequest } from './request-facts.ts';
+import { ToolHeaderRegistry } from './tool-header-registry.ts';
+import { jsonBytes, UpstreamError, type Upstream, type UpstreamSendOptions } from './upstream.ts';
 import { watchedFetch } from './watched-fetch.ts';
+import { WireTap } from './wire-tap.ts';
 
-/** A remote MCP server over Streamable HTTP or legacy SSE, using the SDK's client transports. */
+/** Options of an {@link HttpUpstream}. */
+export interface HttpUpstreamOptions {
+  /**
+   * The fetch every HTTP request goes through (default: the global fetch). The bridge wraps it to
+   * watch the wire; a caller may pass one that guards where requests may go.
+   */
+  fetch?: FetchLike;
+}
+
+/**
+ * A remote MCP server over Streamable HTTP or legacy SSE, using the SDK's client transports. On the
+ * way it stamps each message with the HTTP that carried it, adds the `Mcp-Param-*` headers of modern
+ * tool calls, passes the server's own JSON-RPC errors through whatever their HTTP status, and
+ * cancels a request by aborting its POST.
+ */
 export class HttpUpstream implements Upstream {
-  private readonly transport: Transport;
+  readonly reportsWire = true;
+  private readonly transport: Transport & { setProtocolVersion?: (version: string) => void };
+  private readonly wire = new WireTap();
+  private readonly toolHeaders = new ToolHeaderRegistry();
+  /** Header names (lower case) the user set on the target: their values are hidden in frames. */
+  private readonly userHeaders: ReadonlySet<string>;
+  /** Requests on their way or waiting for their answer, with the switch that aborts their POST. */
+  private readonly inflight = new Map<RequestId, AbortController>();
   private closed = false;
   /** Errors the transport already reported through onerror (it also rethrows them from send). */
   private readonly reported = new WeakSet<object>();
@@ -21,20 +50,26 @@ export class HttpUpstream implements Upstream {
   onevent?: Upstream['onevent'];
   onclose?: Upstream['onclose'];
 
-  constructor(private readonly target: HttpTarget) {
+  constructor(
+    private readonly target: HttpTarget,
+    options: HttpUpstreamOptions = {},
+  ) {
     const url = new URL(target.url);
     const requestInit: RequestInit = { headers: target.headers ?? {} };
+    this.userHeaders = new Set(Object.keys(target.headers ?? {}).map((name) => name.toLowerCase()));
+    const base: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
     this.transport =
       target.transport === 'sse'
-        ? new SSEClientTransport(url, { requestInit })
+        ? new SSEClientTransport(url, { requestInit, fetch: this.wire.fetch(base) })
         : new StreamableHTTPClientTransport(url, {
             requestInit,
-            fetch: watchedFetch((id, reason) => this.onlost?.(id, reason)),
+            fetch: this.wire.fetch(watchedFetch((id, reason) => this.lost(id, reason), base)),
           });
-    this.transport.onmessage = (message) => this.onmessage?.(message, jsonBytes(message));
+    this.transport.onmessage = (message) => this.receive(message);
     this.transport.onerror = (error) => {
       this.reported.add(error);
-      this.onevent?.(describeError(error));
+      // The server answered with a JSON-RPC error: that is its answer (see send), not a fault.
+      if (!jsonRpcErrorBody(error)) this.onevent?.(describeError(error));
     };
     this.transport.onclose = () => this.finish('Connection to the server closed');
   }
@@ -50,15 +85,50 @@ export class HttpUpstream implements Upstream {
     this.onevent?.({ kind: 'connected', transport: this.target.transport });
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  async send(message: JSONRPCMessage, options: UpstreamSendOptions = {}): Promise<void> {
     if (this.closed) throw new Error('Connection to the server is closed');
+    const id = 'method' in message && 'id' in message ? message.id : undefined;
+    const abort =
+      id !== undefined && this.transport instanceof StreamableHTTPClientTransport
+        ? new AbortController()
+        : undefined;
+    if (abort) this.inflight.set(id!, abort);
+    this.toolHeaders.noteSent(message);
+    const headers = this.toolHeaders.headersFor(message);
+    const onrequest = (method: string, sent: Headers) =>
+      options.onwire?.({ request: describeRequest(method, sent, this.userHeaders) });
     try {
-      await this.transport.send(message);
+      await this.wire.run({ requestId: id, onrequest }, () =>
+        this.transport.send(message, {
+          ...(headers ? { headers } : {}),
+          ...(abort ? { requestSignal: abort.signal } : {}),
+        }),
+      );
     } catch (error) {
+      if (abort?.signal.aborted) return; // cancelled by the page: nothing to report
+      if (id !== undefined) this.inflight.delete(id);
+      const answer = id === undefined ? undefined : serverAnswerIn(error, id);
+      const failure = httpFailure(error);
+      if (answer) {
+        const http: FrameHttp = failure ? { response: { status: failure.status } } : {};
+        this.toolHeaders.noteReceived(answer);
+        this.onmessage?.(answer, jsonBytes(answer), http.response ? http : undefined);
+        return;
+      }
       const event = describeError(error);
       if (!(error instanceof Object && this.reported.has(error))) this.onevent?.(event);
-      throw new Error(event.message, { cause: error });
+      throw new UpstreamError(event.message, failure, { cause: error });
     }
+  }
+
+  cancel(id: RequestId): void {
+    const abort = this.inflight.get(id);
+    this.inflight.delete(id);
+    abort?.abort(new Error('Cancelled by the page'));
+  }
+
+  setProtocolVersion(version: string): void {
+    this.transport.setProtocolVersion?.(version);
   }
 
   async close(): Promise<void> {
@@ -73,9 +143,27 @@ export class HttpUpstream implements Upstream {
     this.finish('Disconnected');
   }
 
+  private receive(message: JSONRPCMessage): void {
+    this.toolHeaders.noteReceived(message);
+    const responseId = 'id' in message && !('method' in message) ? message.id : undefined;
+    if (responseId !== undefined) this.inflight.delete(responseId);
+    // The wire context is the send whose POST the transport was reading when this arrived.
+    const context = this.wire.current();
+    const carried = responseId !== undefined && context?.response && context.requestId === responseId;
+    this.onmessage?.(message, jsonBytes(message), carried ? { response: context.response } : undefined);
+  }
+
+  private lost(id: RequestId, reason: string): void {
+    const abort = this.inflight.get(id);
+    this.inflight.delete(id);
+    if (!abort?.signal.aborted) this.onlost?.(id, reason);
+  }
+
   private finish(reason: string): void {
     if (this.closed) return;
     this.closed = true;
+    for (const abort of this.inflight.values()) abort.abort(new Error(reason));
+    this.inflight.clear();
     this.onclose?.(reason);
   }
 }
@@ -83,9 +171,9 @@ export class HttpUpstream implements Upstream {
 /** Turns a transport error into a bridge event, keeping the HTTP status where there is one. */
 function describeError(error: unknown): { kind: 'http-error'; status?: number; message: string } {
   const message = error instanceof Error ? error.message : String(error);
-  if (error instanceof StreamableHTTPError || error instanceof SseError) {
-    return { kind: 'http-error', status: error.code, message };
-  }
+  const status = httpFailure(error)?.status ?? (error instanceof SseError ? error.code : undefined);
+  if (status !== undefined) return { kind: 'http-error', status, message };
+  if (error instanceof SdkHttpError) return { kind: 'http-error', message };
   const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
   return { kind: 'http-error', message: message + cause };
 }

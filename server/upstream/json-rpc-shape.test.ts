@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/core';
 import { isJsonRpcMessage } from './json-rpc-shape.ts';
 
 const samples: unknown[] = [

@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { isRecord } from '#shared/untrusted-json.ts';
 
 const isId = (value: unknown) =>

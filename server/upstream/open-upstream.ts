@@ -1,9 +1,9 @@
 import type { ServerTarget } from '#shared/targets.ts';
-import { HttpUpstream } from './http-upstream.ts';
+import { HttpUpstream, type HttpUpstreamOptions } from './http-upstream.ts';
 import { StdioUpstream } from './stdio-upstream.ts';
 import type { Upstream } from './upstream.ts';
 
 /** Creates the upstream for a target; call `start()` on it after attaching handlers. */
-export function createUpstream(target: ServerTarget): Upstream {
-  return target.transport === 'stdio' ? new StdioUpstream(target) : new HttpUpstream(target);
+export function createUpstream(target: ServerTarget, options: HttpUpstreamOptions = {}): Upstream {
+  return target.transport === 'stdio' ? new StdioUpstream(target) : new HttpUpstream(target, options);
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { isJsonRpcMessage } from './json-rpc-shape.ts';
-import { getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { StdioTarget } from '#shared/targets.ts';
 import type { Upstream } from './upstream.ts';
 import { LineSplitter } from './line-splitter.ts';

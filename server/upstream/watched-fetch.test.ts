@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestId } from '@modelcontextprotocol/client';
 import { watchedFetch } from './watched-fetch.ts';
 
 /** A base fetch answering with an event stream made of `chunks`, then ending or breaking. */
