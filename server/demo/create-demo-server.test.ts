@@ -1,11 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  CallToolResultSchema,
-  ErrorCode,
-  McpError,
-  type CallToolResult,
-} from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, type CallToolResult } from '@modelcontextprotocol/client';
+import { CallToolResultSchema } from '@modelcontextprotocol/core';
 import { connectDemoClient, type DemoConnection } from '../../test/support/demo-test-client.ts';
 
 const EXPECTED_TOOLS = [
@@ -27,6 +23,11 @@ const EXPECTED_TOOLS = [
   'ping_time',
   'toggle_extra_tool',
   'log_message',
+  'regional_echo',
+  'confirm_deploy',
+  'ask_the_client',
+  'long_job',
+  'cache_hints',
 ];
 
 let demo: DemoConnection;
@@ -171,8 +172,8 @@ describe('demo server: errors', () => {
 
   it('rejects fail_with_protocol_error with a JSON-RPC error', async () => {
     const error = await call('fail_with_protocol_error').catch((caught: unknown) => caught);
-    expect(error).toBeInstanceOf(McpError);
-    expect((error as McpError).code).toBe(ErrorCode.InvalidParams);
+    expect(error).toBeInstanceOf(ProtocolError);
+    expect((error as ProtocolError).code).toBe(ProtocolErrorCode.InvalidParams);
     expect(demo.sentByServer.some((message) => 'error' in message && message.error.code === -32602)).toBe(
       true,
     );

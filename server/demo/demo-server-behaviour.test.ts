@@ -1,10 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  LoggingMessageNotificationSchema,
-  ToolListChangedNotificationSchema,
-  type LoggingMessageNotification,
-  type Progress,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingMessageNotification, Progress } from '@modelcontextprotocol/client';
 import { connectDemoClient, type DemoConnection } from '../../test/support/demo-test-client.ts';
 
 let demo: DemoConnection;
@@ -23,10 +18,7 @@ describe('demo server: slow_task', () => {
     const progress: Progress[] = [];
     const result = await demo.client.callTool(
       { name: 'slow_task', arguments: { steps: 3, delayMs: 10 } },
-      undefined,
-      {
-        onprogress: (update) => progress.push(update),
-      },
+      { onprogress: (update) => progress.push(update) },
     );
     expect(progress).toEqual([
       { progress: 1, total: 3, message: 'Step 1 of 3' },
@@ -48,11 +40,7 @@ describe('demo server: slow_task', () => {
     const controller = new AbortController();
     const call = demo.client.callTool(
       { name: 'slow_task', arguments: { steps: 20, delayMs: 20 } },
-      undefined,
-      {
-        signal: controller.signal,
-        onprogress: () => controller.abort('test cancelled'),
-      },
+      { signal: controller.signal, onprogress: () => controller.abort('test cancelled') },
     );
     await expect(call).rejects.toBeDefined();
     await sleep(150); // long enough for several more steps, had the server kept going
@@ -70,7 +58,7 @@ describe('demo server: log_message', () => {
   it('sends a logging notification and writes to stderr', async () => {
     const stderr = vi.spyOn(console, 'error').mockImplementation(() => {});
     const received: LoggingMessageNotification['params'][] = [];
-    demo.client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    demo.client.setNotificationHandler('notifications/message', (notification) => {
       received.push(notification.params);
     });
     await demo.client.callTool({ name: 'log_message', arguments: { level: 'warning', message: 'careful' } });
@@ -92,7 +80,7 @@ describe('demo server: log_message', () => {
 describe('demo server: toggle_extra_tool', () => {
   it('adds and removes extra_tool, announcing each change', async () => {
     let listChanges = 0;
-    demo.client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    demo.client.setNotificationHandler('notifications/tools/list_changed', () => {
       listChanges++;
     });
     const toolNames = async () => (await demo.client.listTools()).tools.map((tool) => tool.name);

@@ -3,8 +3,7 @@
  * `mixed_content` point at these URIs, so `resources/read` must be able to
  * resolve every link the tools hand out.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { McpServer, ReadResourceResult } from '@modelcontextprotocol/server';
 import { buildSamplePdf } from './sample-pdf.ts';
 
 /** Description of one demo resource, shared by its registration and by links to it. */

@@ -2,8 +2,7 @@
  * Tools about call behaviour rather than content: progress and cancellation,
  * logging, argument-less calls and destructive-looking annotations.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import type { LoggingLevel, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { runSteps } from './run-steps.ts';
 
@@ -27,17 +26,17 @@ export function registerBehaviourTools(server: McpServer): void {
       description:
         'Works through `steps` steps of `delayMs` each, reporting notifications/progress when the call carries a ' +
         'progressToken. Stops as soon as the request is cancelled.',
-      inputSchema: {
+      inputSchema: z.object({
         steps: z.number().int().min(1).max(50).default(5).describe('Number of steps'),
         delayMs: z.number().int().min(10).max(5000).default(500).describe('Delay per step in milliseconds'),
-      },
+      }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
-    async ({ steps, delayMs }, extra) => {
-      const progressToken = extra._meta?.progressToken;
-      const done = await runSteps(steps, delayMs, extra.signal, async (step) => {
+    async ({ steps, delayMs }, ctx) => {
+      const progressToken = ctx.mcpReq._meta?.progressToken;
+      const done = await runSteps(steps, delayMs, ctx.mcpReq.signal, async (step) => {
         if (progressToken === undefined) return;
-        await extra.sendNotification({
+        await ctx.mcpReq.notify({
           method: 'notifications/progress',
           params: { progressToken, progress: step, total: steps, message: `Step ${step} of ${steps}` },
         });
@@ -57,17 +56,19 @@ export function registerBehaviourTools(server: McpServer): void {
     {
       title: 'Log a message',
       description:
-        'Sends a notifications/message log entry at the chosen level (subject to logging/setLevel) and writes ' +
-        'the same line to the server’s stderr.',
-      inputSchema: {
+        'Sends a notifications/message log entry at the chosen level (subject to logging/setLevel, or in the ' +
+        '2026-07-28 era to the log level in the request’s _meta) and writes the same line to the server’s stderr.',
+      inputSchema: z.object({
         level: z.enum(LOG_LEVELS).default('info').describe('Log level (RFC 5424 severities)'),
         message: z.string().default('Hello from toolscope-demo').describe('Text to log'),
         logger: z.string().default('toolscope-demo').describe('Logger name attached to the notification'),
-      },
+      }),
       annotations: { readOnlyHint: true, idempotentHint: false, openWorldHint: false },
     },
-    async ({ level, message, logger }, extra) => {
-      await server.sendLoggingMessage({ level, logger, data: message }, extra.sessionId);
+    async ({ level, message, logger }, ctx) => {
+      // Sent only when the client asked for logs: with logging/setLevel (2025 era) or with a
+      // log level in the request's _meta (2026-07-28).
+      await ctx.mcpReq.log(level, message, logger);
       // stderr, never stdout: on stdio, stdout carries JSON-RPC only.
       console.error(`[${logger}] ${level}: ${message}`);
       return {
@@ -106,9 +107,9 @@ export function registerBehaviourTools(server: McpServer): void {
       description:
         'Looks terrifying, does nothing: it is annotated as destructive so inspectors can show their warning badges. ' +
         'No data is touched.',
-      inputSchema: {
+      inputSchema: z.object({
         confirm: z.boolean().default(false).describe('Set to true to "really" delete everything'),
-      },
+      }),
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ confirm }) => ({

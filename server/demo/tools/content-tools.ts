@@ -2,7 +2,7 @@
  * Tools returning the basic content block types: text, image, audio, and all
  * of them mixed in one result.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { generatePatternPng, generateSineWav, IMAGE_COLORS } from '../assets.ts';
 import { DEMO_RESOURCES } from '../resources.ts';
@@ -14,7 +14,7 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Echo',
       description: 'Returns the given message unchanged as a single text block.',
-      inputSchema: { message: z.string().describe('Text to send back') },
+      inputSchema: z.object({ message: z.string().describe('Text to send back') }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ message }) => ({ content: [{ type: 'text', text: message }] }),
@@ -25,11 +25,11 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Generate image',
       description: 'Draws a colourful gradient-and-rings PNG of the requested size, generated in code.',
-      inputSchema: {
+      inputSchema: z.object({
         width: z.number().int().min(8).max(512).default(64).describe('Width in pixels'),
         height: z.number().int().min(8).max(512).default(64).describe('Height in pixels'),
         color: z.enum(IMAGE_COLORS).default('rainbow').describe('Colour theme'),
-      },
+      }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ width, height, color }) => ({
@@ -49,11 +49,11 @@ export function registerContentTools(server: McpServer): void {
     {
       title: 'Generate audio',
       description: 'Synthesises a short sine tone as a WAV file (8 kHz mono, 16-bit).',
-      inputSchema: {
+      inputSchema: z.object({
         // 4000 Hz is the Nyquist limit of the 8 kHz sample rate.
         frequency: z.number().int().min(50).max(4000).default(440).describe('Tone frequency in Hz'),
         durationMs: z.number().int().min(100).max(3000).default(500).describe('Length in milliseconds'),
-      },
+      }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ frequency, durationMs }) => ({

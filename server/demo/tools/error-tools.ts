@@ -3,8 +3,7 @@
  * result with `isError: true`, meant for the model to read) and a
  * protocol-level JSON-RPC error (the request itself is rejected).
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, ProtocolErrorCode, type McpServer } from '@modelcontextprotocol/server';
 import { registerRawTool } from '../raw-tool-calls.ts';
 
 /** Registers `fail_with_tool_error` and `fail_with_protocol_error`. */
@@ -29,7 +28,7 @@ export function registerErrorTools(server: McpServer): void {
     }),
   );
 
-  // Raw tool: McpServer converts every thrown error, McpError included, into an
+  // Raw tool: McpServer converts every thrown error, ProtocolError included, into an
   // isError result; the router lets this one reach the wire as a JSON-RPC error.
   registerRawTool(
     server,
@@ -41,11 +40,14 @@ export function registerErrorTools(server: McpServer): void {
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     () => {
-      // McpError prefixes its message with "MCP error -32602: "; that text is what goes on the wire.
-      throw new McpError(ErrorCode.InvalidParams, 'fail_with_protocol_error always rejects its request', {
-        reason: 'demo',
-        hint: 'Protocol errors have no result, so there is no content or isError to show.',
-      });
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'fail_with_protocol_error always rejects its request',
+        {
+          reason: 'demo',
+          hint: 'Protocol errors have no result, so there is no content or isError to show.',
+        },
+      );
     },
   );
 }

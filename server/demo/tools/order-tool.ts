@@ -3,7 +3,7 @@
  * objects, arrays of objects, string maps, a oneOf union, nullable and enum
  * fields) so an inspector's form generator has something to chew on.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { stableHash } from '../stable-hash.ts';
 
@@ -66,8 +66,8 @@ export function registerOrderTool(server: McpServer): void {
       title: 'Create order',
       description:
         'Pretends to place an order (nothing is stored). Exercises nested objects, arrays, maps, oneOf, nullable and enum inputs.',
-      inputSchema: orderInputShape,
-      outputSchema: orderOutputShape,
+      inputSchema: z.object(orderInputShape),
+      outputSchema: z.object(orderOutputShape),
       // Not idempotent: a real shop would create a new order on every call.
       annotations: {
         readOnlyHint: false,

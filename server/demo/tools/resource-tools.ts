@@ -2,7 +2,7 @@
  * Tools returning resources: links to registered resources (`resource_link`)
  * and resources embedded in the result (`resource` with text or a blob).
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/server';
 import { DEMO_RESOURCES, SAMPLE_PDF_LINES } from '../resources.ts';
 import { buildSamplePdf } from '../sample-pdf.ts';
 

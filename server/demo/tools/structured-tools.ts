@@ -2,8 +2,7 @@
  * Tools returning `structuredContent` described by an `outputSchema`, plus one
  * that deliberately breaks its own schema.
  */
-import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
 import { registerRawTool } from '../raw-tool-calls.ts';
 import { stableHash } from '../stable-hash.ts';
@@ -18,11 +17,11 @@ const CONDITIONS = [
   'fog',
 ] as const;
 
-const weatherShape = {
+const weatherSchema = z.object({
   temperature: z.number().describe('Temperature in the requested units'),
   conditions: z.string().describe('Short description of the sky'),
   humidity: z.number().min(0).max(100).describe('Relative humidity in percent'),
-};
+});
 
 /**
  * Spec back-compat: a tool returning structured content should also put the
@@ -53,8 +52,11 @@ export function registerStructuredTools(server: McpServer): void {
     {
       title: 'Add two numbers',
       description: 'Adds a and b. Returns the sum as structuredContent ({ sum }) and as JSON text.',
-      inputSchema: { a: z.number().describe('First addend'), b: z.number().describe('Second addend') },
-      outputSchema: { sum: z.number().describe('a + b') },
+      inputSchema: z.object({
+        a: z.number().describe('First addend'),
+        b: z.number().describe('Second addend'),
+      }),
+      outputSchema: z.object({ sum: z.number().describe('a + b') }),
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     ({ a, b }) => structuredResult({ sum: a + b }),
@@ -65,11 +67,11 @@ export function registerStructuredTools(server: McpServer): void {
     {
       title: 'Get weather',
       description: 'Current weather for a city. The data is fake but deterministic: same city, same weather.',
-      inputSchema: {
+      inputSchema: z.object({
         city: z.string().min(1).describe('City name, e.g. "Lisbon"'),
         units: z.enum(['celsius', 'fahrenheit']).default('celsius').describe('Temperature units'),
-      },
-      outputSchema: weatherShape,
+      }),
+      outputSchema: weatherSchema,
       // openWorldHint: a real weather tool would talk to an external service.
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: true },
     },
@@ -86,7 +88,7 @@ export function registerStructuredTools(server: McpServer): void {
       description:
         'Declares the get_weather output schema but returns structuredContent that violates it ' +
         '(temperature is a string, humidity is missing, an undeclared field is added).',
-      outputSchema: weatherShape,
+      outputSchema: weatherSchema,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
     },
     () => {
