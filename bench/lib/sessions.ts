@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioClientTransport } from '@modelcontextprotocol/client/stdio';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { StdioTarget } from '#shared/targets.ts';
 import { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { RecordingTransport } from '../../web/src/mcp/recording-transport.ts';
