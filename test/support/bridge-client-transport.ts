@@ -47,6 +47,7 @@ export class BridgeClientTransport implements Transport {
   private readonly waiters = new Set<() => void>();
   private started: Promise<void> | undefined;
   private closed = false;
+  private closeReason: string | undefined;
   private nextRawId = 1;
 
   private constructor(
@@ -78,7 +79,7 @@ export class BridgeClientTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    if (this.closed) throw new Error('The bridge socket is closed');
+    if (this.closed) throw new Error(`The connection is closed: ${this.closeReason ?? 'disconnected'}`);
     this.unacknowledged.push(message);
     this.post({ type: 'send', message });
     const signal = options?.requestSignal;
@@ -167,7 +168,10 @@ export class BridgeClientTransport implements Transport {
       case 'event':
         this.events.push(message.event);
         if (message.event.kind === 'spawned') this.pid = message.event.pid;
-        if (message.event.kind === 'closed') this.finish();
+        if (message.event.kind === 'closed') {
+          this.closeReason = message.event.reason;
+          this.finish();
+        }
         break;
       case 'frame': {
         const { frame } = message;
