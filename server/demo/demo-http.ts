@@ -26,6 +26,8 @@ export interface DemoHttpServer {
   url: string;
   /** Open 2025-era sessions (for tests). */
   readonly sessionCount: number;
+  /** 2025-era GET streams opened so far (for tests: a notification before its session's stream is lost). */
+  readonly getStreams: number;
   close(): Promise<void>;
 }
 
@@ -43,6 +45,7 @@ export async function startDemoHttp(
   const stopFollowing = state.onToolsChanged(() => modern.notify.toolsChanged());
   const sessions = new Map<string, NodeStreamableHTTPServerTransport>();
   const host = options.host ?? '127.0.0.1';
+  let getStreams = 0;
 
   const serve = async (request: IncomingMessage, response: ServerResponse) => {
     // DNS rebinding: a loopback server answers loopback names only.
@@ -56,7 +59,10 @@ export async function startDemoHttp(
     const body = request.method === 'POST' ? await readJson(request) : undefined;
     if (body && !body.ok) return rpcError(response, 400, -32700, `Parse error: ${body.error}`);
     const parsed = body?.value;
-    if (session) return session.handleRequest(request, response, parsed);
+    if (session) {
+      if (request.method === 'GET') getStreams++;
+      return session.handleRequest(request, response, parsed);
+    }
     if (typeof sessionId === 'string' && request.method !== 'POST')
       return rpcError(response, 404, -32001, 'Session not found');
     if (request.method !== 'POST') return reply(response, 405, 'Method not allowed');
@@ -97,6 +103,9 @@ export async function startDemoHttp(
     url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/mcp`,
     get sessionCount() {
       return sessions.size;
+    },
+    get getStreams() {
+      return getStreams;
     },
     async close() {
       stopFollowing();

@@ -162,7 +162,9 @@ describe('legacy-only servers under Auto', () => {
     const first = transports.at(-1)!;
     expect(first.events).toContainEqual(expect.objectContaining({ kind: 'exited', code: 3 }));
     const probeAnswer = first.frames.find((frame) => frame.direction === 'in' && frame.synthetic);
-    expect(probeAnswer?.message).toMatchObject({ error: { code: -32099, message: 'Bridge: Server exited with code 3' } });
+    expect(probeAnswer?.message).toMatchObject({
+      error: { code: -32099, message: 'Bridge: Server exited with code 3' },
+    });
     const again = await connect(target, 'legacy');
     expect(again.client.getNegotiatedProtocolVersion()).toBe('2025-11-25');
     await listsAndCalls(again.client);

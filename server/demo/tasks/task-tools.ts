@@ -82,7 +82,8 @@ export function registerTaskTools(server: McpServer, tasks: DemoTaskStore): void
       }),
       result: answer,
     },
-    ({ taskId: id, inputResponses }) => refuse(tasks.update(id, inputResponses)),
+    // The SDK lifts `inputResponses` out of the params into the request's context.
+    ({ taskId: id }, ctx) => refuse(tasks.update(id, ctx.mcpReq.inputResponses)),
   );
   server.server.setRequestHandler('tasks/cancel', { params: taskId, result: answer }, ({ taskId: id }) =>
     refuse(tasks.cancel(id)),
