@@ -21,7 +21,7 @@ test('offers an older revision in initialize and marks fields it does not define
   );
   await app.toolPanel.getByRole('button', { name: 'Show declaration' }).click();
   const output = app.toolPanel.getByRole('region', { name: 'Output schema' });
-  await expect(output).toContainText('JSON Schema draft-07 · $schema');
+  await expect(output).toContainText('JSON Schema 2020-12 · $schema');
   await expect(output).toContainText('"temperature"');
   const initialize = app.trace.getByRole('button', { name: /^initialize, sent/ }).last();
   await initialize.click();

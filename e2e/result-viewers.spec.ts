@@ -149,7 +149,7 @@ test.describe('result viewers on the demo server', () => {
 
   test('structured content: a valid result is checked and mirrored', async ({ page }) => {
     const result = await callAndWait(app, 'add', '{"a": 2, "b": 3}');
-    await expect(result.getByText('Matches outputSchema (JSON Schema draft-07 · $schema)')).toBeVisible();
+    await expect(result.getByText('Matches outputSchema (JSON Schema 2020-12 · $schema)')).toBeVisible();
     await expect(result.getByText('Text block mirrors structuredContent')).toBeVisible();
     const tree = result.getByRole('group', { name: 'Structured content' });
     await expect(tree).toContainText('"sum": 5');

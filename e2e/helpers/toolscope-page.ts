@@ -34,7 +34,16 @@ export class ToolscopePage {
   }
 
   async selectTool(name: string): Promise<void> {
-    await this.tool(name).getByRole('button').click();
+    const item = this.tool(name);
+    if (await item.count()) return item.getByRole('button').click();
+    // The list renders only the tools in view (it is virtualised), or has not loaded yet: the
+    // filter brings this one in; clearing it afterwards keeps the selection.
+    const filter = this.page
+      .getByRole('searchbox', { name: 'Filter tools' })
+      .or(this.page.getByRole('textbox', { name: 'Filter tools' }));
+    await filter.fill(name);
+    await item.getByRole('button').click();
+    await filter.fill('');
   }
 
   get result(): Locator {
