@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
 import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
 import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
+import { openSqlite, type SqlDatabase, type SqliteDriverName } from './sqlite-driver.ts';
 
 /** Schema version kept in SQLite's `user_version`; bump with a migration step below. */
 const SCHEMA_VERSION = 1;
@@ -54,11 +54,12 @@ interface RecordingRow {
 
 /**
  * The recordings in one SQLite file: a row per connection, its frames and its bridge
- * events in order. Synchronous (better-sqlite3); callers batch writes into one transaction.
+ * events in order. Synchronous (node:sqlite or libsql, see sqlite-driver.ts); callers batch writes
+ * into one transaction.
  * Nothing here knows about HTTP or live viewers.
  */
 export class RecordingStore {
-  private readonly db: Database.Database;
+  private readonly db: SqlDatabase;
   /** Who writes through this store: `<pid>:<random>`, so two stores in one process are told apart. */
   private readonly owner = `${process.pid}:${randomUUID()}`;
   private readonly statements;
@@ -71,23 +72,24 @@ export class RecordingStore {
   ) => void;
 
   /** Opens (creating when needed) the store at `file`; the folder is made private to the user. */
-  static open(file: string): RecordingStore {
+  static open(file: string, driver?: SqliteDriverName): RecordingStore {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const db = new Database(file);
+    const db = openSqlite(file, driver);
     if (file !== ':memory:') chmodSync(file, 0o600);
     return new RecordingStore(db, file);
   }
 
   private constructor(
-    db: Database.Database,
+    db: SqlDatabase,
     readonly file: string,
   ) {
     this.db = db;
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 3000');
-    const version = db.pragma('user_version', { simple: true }) as number;
+    // busy_timeout first: switching to WAL must wait, not fail, while another bridge writes.
+    db.exec('PRAGMA busy_timeout = 3000');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA foreign_keys = ON');
+    const version = Number(db.pragma('user_version') ?? 0);
     if (version > SCHEMA_VERSION) {
       db.close();
       throw new Error(
@@ -96,7 +98,7 @@ export class RecordingStore {
     }
     db.exec(SCHEMA);
     OPEN_OWNERS.add(this.owner);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.statements = {
       insert: db.prepare(
         'INSERT INTO recordings (id, name, target, started_at, owner) VALUES (?, ?, ?, ?, ?)',
@@ -193,7 +195,7 @@ export class RecordingStore {
   }
 
   list(): RecordingSummary[] {
-    return (this.statements.list.all() as RecordingRow[]).map(toSummary);
+    return (this.statements.list.all() as unknown as RecordingRow[]).map(toSummary);
   }
 
   /** Frames from `fromSeq` on, in order. */
@@ -211,15 +213,15 @@ export class RecordingStore {
   }
 
   rename(id: string, name: string): boolean {
-    return this.statements.rename.run(name, id).changes > 0;
+    return Number(this.statements.rename.run(name, id).changes) > 0;
   }
 
   setShareId(id: string, shareId: string | null): boolean {
-    return this.statements.share.run(shareId, id).changes > 0;
+    return Number(this.statements.share.run(shareId, id).changes) > 0;
   }
 
   delete(id: string): boolean {
-    return this.statements.delete.run(id).changes > 0;
+    return Number(this.statements.delete.run(id).changes) > 0;
   }
 
   /**
@@ -260,7 +262,7 @@ export class RecordingStore {
 
   close(): void {
     OPEN_OWNERS.delete(this.owner);
-    if (this.db.open) this.db.close();
+    this.db.close();
   }
 }
 
