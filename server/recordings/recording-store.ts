@@ -3,53 +3,20 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
-import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
-import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
+import type { ServerTarget } from '#shared/targets.ts';
+import { SCHEMA, SCHEMA_VERSION, toSummary, type RecordingRow } from './recording-rows.ts';
 import { openSqlite, type SqlDatabase, type SqliteDriverName } from './sqlite-driver.ts';
 
-/** Schema version kept in SQLite's `user_version`; bump with a migration step below. */
-const SCHEMA_VERSION = 1;
 /** Ended recordings are kept this long unless the setting says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS recordings (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    target TEXT,
-    started_at INTEGER NOT NULL,
-    ended_at INTEGER,
-    frame_count INTEGER NOT NULL DEFAULT 0,
-    event_count INTEGER NOT NULL DEFAULT 0,
-    share_id TEXT UNIQUE,
-    owner TEXT
-  );
-  CREATE TABLE IF NOT EXISTS frame_chunks (
-    recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
-    first_seq INTEGER NOT NULL,
-    last_seq INTEGER NOT NULL,
-    last_time INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    UNIQUE (recording_id, first_seq)
-  );
-  CREATE TABLE IF NOT EXISTS events (
-    recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
-    idx INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    UNIQUE (recording_id, idx)
-  );
-`;
-
-interface RecordingRow {
-  id: string;
-  name: string;
-  target: string | null;
-  started_at: number;
-  ended_at: number | null;
-  frame_count: number;
-  share_id: string | null;
+/** Frames already written as JSON, in order: the text of each, the first's seq, the last's seq and time. */
+export interface FrameTexts {
+  firstSeq: number;
+  lastSeq: number;
+  lastTime: number;
+  texts: readonly string[];
 }
 
 /**
@@ -65,7 +32,7 @@ export class RecordingStore {
   private readonly statements;
   private readonly appendBatch: (
     id: string,
-    frames: readonly Frame[],
+    frames: FrameTexts | undefined,
     events: readonly RecordedEvent[],
     firstEventIndex: number,
     scrub: (json: string) => string,
@@ -137,22 +104,22 @@ export class RecordingStore {
     this.appendBatch = db.transaction(
       (
         id: string,
-        frames: readonly Frame[],
+        frames: FrameTexts | undefined,
         events: readonly RecordedEvent[],
         firstEventIndex: number,
         scrub: (json: string) => string,
       ) => {
         // One row per batch: one JSON array costs far less than a row per frame.
-        if (frames.length)
+        if (frames)
           insertChunk.run(
             id,
-            frames[0]!.seq,
-            frames.at(-1)!.seq,
-            frames.at(-1)!.time,
-            scrub(JSON.stringify(frames)),
+            frames.firstSeq,
+            frames.lastSeq,
+            frames.lastTime,
+            scrub(`[${frames.texts.join(',')}]`),
           );
         events.forEach((entry, i) => insertEvent.run(id, firstEventIndex + i, scrub(JSON.stringify(entry))));
-        count.run(frames.length, events.length, id);
+        count.run(frames?.texts.length ?? 0, events.length, id);
       },
     );
   }
@@ -175,6 +142,25 @@ export class RecordingStore {
     events: readonly RecordedEvent[],
     firstEventIndex: number,
     /** Rewrites each JSON text before it is stored (takes secrets out). */
+    scrub: (json: string) => string = (json) => json,
+  ): void {
+    const texts: FrameTexts | undefined = frames.length
+      ? {
+          firstSeq: frames[0]!.seq,
+          lastSeq: frames.at(-1)!.seq,
+          lastTime: frames.at(-1)!.time,
+          texts: frames.map((frame) => JSON.stringify(frame)),
+        }
+      : undefined;
+    this.appendBatch(id, texts, events, firstEventIndex, scrub);
+  }
+
+  /** {@link append} for frames already written as JSON (the relay's hot path: nothing is serialised again). */
+  appendTexts(
+    id: string,
+    frames: FrameTexts | undefined,
+    events: readonly RecordedEvent[],
+    firstEventIndex: number,
     scrub: (json: string) => string = (json) => json,
   ): void {
     this.appendBatch(id, frames, events, firstEventIndex, scrub);
@@ -264,27 +250,6 @@ export class RecordingStore {
     OPEN_OWNERS.delete(this.owner);
     this.db.close();
   }
-}
-
-function toSummary(row: RecordingRow): RecordingSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    target: storedTarget(row.target),
-    startedAt: row.started_at,
-    ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
-    frameCount: row.frame_count,
-    ...(row.share_id ? { shareId: row.share_id } : {}),
-    live: false,
-  };
-}
-
-/** The stored target, or null when there is none or it cannot be read (the recording is listed all the same). */
-function storedTarget(json: string | null): ServerTarget | null {
-  if (!json) return null;
-  const parsed = parseJsonText(json);
-  const read = parsed.ok ? parseUntrusted(serverTargetShape, parsed.value) : parsed;
-  return read.ok ? read.value : null;
 }
 
 /** The stores open in this process. */

@@ -73,11 +73,12 @@ export function availableSqliteDrivers(): SqliteDriverName[] {
 }
 
 /**
- * Opens (creating when needed) the SQLite file `file` with `driver`, else with node:sqlite where
- * Node has it and libsql (a dependency whose binary comes in a per-platform package) where not.
+ * Opens (creating when needed) the SQLite file `file` with `driver`, else the one named by
+ * `$TOOLSCOPE_SQLITE_DRIVER`, else node:sqlite where Node has it and libsql (a dependency whose
+ * binary comes in a per-platform package) where not.
  */
 export function openSqlite(file: string, driver?: SqliteDriverName): SqlDatabase {
-  const chosen = driver ?? availableSqliteDrivers()[0]!;
+  const chosen = driver ?? driverFromEnvironment() ?? availableSqliteDrivers()[0]!;
   if (chosen === 'node:sqlite') {
     const DatabaseSync = loadNodeSqlite();
     if (!DatabaseSync) throw new Error(`node:sqlite needs Node 22.13 or newer (this is ${process.version})`);
@@ -85,6 +86,13 @@ export function openSqlite(file: string, driver?: SqliteDriverName): SqlDatabase
   }
   const Libsql = require('libsql') as NativeConstructor;
   return wrap(new Libsql(file), chosen);
+}
+
+function driverFromEnvironment(): SqliteDriverName | undefined {
+  const name = process.env.TOOLSCOPE_SQLITE_DRIVER;
+  if (!name) return undefined;
+  if (name === 'node:sqlite' || name === 'libsql') return name;
+  throw new Error(`TOOLSCOPE_SQLITE_DRIVER must be node:sqlite or libsql, not ${JSON.stringify(name)}`);
 }
 
 function wrap(db: NativeDatabase, driver: SqliteDriverName): SqlDatabase {

@@ -71,15 +71,15 @@ export class StdioUpstream implements Upstream {
     });
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  async send(_message: JSONRPCMessage, text: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || !stdin.writable || this.closedReason)
       throw new Error(this.closedReason ?? 'Server is not running');
-    const line = JSON.stringify(message) + '\n';
-    // Lines written in the same tick reach the server in one write.
+    const line = text + '\n';
+    // Lines written in the same turn of the event loop reach the server in one write.
     if (!stdin.writableCorked) {
       stdin.cork();
-      process.nextTick(() => stdin.uncork());
+      setImmediate(() => stdin.uncork());
     }
     if (!stdin.write(line)) await new Promise<void>((resolve) => stdin.once('drain', resolve));
   }
@@ -113,8 +113,8 @@ export class StdioUpstream implements Upstream {
       this.onbadframe?.(line, 'Not a valid JSON-RPC 2.0 message');
       return;
     }
-    // Forward what the server sent, not the schema's re-serialisation of it.
-    this.onmessage?.(value, Buffer.byteLength(line));
+    // Forward what the server sent, as it sent it.
+    this.onmessage?.(value, line);
   }
 
   private killGroup(signal: NodeJS.Signals): void {
