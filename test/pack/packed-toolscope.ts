@@ -97,14 +97,25 @@ export interface InstalledToolscope {
 }
 
 /** Runs `npx toolscope <args>` in `folder` and waits for the ready line (bounded). */
-export async function startInstalled(
+export function startInstalled(
   folder: string,
   env: NodeJS.ProcessEnv,
   args: string[],
   timeoutMs = 60_000,
 ): Promise<InstalledToolscope> {
-  // Its own process group, so that stop() reaches the bridge behind npx.
-  const child = spawn('npx', ['toolscope', ...args], { cwd: folder, env, detached: true, stdio: 'pipe' });
+  return startToolscope('npx', ['toolscope', ...args], folder, env, timeoutMs);
+}
+
+/** Runs a command that starts Toolscope (`npx toolscope`, `npm start`) and waits for the ready line (bounded). */
+export async function startToolscope(
+  command: string,
+  args: string[],
+  folder: string,
+  env: NodeJS.ProcessEnv,
+  timeoutMs = 60_000,
+): Promise<InstalledToolscope> {
+  // Its own process group, so that stop() reaches the bridge behind npx or npm.
+  const child = spawn(command, args, { cwd: folder, env, detached: true, stdio: 'pipe' });
   let output = '';
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const stop = () => stopGroup(child);
@@ -124,7 +135,7 @@ export async function startInstalled(
       });
       child.once('exit', (code) => {
         clearTimeout(timer);
-        reject(new Error(`npx toolscope exited with ${code}:\n${output}`));
+        reject(new Error(`${command} ${args.join(' ')} exited with ${code}:\n${output}`));
       });
     });
     const parsed = new URL(url);
