@@ -53,14 +53,11 @@ interface EndpointOptions {
 
 function serveSocket(ws: WebSocket, options: EndpointOptions): void {
   // Messages are queued as JSON text: a frame's text is built once, around the server's own line.
-  // They go at the end of the event loop's turn (setImmediate), not of each callback: a burst of
-  // stdout reads within one turn becomes one WebSocket message, one write.
-  const batcher = new TickBatcher<string>(
-    (texts) => {
-      if (ws.readyState === ws.OPEN) ws.send(joinBatch(texts));
-    },
-    (run) => setImmediate(run),
-  );
+  // They go at the end of each callback (a microtask): waiting for the end of the event loop's turn
+  // (setImmediate) merged a few more writes but added about 40 µs to every call's round trip.
+  const batcher = new TickBatcher<string>((texts) => {
+    if (ws.readyState === ws.OPEN) ws.send(joinBatch(texts));
+  });
   const send = (message: BridgeToClient, json?: string): void => {
     if (ws.readyState !== ws.OPEN) return;
     // The page already has its own messages: their acknowledgement (the bridge's number and time,

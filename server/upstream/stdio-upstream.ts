@@ -76,10 +76,10 @@ export class StdioUpstream implements Upstream {
     if (!stdin || !stdin.writable || this.closedReason)
       throw new Error(this.closedReason ?? 'Server is not running');
     const line = text + '\n';
-    // Lines written in the same turn of the event loop reach the server in one write.
+    // Lines written in the same tick reach the server in one write.
     if (!stdin.writableCorked) {
       stdin.cork();
-      setImmediate(() => stdin.uncork());
+      process.nextTick(() => stdin.uncork());
     }
     if (!stdin.write(line)) await new Promise<void>((resolve) => stdin.once('drain', resolve));
   }
