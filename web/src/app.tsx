@@ -1,5 +1,5 @@
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
-import { useServices } from './session-context.tsx';
+import { useServices } from './services.ts';
 import { useStore } from './hooks/use-store.ts';
 import { ToolList } from './components/tool-list/tool-list.tsx';
 import { ToolPanel } from './components/tool-panel/tool-panel.tsx';

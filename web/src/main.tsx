@@ -6,10 +6,10 @@ import { takeTokenFromUrl } from './boot/read-token.ts';
 import { fetchBridgeConfig, probeBridge } from './boot/fetch-config.ts';
 import { watchBridge } from './state/bridge-reconnect.ts';
 
-import { createServices } from './boot/create-services.ts';
+import { createServices } from './services.ts';
 import { createBrowserSession } from './boot/create-browser-session.ts';
 
-import { BootError } from './components/boot-error.tsx';
+import { BootError } from './boot/boot-error.tsx';
 import { decodePermalink } from './permalink/permalink.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { SHARE_PAGE_PREFIX } from '#shared/recordings.ts';

@@ -1,12 +1,16 @@
 import { useMemo, useState } from 'react';
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import { App } from './app.tsx';
-import { ServicesContext, type AppServices } from './session-context.tsx';
-import { ReplayContext, type ReplayControls } from './replay/replay-context.tsx';
-import { createReplayServices } from './replay/create-replay-services.ts';
+import {
+  ServicesContext,
+  type AppServices,
+  ReplayContext,
+  type ReplayControls,
+  createReplayServices,
+  RecordingsContext,
+} from './services.ts';
 import type { Permalink } from './permalink/permalink.ts';
 import type { RecordingsApi } from './recordings/recordings-api.ts';
-import { RecordingsContext } from './recordings/recordings-context.tsx';
 
 /**
  * Shows the live session, or a read-only replay of an imported one on top of it. The live

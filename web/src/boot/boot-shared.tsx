@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from '../app.tsx';
-import { BootError } from '../components/boot-error.tsx';
-import { ServicesContext } from '../session-context.tsx';
+import { BootError } from './boot-error.tsx';
+import { ServicesContext, createReplayServices } from '../services.ts';
 import { fetchSharedRecording } from '../recordings/recordings-api.ts';
 import { recordingServerLabel, recordingToSessionFile } from '../recordings/recording-file.ts';
 import { SessionReconstruction } from '../recordings/session-reconstruction.ts';
 import { LiveReplay } from '../recordings/live-replay.ts';
-import { createReplayServices } from '../replay/create-replay-services.ts';
 
 /**
  * The page of a share link: a read-only replay of the recording, kept up to date over the live

@@ -10,7 +10,7 @@ import {
 import { z } from 'zod';
 import type { ServerTarget } from '#shared/targets.ts';
 import { listAllTools } from './list-all-tools.ts';
-import { Store } from './store.ts';
+import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
 import type { CallOutcome, CallProgress, LogEntry, SessionState } from './session-types.ts';

@@ -10,7 +10,7 @@ import {
 } from '#shared/recordings.ts';
 import { checkUntrusted, parseJsonText } from '#shared/untrusted-json.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import type { CallHistory } from '../state/call-history.ts';
 import type { SessionReconstruction } from './session-reconstruction.ts';
 

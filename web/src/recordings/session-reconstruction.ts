@@ -1,9 +1,8 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { isRecord } from '#shared/untrusted-json.ts';
-import type { ServerDetails } from '../mcp/session-types.ts';
+import type { ServerDetails, CallOutcome } from '../mcp/session-types.ts';
 import type { CallRecord } from '../state/call-history.ts';
-import type { CallOutcome } from '../mcp/session-types.ts';
 
 type Message = {
   id?: unknown;

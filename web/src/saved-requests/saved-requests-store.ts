@@ -1,4 +1,4 @@
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { loadJson, onStorageChange, saveJson } from '../state/local-storage.ts';
 import { parseSavedRequestsFile, buildSavedRequestsFile, type SavedRequest } from './saved-request.ts';
 

@@ -1,4 +1,4 @@
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { loadJson, onStorageChange, saveJson } from '../state/local-storage.ts';
 import { parseServerConfigJson, type NamedTarget } from '#shared/server-config.ts';
 import type { ServerTarget } from '#shared/targets.ts';

@@ -1,5 +1,5 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { loadJson, saveJson } from '../state/local-storage.ts';
 
 /** Which server-initiated features the client offers; each adds a capability in initialize. */

@@ -1,5 +1,5 @@
 import type { Root } from '@modelcontextprotocol/sdk/types.js';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { loadJson, saveJson } from '../state/local-storage.ts';
 
 /** The roots offered to servers, in the user's order. */

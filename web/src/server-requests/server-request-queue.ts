@@ -5,7 +5,7 @@ import {
   type ElicitRequestParams,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { samplingRejected, toCreateMessageResult, type SamplingReply } from './sampling-reply.ts';
 
 /** A server-initiated request the user has to answer. */

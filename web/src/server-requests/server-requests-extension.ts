@@ -6,7 +6,7 @@ import {
   type ClientCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionExtension } from '../mcp/session-extension.ts';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import {
   toClientCapabilities,
   type CapabilityFlags,

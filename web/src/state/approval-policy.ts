@@ -1,5 +1,5 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { claimsReadOnly } from '../mcp/tool-annotations.ts';
 import { fallbackKey } from '../mcp/tool-identity.ts';
 import { loadJson, saveJson } from './local-storage.ts';

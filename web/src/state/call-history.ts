@@ -1,5 +1,5 @@
 import type { CallOutcome } from '../mcp/session-types.ts';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import type { TaskParams } from '../mcp/task-decision.ts';
 
 /** One tool call as the user made it (or denied it). */

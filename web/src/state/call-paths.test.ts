@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { McpSession } from '../mcp/mcp-session.ts';
-import type { CallOptions } from '../mcp/mcp-session.ts';
+import type { McpSession, CallOptions } from '../mcp/mcp-session.ts';
 import type { CallOutcome } from '../mcp/session-types.ts';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { DEFAULT_TASK_TTL_MS } from '../mcp/task-decision.ts';
 import { listTools } from '../mcp/tool-identity.ts';
 import { ApprovalPolicy } from './approval-policy.ts';

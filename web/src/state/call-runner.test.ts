@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import type { CallOutcome } from '../mcp/session-types.ts';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { listTools } from '../mcp/tool-identity.ts';
 import { ApprovalPolicy } from './approval-policy.ts';
 import { CallHistory } from './call-history.ts';

@@ -2,7 +2,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { describeTarget } from '#shared/targets.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import type { CallProgress } from '../mcp/session-types.ts';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { decideTask, type TaskDecision, type TaskRequest } from '../mcp/task-decision.ts';
 import { readTask, taskMode } from '../mcp/task-support.ts';
 import { displayName, fallbackKey, identifyTool, nameText } from '../mcp/tool-identity.ts';

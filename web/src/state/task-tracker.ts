@@ -1,6 +1,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { McpSession } from '../mcp/mcp-session.ts';
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import { readTask, TERMINAL_TASK_STATUSES, type TaskInfo } from '../mcp/task-support.ts';
 import type { CallHistory } from './call-history.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';

@@ -1,4 +1,4 @@
-import { Store } from '../mcp/store.ts';
+import { Store } from '../lib/store.ts';
 import type { TaskRequest } from '../mcp/task-decision.ts';
 import { loadJson, saveJson } from './local-storage.ts';
 

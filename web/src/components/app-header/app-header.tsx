@@ -1,5 +1,5 @@
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import type { Permalink } from '../../permalink/permalink.ts';
 import { ConnectionBar } from '../connection-bar/connection-bar.tsx';
 import { PermalinkBanner } from '../connection-bar/permalink-banner.tsx';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';

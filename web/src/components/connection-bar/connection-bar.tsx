@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ServerTarget, TransportKind } from '#shared/targets.ts';
 import { TRANSPORT_LABELS } from '#shared/targets.ts';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';

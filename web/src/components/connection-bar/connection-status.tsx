@@ -1,4 +1,4 @@
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 
 const LABELS = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected' } as const;

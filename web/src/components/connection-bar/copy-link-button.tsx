@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { encodePermalink } from '../../permalink/permalink.ts';
 import { secondaryButtonClass } from '../ui/field-classes.ts';
 import { targetFromForm, type TargetFormState } from './target-form-state.ts';

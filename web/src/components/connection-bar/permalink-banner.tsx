@@ -1,5 +1,5 @@
 import { describeTarget } from '#shared/targets.ts';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import type { Permalink } from '../../permalink/permalink.ts';
 

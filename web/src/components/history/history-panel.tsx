@@ -1,4 +1,4 @@
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { HistoryRow } from './history-row.tsx';
 import { CompareBar } from '../compare/compare-bar.tsx';

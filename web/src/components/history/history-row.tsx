@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import type { CallRecord } from '../../state/call-history.ts';
 import { OutcomeBadge } from '../result-view/outcome-badge.tsx';
 import { formatTime } from '../trace-panel/describe-frame.ts';

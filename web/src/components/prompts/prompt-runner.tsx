@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
 
 interface PromptArgument {

@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import type { RecordingListResponse, RecordingSummary } from '#shared/recordings.ts';
 import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
-import { useRecordingsApi } from '../../recordings/recordings-context.tsx';
+import { useRecordingsApi, useReplayControls } from '../../services.ts';
 import { recordingToSessionFile } from '../../recordings/recording-file.ts';
-import { useReplayControls } from '../../replay/replay-context.tsx';
 import { compactButtonClass, dialogClass, inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import { RecordingItem } from './recording-item.tsx';
 

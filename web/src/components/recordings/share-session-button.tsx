@@ -1,9 +1,8 @@
 import { useRef, useState } from 'react';
 import type { RecordingSummary } from '#shared/recordings.ts';
 import { describeTarget } from '#shared/targets.ts';
-import { useServices } from '../../session-context.tsx';
+import { useServices, useRecordingsApi } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
-import { useRecordingsApi } from '../../recordings/recordings-context.tsx';
 import { compactButtonClass, dialogClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import { ShareLink } from './share-link.tsx';
 

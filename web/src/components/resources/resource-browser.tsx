@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { usePagedList } from '../ui/paged-list.ts';
 import { PagedItems } from '../ui/paged-items.tsx';

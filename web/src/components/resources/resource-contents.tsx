@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 
 /** Characters of a text resource shown before "show all". */
 const PREVIEW_CHARS = 20_000;

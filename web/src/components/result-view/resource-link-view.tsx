@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import type { ResourceLinkInfo } from '../../results/content-blocks.ts';
 import { describeRequestError } from '../../results/jsonrpc-codes.ts';
 import { classifyReadResult, type ResourceContents } from '../../results/resource-contents.ts';

@@ -1,4 +1,4 @@
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import type { CallRecord } from '../../state/call-history.ts';
 import { SaveRequestForm } from './save-request-form.tsx';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import type { SavedRequest } from '../../saved-requests/saved-request.ts';
 import { inputClass } from '../ui/field-classes.ts';
 import { editCall, runSaved } from '../../state/call-paths.ts';

@@ -1,5 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { compactButtonClass } from '../ui/field-classes.ts';
 import { saveFile } from '../ui/save-file.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { groupRequests } from '../../saved-requests/saved-request.ts';
 import { compactButtonClass } from '../ui/field-classes.ts';

@@ -1,4 +1,4 @@
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { isLoggingLevel, LOGGING_LEVELS } from '../../server-requests/log-levels.ts';
 import { logControlClass } from './log-control-class.ts';

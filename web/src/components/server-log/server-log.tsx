@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { filterLogRows, LOG_KINDS, mergeLogRows, type LogFilter } from './log-rows.ts';
 import { ServerLogRow } from './server-log-row.tsx';

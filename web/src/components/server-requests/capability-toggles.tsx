@@ -1,4 +1,4 @@
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import type { CapabilityFlags } from '../../server-requests/capability-settings.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { ErrorBoundary } from '../ui/error-boundary.tsx';
 import { RequestCard, requestTitle } from './request-card.tsx';

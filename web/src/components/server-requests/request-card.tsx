@@ -1,5 +1,5 @@
 import type { ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcontextprotocol/sdk/types.js';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import type { QueuedRequest } from '../../server-requests/server-request-queue.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { lazy, Suspense } from 'react';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { CapabilityToggles } from './capability-toggles.tsx';
 import { Disclosure } from './disclosure.tsx';

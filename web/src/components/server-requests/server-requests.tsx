@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { compactButtonClass } from '../ui/field-classes.ts';
 import { ServerRequestsPanel } from './server-requests-panel.tsx';

@@ -1,5 +1,4 @@
-import { useServices } from '../../session-context.tsx';
-import { useReplayControls } from '../../replay/replay-context.tsx';
+import { useServices, useReplayControls } from '../../services.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import type { LiveReplay } from '../../recordings/live-replay.ts';

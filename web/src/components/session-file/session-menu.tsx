@@ -1,6 +1,5 @@
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useServices } from '../../session-context.tsx';
-import { useReplayControls } from '../../replay/replay-context.tsx';
+import { useServices, useReplayControls } from '../../services.ts';
 import { buildSessionFile, parseSessionFile, serializeSessionFile } from '../../session-file/session-file.ts';
 import { compactButtonClass } from '../ui/field-classes.ts';
 import { saveFile } from '../ui/save-file.ts';

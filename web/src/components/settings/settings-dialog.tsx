@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { compactButtonClass, inputClass, secondaryButtonClass } from '../ui/field-classes.ts';
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { TERMINAL_TASK_STATUSES } from '../../mcp/task-support.ts';
 

@@ -1,5 +1,5 @@
 import { useDeferredValue, useMemo, useState } from 'react';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { inputClass } from '../ui/field-classes.ts';
 import { VirtualList } from '../ui/virtual-list.tsx';

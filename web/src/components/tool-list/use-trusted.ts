@@ -1,4 +1,4 @@
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 
 /** Whether the user trusts the annotations of the server connected now (Settings). */

@@ -1,7 +1,7 @@
 import type { ListedTool } from '../../mcp/tool-identity.ts';
 import { DEFAULT_TASK_TTL_MS, type TaskRequest } from '../../mcp/task-decision.ts';
 import { TaskOptions } from './task-options.tsx';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../ui/field-classes.ts';
 import { CallProgressBar } from './call-progress-bar.tsx';

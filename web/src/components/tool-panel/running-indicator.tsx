@@ -1,4 +1,4 @@
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 
 /** A visible sign, wherever the user is, that tool calls are running (the spec's "clear visual indicator"). */

@@ -4,7 +4,7 @@ import { useToolIcon } from '../tool-list/use-tool-icon.ts';
 import { useTrustedServer } from '../tool-list/use-trusted.ts';
 import { SafeMarkdown } from '../ui/safe-markdown.tsx';
 import { toolNameProblems } from '../tool-list/tool-name-rules.ts';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { knownRevision, toolFieldsBeyond } from '../../mcp/protocol-revisions.ts';
 import { describeNonStringName, displayName, type ListedTool } from '../../mcp/tool-identity.ts';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import type { ListedTool } from '../../mcp/tool-identity.ts';
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { parseArgumentsText } from '../../schema/parse-arguments-text.ts';
 import { panelClass } from '../ui/field-classes.ts';

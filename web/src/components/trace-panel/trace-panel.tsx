@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { Frame } from '#shared/bridge-protocol.ts';
 
-import { useServices } from '../../session-context.tsx';
+import { useServices } from '../../services.ts';
 import { useStore } from '../../hooks/use-store.ts';
 import { EMPTY_FILTER, TraceSearch, type TraceFilter } from '../../mcp/trace-filter.ts';
 import { panelClass, panelHeaderClass } from '../ui/field-classes.ts';
