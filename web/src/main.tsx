@@ -4,17 +4,17 @@ import './styles.css';
 import { Root } from './root.tsx';
 import { takeTokenFromUrl } from './boot/read-token.ts';
 import { fetchBridgeConfig, probeBridge } from './boot/fetch-config.ts';
-import { watchBridge } from './state/bridge-reconnect.ts';
+import { watchBridge } from './boot/bridge-reconnect.ts';
 
 import { createServices } from './services.ts';
 import { createBrowserSession } from './boot/create-browser-session.ts';
 
 import { BootError } from './boot/boot-error.tsx';
-import { decodePermalink } from './permalink/permalink.ts';
+import { decodePermalink } from './features/permalink/permalink.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { SHARE_PAGE_PREFIX } from '#shared/recordings.ts';
 import { bootShared } from './boot/boot-shared.tsx';
-import { RecordingsApi } from './recordings/recordings-api.ts';
+import { RecordingsApi } from './features/recordings/recordings-api.ts';
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);

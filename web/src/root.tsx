@@ -9,8 +9,8 @@ import {
   createReplayServices,
   RecordingsContext,
 } from './services.ts';
-import type { Permalink } from './permalink/permalink.ts';
-import type { RecordingsApi } from './recordings/recordings-api.ts';
+import type { Permalink } from './features/permalink/permalink.ts';
+import type { RecordingsApi } from './features/recordings/recordings-api.ts';
 
 /**
  * Shows the live session, or a read-only replay of an imported one on top of it. The live

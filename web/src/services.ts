@@ -6,20 +6,20 @@
 import { createContext, useContext } from 'react';
 import { describeTarget } from '#shared/targets.ts';
 import { McpSession } from './mcp/mcp-session.ts';
-import { ApprovalPolicy } from './state/approval-policy.ts';
-import { CallHistory } from './state/call-history.ts';
-import { CallRunner } from './state/call-runner.ts';
-import { Workspace } from './state/workspace.ts';
-import { TaskTracker } from './state/task-tracker.ts';
-import { taskStatusExtension } from './state/task-status-extension.ts';
-import { SavedRequests } from './saved-requests/saved-requests-store.ts';
+import { ApprovalPolicy } from './calls/approval-policy.ts';
+import { CallHistory } from './calls/call-history.ts';
+import { CallRunner } from './calls/call-runner.ts';
+import { Workspace } from './calls/workspace.ts';
+import { TaskTracker } from './calls/task-tracker.ts';
+import { taskStatusExtension } from './calls/task-status-extension.ts';
+import { SavedRequests } from './features/saved-requests/saved-requests-store.ts';
 import {
   createServerRequestsServices,
   type ServerRequestsServices,
-} from './server-requests/create-server-requests-services.ts';
-import type { SessionFile } from './session-file/session-file.ts';
-import type { LiveReplay } from './recordings/live-replay.ts';
-import type { RecordingsApi } from './recordings/recordings-api.ts';
+} from './features/server-requests/create-server-requests-services.ts';
+import type { SessionFile } from './features/session-file/session-file.ts';
+import type { LiveReplay } from './features/recordings/live-replay.ts';
+import type { RecordingsApi } from './features/recordings/recordings-api.ts';
 
 /** The long-lived, framework-free objects the views read from and act on. */
 export interface AppServices {

@@ -3,10 +3,10 @@ import type { Root } from 'react-dom/client';
 import { App } from '../app.tsx';
 import { BootError } from './boot-error.tsx';
 import { ServicesContext, createReplayServices } from '../services.ts';
-import { fetchSharedRecording } from '../recordings/recordings-api.ts';
-import { recordingServerLabel, recordingToSessionFile } from '../recordings/recording-file.ts';
-import { SessionReconstruction } from '../recordings/session-reconstruction.ts';
-import { LiveReplay } from '../recordings/live-replay.ts';
+import { fetchSharedRecording } from '../features/recordings/recordings-api.ts';
+import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
+import { SessionReconstruction } from '../features/recordings/session-reconstruction.ts';
+import { LiveReplay } from '../features/recordings/live-replay.ts';
 
 /**
  * The page of a share link: a read-only replay of the recording, kept up to date over the live

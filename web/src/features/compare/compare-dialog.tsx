@@ -1,0 +1,75 @@
+import { useEffect, useRef } from 'react';
+import type { CallRecord } from '../../calls/call-history.ts';
+import { toDiffText } from './line-diff.ts';
+import { OutcomeBadge } from '../result/outcome-badge.tsx';
+import { formatTime } from '../trace-panel/describe-frame.ts';
+import { secondaryButtonClass } from '../../ui/field-classes.ts';
+import { DiffView } from './diff-view.tsx';
+
+/** What a call produced: its result, or its JSON-RPC error when there was no result. */
+function outcomeValue(call: CallRecord): unknown {
+  return call.outcome?.result ?? call.outcome?.error;
+}
+
+function CallSummary({ call, side }: { call: CallRecord; side: string }) {
+  return (
+    <div className="flex items-center gap-2 text-sm">
+      <span className="text-slate-500">{side}</span>
+      <span className="font-mono">#{call.id}</span>
+      <span className="text-slate-500">{formatTime(call.startedAt)}</span>
+      {call.outcome ? <OutcomeBadge outcome={call.outcome} /> : <span className="ml-auto">running…</span>}
+    </div>
+  );
+}
+
+/** A modal side-by-side diff of two calls of one tool: arguments and results, oldest on the left. */
+export function CompareDialog({ calls, onClose }: { calls: [CallRecord, CallRecord]; onClose: () => void }) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [left, right] = [...calls].sort((a, b) => a.startedAt - b.startedAt || a.id - b.id) as [
+    CallRecord,
+    CallRecord,
+  ];
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="compare-title"
+      onClose={onClose}
+      className="m-auto max-h-[90vh] w-[min(72rem,95vw)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      <div className="flex flex-col gap-4 p-5">
+        <div className="flex items-center gap-3">
+          <h2 id="compare-title" className="text-lg font-semibold">
+            Compare results
+          </h2>
+          {left.displayName && left.displayName !== left.tool && (
+            <span className="text-sm text-slate-500">{left.displayName}</span>
+          )}
+          <span className="font-mono text-sm text-slate-500">{left.tool}</span>
+          <button
+            type="button"
+            className={`${secondaryButtonClass} ml-auto`}
+            onClick={() => dialogRef.current?.close()}
+          >
+            Close
+          </button>
+        </div>
+        <div className="grid grid-cols-2 gap-4">
+          <CallSummary call={left} side="Left" />
+          <CallSummary call={right} side="Right" />
+        </div>
+        <DiffView label="Arguments diff" left={toDiffText(left.args)} right={toDiffText(right.args)} />
+        <DiffView
+          label="Result diff"
+          left={toDiffText(outcomeValue(left))}
+          right={toDiffText(outcomeValue(right))}
+        />
+      </div>
+    </dialog>
+  );
+}
