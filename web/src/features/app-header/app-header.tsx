@@ -8,7 +8,7 @@ import { RunningIndicator } from '../tool-panel/running-indicator.tsx';
 import { ServerRequests } from '../server-requests/server-requests.tsx';
 import { SettingsButton } from '../approval/settings-dialog.tsx';
 import { SessionMenu } from '../session-file/session-menu.tsx';
-import { ReplayBanner } from '../session-file/replay-banner.tsx';
+import { ReplayBanner } from '../replay/replay-banner.tsx';
 import { ShareSessionButton } from '../recordings/share-session-button.tsx';
 import { RecordingsButton } from '../recordings/recordings-dialog.tsx';
 

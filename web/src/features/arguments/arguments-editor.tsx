@@ -25,8 +25,8 @@ export interface ArgumentsEditorProps {
  * A tool's arguments, edited as a form generated from its input schema or as JSON text, both views over the same
  * text. Validates against the tool's own schema and reports the result; it never blocks sending.
  *
- * This module is the entry of a lazily loaded chunk (rjsf, Ajv and CodeMirror live behind it):
- * `React.lazy(() => import('./components/arguments/arguments-editor.tsx'))`.
+ * This module is the entry of a lazily loaded chunk (rjsf, Ajv and CodeMirror live behind it): the tool
+ * panel loads it with `React.lazy`.
  */
 export function ArgumentsEditor({
   tool,

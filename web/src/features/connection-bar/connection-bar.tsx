@@ -7,7 +7,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/f
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
-import { CopyLinkButton } from '../permalink/copy-link-button.tsx';
+import { CopyLinkButton } from './copy-link-button.tsx';
 import { ServersButton } from '../server-list/servers-button.tsx';
 
 /** The top bar: where the server is (stdio command or URL) and the Connect button. */

@@ -2,7 +2,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionExtension } from '../../mcp/session-extension.ts';
 import type { NotificationLog } from './notification-log.ts';
-import type { IncomingNotification } from '../server-requests/trace-notifications.ts';
+import type { IncomingNotification } from './trace-notifications.ts';
 
 /**
  * Notifications that other parts of the client handle: the session lists tools again, the SDK

@@ -6,7 +6,7 @@ import { RootsStore } from './roots-store.ts';
 import { ServerControls } from '../server-log/server-controls.ts';
 import { ServerRequestQueue } from './server-request-queue.ts';
 import { ServerRequestsExtension } from './server-requests-extension.ts';
-import { watchIncomingNotifications } from './trace-notifications.ts';
+import { watchIncomingNotifications } from '../server-log/trace-notifications.ts';
 
 /** The objects behind the "Server requests" panel and the "Server log" tab. */
 export interface ServerRequestsServices {

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useServices } from '../../services.ts';
-import { encodePermalink } from './permalink.ts';
+import { encodePermalink } from '../permalink/permalink.ts';
 import { secondaryButtonClass } from '../../ui/field-classes.ts';
-import { targetFromForm, type TargetFormState } from '../connection-bar/target-form-state.ts';
+import { targetFromForm, type TargetFormState } from './target-form-state.ts';
 
 /** Copies a link to this connection, tool and arguments; secrets (header and env values) are left out. */
 export function CopyLinkButton({ form }: { form: TargetFormState }) {
