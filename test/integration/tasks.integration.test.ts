@@ -7,8 +7,7 @@ import { taskMode } from '../../web/src/mcp/task-support.ts';
 import { ApprovalPolicy } from '../../web/src/calls/approval-policy.ts';
 import { CallHistory } from '../../web/src/calls/call-history.ts';
 import { CallRunner } from '../../web/src/calls/call-runner.ts';
-import { TaskTracker } from '../../web/src/calls/task-tracker.ts';
-import { taskStatusExtension } from '../../web/src/calls/task-status-extension.ts';
+import { TaskTracker, taskStatusExtension } from '../../web/src/calls/task-tracker.ts';
 
 let bridge: RunningBridge;
 let session: McpSession;

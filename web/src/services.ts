@@ -10,8 +10,7 @@ import { ApprovalPolicy } from './calls/approval-policy.ts';
 import { CallHistory } from './calls/call-history.ts';
 import { CallRunner } from './calls/call-runner.ts';
 import { Workspace } from './calls/workspace.ts';
-import { TaskTracker } from './calls/task-tracker.ts';
-import { taskStatusExtension } from './calls/task-status-extension.ts';
+import { TaskTracker, taskStatusExtension } from './calls/task-tracker.ts';
 import { SavedRequests } from './features/saved-requests/saved-requests-store.ts';
 import {
   createServerRequestsServices,

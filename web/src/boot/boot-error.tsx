@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { storeToken } from './read-token.ts';
+import { storeToken } from './bridge-access.ts';
 
 /** Full-page message when the app cannot start (no token, bridge unreachable); can take a token. */
 export function BootError({

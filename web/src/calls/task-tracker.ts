@@ -4,6 +4,8 @@ import { Store } from '../lib/store.ts';
 import { readTask, TERMINAL_TASK_STATUSES, type TaskInfo } from '../mcp/task-support.ts';
 import type { CallHistory } from './call-history.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
+import { TaskStatusNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { SessionExtension } from '../mcp/session-extension.ts';
 
 /** A task the page knows about: one it created with a tool call, or one tasks/list returned. */
 export interface TrackedTask {
@@ -144,4 +146,18 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
       tasks: state.tasks.map((task) => (task.info.taskId === taskId ? { ...task, error: message } : task)),
     }));
   }
+}
+
+/** Feeds notifications/tasks/status to the task tracker, and stops polling when the connection ends. */
+export function taskStatusExtension(tracker: TaskTracker): SessionExtension {
+  return {
+    attach(client) {
+      client.setNotificationHandler(TaskStatusNotificationSchema, (notification) =>
+        tracker.onStatus(notification.params),
+      );
+    },
+    detach() {
+      tracker.stopAll();
+    },
+  };
 }

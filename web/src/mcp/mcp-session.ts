@@ -15,7 +15,7 @@ import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
 import type { CallOutcome, CallProgress, LogEntry, SessionState } from './session-types.ts';
 import type { SessionExtension } from './session-extension.ts';
-import { offerProtocolVersion } from './offer-protocol-version.ts';
+import { offerProtocolVersion } from './traced-transport.ts';
 
 /** Most log entries kept; older ones are dropped first. */
 const MAX_LOG_ENTRIES = 5000;

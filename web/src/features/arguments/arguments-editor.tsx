@@ -1,10 +1,9 @@
-import { useMemo } from 'react';
+import { useMemo, useEffect, useRef } from 'react';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { computeArgumentsStatus, type ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
 import { ArgumentsPanel } from './arguments-panel.tsx';
 import { hintClass } from './form-classes.ts';
-import { useStatusReport } from './use-status-report.ts';
 
 export type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 
@@ -43,3 +42,14 @@ export function ArgumentsEditor({
 }
 
 export default ArgumentsEditor;
+
+/** Tells the parent the status whenever it changes, whatever the identity of the callback it passes. */
+export function useStatusReport(status: ArgumentsStatus, onStatusChange?: (status: ArgumentsStatus) => void) {
+  const callbackRef = useRef(onStatusChange);
+  useEffect(() => {
+    callbackRef.current = onStatusChange;
+  });
+  useEffect(() => {
+    callbackRef.current?.(status);
+  }, [status]);
+}

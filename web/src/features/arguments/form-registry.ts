@@ -4,13 +4,15 @@ import { ArrayFieldItemTemplate } from './templates/array-field-item-template.ts
 import { ArrayFieldTemplate } from './templates/array-field-template.tsx';
 import { BaseInputTemplate } from './templates/base-input-template.tsx';
 import { buttonTemplates } from './templates/button-templates.tsx';
-import { DescriptionFieldTemplate } from './templates/description-field-template.tsx';
-import { FieldErrorTemplate } from './templates/field-error-template.tsx';
+import {
+  DescriptionFieldTemplate,
+  FieldErrorTemplate,
+  TitleFieldTemplate,
+  UnsupportedFieldTemplate,
+} from './templates/text-templates.tsx';
 import { FieldTemplate } from './templates/field-template.tsx';
 import { MultiSchemaFieldTemplate } from './templates/multi-schema-field-template.tsx';
 import { ObjectFieldTemplate } from './templates/object-field-template.tsx';
-import { TitleFieldTemplate } from './templates/title-field-template.tsx';
-import { UnsupportedFieldTemplate } from './templates/unsupported-field-template.tsx';
 import { WrapIfAdditionalTemplate } from './templates/wrap-if-additional-template.tsx';
 import { CheckboxWidget } from './widgets/checkbox-widget.tsx';
 import { SelectWidget } from './widgets/select-widget.tsx';

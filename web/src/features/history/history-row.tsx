@@ -3,7 +3,6 @@ import { useServices } from '../../services.ts';
 import type { CallRecord } from '../../calls/call-history.ts';
 import { OutcomeBadge } from '../result/outcome-badge.tsx';
 import { formatTime } from '../trace-panel/describe-frame.ts';
-import { asJsonRpcRequest } from './as-json-rpc.ts';
 import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
 import { editCall, rerunCall } from '../../calls/call-paths.ts';
 import { describeTaskDecision } from '../../mcp/task-decision.ts';
@@ -109,4 +108,14 @@ export function HistoryRow({
       {saving && <SaveCallForm call={call} onDone={() => setSaving(false)} />}
     </li>
   );
+}
+
+/** The tools/call request a call made (or would have made), as JSON-RPC. */
+export function asJsonRpcRequest(call: CallRecord): unknown {
+  return {
+    jsonrpc: '2.0',
+    id: call.id,
+    method: 'tools/call',
+    params: { name: call.tool, arguments: call.args, ...(call.task ? { task: call.task } : {}) },
+  };
 }

@@ -1,18 +1,18 @@
 import { useMemo } from 'react';
 import type { CallOutcome } from '../../mcp/session-types.ts';
-import { before } from '../../mcp/protocol-revisions.ts';
+import { before, resultFeaturesBeyond } from '../../mcp/protocol-revisions.ts';
 import { checkTextMirror } from './checks/back-compat.ts';
 import { classifyContent } from './content/content-blocks.ts';
 import { planOutputCheck, STRUCTURED_OUTPUT_SINCE } from './checks/output-check.ts';
 import type { CallRecord } from '../../calls/call-history.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { OutcomeNotice } from './outcome-notice.tsx';
-import { RawJsonView } from './raw-json-view.tsx';
 import { RenderedResult } from './rendered-result.tsx';
 import { ResultChecks } from './checks/result-checks.tsx';
 import { ResultMeta } from './result-meta.tsx';
-import { ResultRevisionNotice } from './result-revision-notice.tsx';
 import { useOutputValidation } from './checks/use-output-validation.ts';
+import { safeStringify } from './json/json-text.ts';
+import { TextViewer } from './text-viewer.tsx';
 
 /**
  * A finished call: how it ended, the spec checks on its output (by the rules of the revision it was made
@@ -77,5 +77,28 @@ export function ResultBody({
         ]}
       />
     </div>
+  );
+}
+
+/** The result exactly as received, as indented JSON; cut for display like any long text. */
+export function RawJsonView({ value }: { value: unknown }) {
+  // Stringifying even 10 MB is quick; it is putting it all into the DOM that is not.
+  const json = useMemo(() => safeStringify(value), [value]);
+  return (
+    <div className="p-3">
+      <TextViewer text={json} language="JSON" fileName="result.json" prettyToggle={false} />
+    </div>
+  );
+}
+
+/** One line naming what the result uses that the negotiated revision does not define (audio, resource_link…). */
+export function ResultRevisionNotice({ result, revision }: { result: unknown; revision?: string }) {
+  const beyond = resultFeaturesBeyond(revision, result);
+  if (!beyond.length) return null;
+  return (
+    <p role="note" className="text-xs text-violet-700 dark:text-violet-300">
+      Not defined in the negotiated revision {revision}:{' '}
+      {beyond.map(({ field, since }) => `${field} (since ${since})`).join(', ')}
+    </p>
   );
 }

@@ -1,7 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { prettyJsonText } from './json/json-text.ts';
-import { previewText } from './text-size.ts';
-import { AllText } from './all-text.tsx';
+import { previewText, splitForDisplay } from './text-size.ts';
 import { codeBoxClass } from './result-classes.ts';
 import { CopyButton } from './copy-button.tsx';
 import { ToggleButton } from './toggle-button.tsx';
@@ -61,4 +60,17 @@ export function useTextView({ text, fileName, prettyToggle = true }: TextViewOpt
     </>
   );
   return { toolbar, body };
+}
+
+/**
+ * All of a long text, as line-aligned blocks with `content-visibility: auto`: the browser lays out
+ * only the blocks on screen, so showing (and later removing) megabytes does not freeze the page.
+ */
+export function AllText({ text }: { text: string }) {
+  const pieces = useMemo(() => splitForDisplay(text), [text]);
+  return pieces.map((piece, index) => (
+    <div key={index} className="[contain-intrinsic-size:auto_40rem] [content-visibility:auto]">
+      {piece}
+    </div>
+  ));
 }

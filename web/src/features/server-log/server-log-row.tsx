@@ -1,6 +1,6 @@
 import { formatTime } from '../trace-panel/describe-frame.ts';
-import { describeBridgeEvent } from './describe-bridge-event.ts';
 import { formatData, summarizeParams, type LogRow } from './log-rows.ts';
+import type { LogEntry } from '../../mcp/session-types.ts';
 
 const LEVEL_TONE: Record<string, string> = {
   debug: 'text-slate-500',
@@ -51,4 +51,24 @@ function RowBody({ row }: { row: LogRow }) {
       <span className="text-slate-500">{summarizeParams(notice.params)}</span>
     </span>
   );
+}
+
+/** A bridge event in words: the stderr line itself, or what happened to the server. */
+export function describeBridgeEvent({ event }: LogEntry): string {
+  switch (event.kind) {
+    case 'stderr':
+      return event.line;
+    case 'spawned':
+      return `Started ${event.command} (pid ${event.pid})`;
+    case 'connected':
+      return `Connected (${event.transport})`;
+    case 'exited':
+      return event.signal ? `Server killed by ${event.signal}` : `Server exited with code ${event.code}`;
+    case 'http-error':
+      return event.status ? `HTTP ${event.status}: ${event.message}` : event.message;
+    case 'error':
+      return `Error: ${event.message}`;
+    case 'closed':
+      return `Closed: ${event.reason}`;
+  }
 }

@@ -4,8 +4,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { inputClass } from '../../ui/field-classes.ts';
 import { VirtualList } from '../../ui/virtual-list.tsx';
 import { ToolRow, TOOL_ROW_HEIGHT } from './tool-row.tsx';
-import { filterTools } from './filter-tools.ts';
-import { listTools, type ListedTool } from '../../mcp/tool-identity.ts';
+import { listTools, type ListedTool, displayName } from '../../mcp/tool-identity.ts';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { useTrustedServer } from './use-trusted.ts';
 
@@ -81,5 +80,16 @@ export function ToolList() {
         )}
       />
     </section>
+  );
+}
+
+/** Tools whose name, display name, title or description contains the filter text (case-insensitive). */
+export function filterTools(tools: ListedTool[], filter: string): ListedTool[] {
+  const needle = filter.trim().toLowerCase();
+  if (!needle) return tools;
+  const has = (value: unknown) => typeof value === 'string' && value.toLowerCase().includes(needle);
+  return tools.filter(
+    ({ tool, nameText }) =>
+      has(nameText) || has(displayName(tool).text) || has(tool.title) || has(tool.description),
   );
 }

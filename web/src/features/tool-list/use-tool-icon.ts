@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { resolveIcon, type IconResolution } from './resolve-icon.ts';
-import { usePageTheme } from './use-page-theme.ts';
+import type { PageTheme } from './icon-policy.ts';
 
 const browserEnvironment = {
   fetch: (input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init),
@@ -29,4 +29,21 @@ export function useToolIcon(tool: Tool, size: number): IconResolution | undefine
   }, [icons, theme, sizePx]);
   if (icons === undefined) return undefined;
   return resolved?.icons === icons && resolved.theme === theme ? resolved.resolution : undefined;
+}
+
+const QUERY = '(prefers-color-scheme: dark)';
+
+function subscribe(listener: () => void): () => void {
+  const media = globalThis.matchMedia?.(QUERY);
+  media?.addEventListener('change', listener);
+  return () => media?.removeEventListener('change', listener);
+}
+
+/** The page's theme; it follows the system's colour scheme, as the page's dark styles do. */
+export function usePageTheme(): PageTheme {
+  return useSyncExternalStore(
+    subscribe,
+    () => (globalThis.matchMedia?.(QUERY).matches ? 'dark' : 'light'),
+    () => 'light',
+  );
 }

@@ -1,6 +1,6 @@
 import { useContext } from 'react';
 import type { ArrayFieldItemTemplateProps } from '@rjsf/utils';
-import { ArrayLabelContext } from './array-label-context.ts';
+import { ArrayLabelContext } from './template-contexts.ts';
 import { IconButton } from './icon-button.tsx';
 
 /**

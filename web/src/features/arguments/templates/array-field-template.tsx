@@ -2,11 +2,9 @@ import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { descriptionId } from '@rjsf/utils';
 import { NULLABLE_MARK } from '../../../schema/schema-markers.ts';
 import { groupClass, hintClass, legendClass } from '../form-classes.ts';
-import { ArrayLabelContext } from './array-label-context.ts';
-import { DescriptionFieldTemplate } from './description-field-template.tsx';
+import { ArrayLabelContext, UnionOptionContext } from './template-contexts.ts';
+import { DescriptionFieldTemplate, RequiredMark } from './text-templates.tsx';
 import { AddItemButton } from './icon-button.tsx';
-import { RequiredMark } from './required-mark.tsx';
-import { UnionOptionContext } from './union-option-context.ts';
 
 /** An array: legend, its items (each with move and remove buttons), and "Add item". */
 export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {

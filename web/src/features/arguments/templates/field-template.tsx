@@ -4,8 +4,8 @@ import { ADDITIONAL_PROPERTY_FLAG } from '@rjsf/utils';
 import { ANY_VALUE_MARK, NULLABLE_MARK } from '../../../schema/schema-markers.ts';
 import { hintClass, labelClass } from '../form-classes.ts';
 import { NullableToggle } from './nullable-toggle.tsx';
-import { RequiredMark } from './required-mark.tsx';
-import { UnionOptionContext } from './union-option-context.ts';
+import { RequiredMark } from './text-templates.tsx';
+import { UnionOptionContext } from './template-contexts.ts';
 import { WrapIfAdditionalTemplate } from './wrap-if-additional-template.tsx';
 
 /**

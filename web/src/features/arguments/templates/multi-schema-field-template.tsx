@@ -1,5 +1,5 @@
 import type { MultiSchemaFieldTemplateProps } from '@rjsf/utils';
-import { UnionOptionContext } from './union-option-context.ts';
+import { UnionOptionContext } from './template-contexts.ts';
 
 /** A `oneOf`/`anyOf`: the option chooser above the chosen option's fields, joined by a rule on the left. */
 export function MultiSchemaFieldTemplate({ selector, optionSchemaField }: MultiSchemaFieldTemplateProps) {

@@ -3,10 +3,9 @@ import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { canExpand, descriptionId } from '@rjsf/utils';
 import { NULLABLE_MARK } from '../../../schema/schema-markers.ts';
 import { groupClass, hintClass, legendClass } from '../form-classes.ts';
-import { DescriptionFieldTemplate } from './description-field-template.tsx';
+import { DescriptionFieldTemplate, RequiredMark } from './text-templates.tsx';
 import { AddItemButton } from './icon-button.tsx';
-import { RequiredMark } from './required-mark.tsx';
-import { UnionOptionContext } from './union-option-context.ts';
+import { UnionOptionContext } from './template-contexts.ts';
 
 /**
  * An object: a bordered group with a legend. Bare (no frame, no legend) at the root, where the tool panel already

@@ -1,7 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaDescribedByIds, descriptionId } from '@rjsf/utils';
 import { hintClass } from '../form-classes.ts';
-import { RequiredMark } from '../templates/required-mark.tsx';
+import { RequiredMark } from '../templates/text-templates.tsx';
 
 /** A boolean: the checkbox carries the field's label (rjsf hides the usual one for booleans). */
 export function CheckboxWidget(props: WidgetProps) {

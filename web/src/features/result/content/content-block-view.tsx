@@ -4,9 +4,10 @@ import { EmbeddedResourceView } from './embedded-resource-view.tsx';
 import { ImageBlockView } from './image-block-view.tsx';
 import { RawBlockView } from './raw-block-view.tsx';
 import { ResourceLinkView } from './resource-link-view.tsx';
-import { TextBlockView } from './text-block-view.tsx';
 import { resultFeatureBeyond } from '../../../mcp/protocol-revisions.ts';
 import { RevisionMark } from '../../../ui/revision-mark.tsx';
+import { BlockFrame } from './block-frame.tsx';
+import { useTextView } from '../use-text-view.tsx';
 
 /**
  * One content block, drawn by the viewer for its kind. `position` is 1-based. A content type the negotiated
@@ -64,4 +65,24 @@ export function ContentBlockView({
     case 'malformed':
       return <RawBlockView label={label} kind="Malformed block" problems={block.problems} raw={block.raw} />;
   }
+}
+
+/** A text content block, its view controls in the block header. */
+export function TextBlockView({
+  label,
+  text,
+  annotations,
+  position,
+}: {
+  label: string;
+  text: string;
+  annotations: unknown;
+  position: number;
+}) {
+  const { toolbar, body } = useTextView({ text, fileName: `text-${position}.txt` });
+  return (
+    <BlockFrame label={label} kind="Text" annotations={[annotations]} actions={toolbar}>
+      {body}
+    </BlockFrame>
+  );
 }
