@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { compactButtonClass, inputClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
+import { Dialog } from '../../ui/dialog.tsx';
 
 /** Call settings: timeouts, and which servers' annotations are trusted. */
 export function SettingsButton() {
@@ -20,14 +21,7 @@ export function SettingsButton() {
       <button type="button" className={compactButtonClass} onClick={() => dialogRef.current?.showModal()}>
         Settings
       </button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="settings-title"
-        className="m-auto w-[min(32rem,92vw)] rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
-        <h2 id="settings-title" className="mb-3 text-lg font-semibold">
-          Settings
-        </h2>
+      <Dialog ref={dialogRef} title="Settings" className="w-[min(32rem,92vw)]">
         <div className="flex flex-col gap-3 text-sm">
           <label className="flex items-center justify-between gap-3">
             Call timeout in seconds (reset by progress)
@@ -71,10 +65,7 @@ export function SettingsButton() {
             Skip approval for read-only tools of trusted servers
           </label>
         </div>
-        <form method="dialog" className="mt-4 flex justify-end">
-          <button className={secondaryButtonClass}>Close</button>
-        </form>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -3,7 +3,7 @@ import type { CallRecord } from '../../calls/call-history.ts';
 import { toDiffText } from './line-diff.ts';
 import { OutcomeBadge } from '../result/outcome-badge.tsx';
 import { formatTime } from '../trace-panel/describe-frame.ts';
-import { secondaryButtonClass } from '../../ui/field-classes.ts';
+import { Dialog } from '../../ui/dialog.tsx';
 import { DiffView } from './diff-view.tsx';
 
 /** What a call produced: its result, or its JSON-RPC error when there was no result. */
@@ -36,29 +36,21 @@ export function CompareDialog({ calls, onClose }: { calls: [CallRecord, CallReco
   }, []);
 
   return (
-    <dialog
+    <Dialog
       ref={dialogRef}
-      aria-labelledby="compare-title"
+      title="Compare results"
       onClose={onClose}
-      className="m-auto max-h-[90vh] w-[min(72rem,95vw)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-    >
-      <div className="flex flex-col gap-4 p-5">
-        <div className="flex items-center gap-3">
-          <h2 id="compare-title" className="text-lg font-semibold">
-            Compare results
-          </h2>
+      className="max-h-[90vh] w-[min(72rem,95vw)]"
+      titleExtras={
+        <>
           {left.displayName && left.displayName !== left.tool && (
             <span className="text-sm text-slate-500">{left.displayName}</span>
           )}
           <span className="font-mono text-sm text-slate-500">{left.tool}</span>
-          <button
-            type="button"
-            className={`${secondaryButtonClass} ml-auto`}
-            onClick={() => dialogRef.current?.close()}
-          >
-            Close
-          </button>
-        </div>
+        </>
+      }
+    >
+      <div className="flex flex-col gap-4">
         <div className="grid grid-cols-2 gap-4">
           <CallSummary call={left} side="Left" />
           <CallSummary call={right} side="Right" />
@@ -70,6 +62,6 @@ export function CompareDialog({ calls, onClose }: { calls: [CallRecord, CallReco
           right={toDiffText(outcomeValue(right))}
         />
       </div>
-    </dialog>
+    </Dialog>
   );
 }

@@ -3,7 +3,8 @@ import type { RecordingListResponse, RecordingSummary } from '#shared/recordings
 import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
 import { useRecordingsApi, useReplayControls } from '../../services.ts';
 import { recordingToSessionFile } from './recording-file.ts';
-import { compactButtonClass, dialogClass, inputClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
+import { Dialog } from '../../ui/dialog.tsx';
 import { RecordingItem } from './recording-item.tsx';
 
 /**
@@ -72,19 +73,16 @@ export function RecordingsButton() {
       >
         Recordings
       </button>
-      <dialog
+      <Dialog
         ref={dialogRef}
-        aria-labelledby="recordings-title"
-        className={`${dialogClass} w-[min(52rem,94vw)]`}
-      >
-        <div className="mb-3 flex items-center gap-3">
-          <h2 id="recordings-title" className="text-lg font-semibold">
-            Recordings
-          </h2>
-          <button type="button" className={`${compactButtonClass} ml-auto`} onClick={() => void refresh()}>
+        title="Recordings"
+        className="w-[min(52rem,94vw)]"
+        titleExtras={
+          <button type="button" className={compactButtonClass} onClick={() => void refresh()}>
             Refresh
           </button>
-        </div>
+        }
+      >
         {error && (
           <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
             {error}
@@ -141,10 +139,7 @@ export function RecordingsButton() {
             </span>
           )}
         </div>
-        <form method="dialog" className="mt-4 flex justify-end">
-          <button className={secondaryButtonClass}>Close</button>
-        </form>
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -3,7 +3,8 @@ import type { RecordingSummary } from '#shared/recordings.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { useServices, useRecordingsApi } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { compactButtonClass, dialogClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { compactButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { Dialog } from '../../ui/dialog.tsx';
 import { ShareLink } from './share-link.tsx';
 
 /**
@@ -67,10 +68,7 @@ export function ShareSessionButton({ recordingProblem }: { recordingProblem?: st
       >
         Share session
       </button>
-      <dialog ref={dialogRef} aria-labelledby="share-title" className={`${dialogClass} w-[min(40rem,92vw)]`}>
-        <h2 id="share-title" className="mb-3 text-lg font-semibold">
-          Share session
-        </h2>
+      <Dialog ref={dialogRef} title="Share session" className="w-[min(40rem,92vw)]">
         {error && (
           <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
             {error}
@@ -96,7 +94,7 @@ export function ShareSessionButton({ recordingProblem }: { recordingProblem?: st
           replaced by *** wherever the server repeats them. Anything else the server or you sent is in the
           share.
         </p>
-        <form method="dialog" className="mt-4 flex justify-end gap-2">
+        <div className="mt-4 flex justify-end gap-2">
           {recording?.shareId ? (
             <button type="button" className={secondaryButtonClass} onClick={() => void stopSharing()}>
               Stop sharing
@@ -108,9 +106,8 @@ export function ShareSessionButton({ recordingProblem }: { recordingProblem?: st
               </button>
             )
           )}
-          <button className={secondaryButtonClass}>Close</button>
-        </form>
-      </dialog>
+        </div>
+      </Dialog>
     </>
   );
 }

@@ -1,22 +1,19 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
 import { saveFile } from '../../lib/save-file.ts';
+import { ImportButton } from '../../ui/import-button.tsx';
 
 /** Export every saved request as one JSON file, or import such a file (adding, never replacing). */
 export function SavedRequestsFileButtons() {
   const { savedRequests } = useServices();
-  const fileInput = useRef<HTMLInputElement>(null);
   const [message, setMessage] = useState<{ text: string; error: boolean }>();
 
   const exportAll = () => {
     saveFile(savedRequests.exportFile(), 'toolscope-saved-requests.json', 'application/json');
   };
 
-  const importChosen = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = ''; // Choosing the same file again must fire change again.
-    if (!chosen) return;
+  const importChosen = async (chosen: File) => {
     const outcome = savedRequests.importFile(await chosen.text());
     setMessage(
       'error' in outcome
@@ -30,17 +27,9 @@ export function SavedRequestsFileButtons() {
       <button type="button" className={compactButtonClass} onClick={exportAll}>
         Export saved
       </button>
-      <button type="button" className={compactButtonClass} onClick={() => fileInput.current?.click()}>
+      <ImportButton fileLabel="Saved requests file" onFile={importChosen}>
         Import saved
-      </button>
-      <input
-        ref={fileInput}
-        type="file"
-        accept="application/json,.json"
-        aria-label="Saved requests file"
-        className="hidden"
-        onChange={(e) => void importChosen(e)}
-      />
+      </ImportButton>
       {message && (
         <span
           role={message.error ? 'alert' : 'status'}

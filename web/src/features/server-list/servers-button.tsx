@@ -3,6 +3,7 @@ import { validateTarget, type ServerTarget } from '#shared/targets.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { nameForTarget, savedServers } from './server-list-store.ts';
 import { compactButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { Dialog } from '../../ui/dialog.tsx';
 import { ConfigExport } from './config-export.tsx';
 import { ConfigImport } from './config-import.tsx';
 import { SavedServerItem } from './saved-server-item.tsx';
@@ -41,23 +42,10 @@ export function ServersButton({
       >
         Servers
       </button>
-      <dialog
-        ref={dialogRef}
-        aria-labelledby="servers-title"
-        onClose={() => setOpen(false)}
-        className="m-auto w-[min(44rem,94vw)] rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
-      >
+      <Dialog ref={dialogRef} title="Servers" onClose={() => setOpen(false)} className="w-[min(44rem,94vw)]">
         {/* Rendered only while open, so an import half-typed last time starts afresh. */}
         {open && (
           <div className="flex flex-col gap-4">
-            <div className="flex items-center justify-between">
-              <h2 id="servers-title" className="text-lg font-semibold">
-                Servers
-              </h2>
-              <button type="button" className={compactButtonClass} onClick={close}>
-                Close
-              </button>
-            </div>
             <section aria-labelledby="saved-servers-title" className="flex flex-col gap-1">
               <div className="flex items-center justify-between">
                 <h3 id="saved-servers-title" className="font-semibold">
@@ -101,7 +89,7 @@ export function ServersButton({
             {servers.length > 0 && <ConfigExport servers={servers} />}
           </div>
         )}
-      </dialog>
+      </Dialog>
     </>
   );
 }

@@ -1,16 +1,10 @@
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+// The one module that takes the logging levels from the SDK (its v2 moves them): others import them here.
+import { LoggingLevelSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 
-/** The syslog levels of MCP logging, least severe first (RFC 5424 order, reversed). */
-export const LOGGING_LEVELS: readonly LoggingLevel[] = [
-  'debug',
-  'info',
-  'notice',
-  'warning',
-  'error',
-  'critical',
-  'alert',
-  'emergency',
-];
+export type { LoggingLevel };
+
+/** The syslog levels of MCP logging, least severe first (RFC 5424 order, reversed), as the SDK lists them. */
+export const LOGGING_LEVELS: readonly LoggingLevel[] = LoggingLevelSchema.options;
 
 /** 0 for debug up to 7 for emergency; an unknown level counts as the most severe so it is never hidden. */
 export function severity(level: string): number {

@@ -1,6 +1,5 @@
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { LogEntry } from '../../mcp/session-types.ts';
-import { atLeast } from './log-levels.ts';
+import { atLeast, type LoggingLevel } from './log-levels.ts';
 import type { ServerNotice } from './notification-log.ts';
 
 /** The four kinds of line the log pane can show or hide. */

@@ -1,7 +1,7 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionExtension } from '../../mcp/session-extension.ts';
 import { Store } from '../../lib/store.ts';
+import type { LoggingLevel } from './log-levels.ts';
 
 /** The last ping: its round trip, or why it failed. */
 export type PingResult = { ok: true; ms: number; at: number } | { ok: false; error: string; at: number };

@@ -1,8 +1,9 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import { useServices, useReplayControls } from '../../services.ts';
 import { buildSessionFile, parseSessionFile, serializeSessionFile } from './session-file.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
 import { saveFile } from '../../lib/save-file.ts';
+import { ImportButton } from '../../ui/import-button.tsx';
 
 /** Export the session as one JSON file (secrets left out unless asked), or import one as a replay. */
 export function SessionMenu() {
@@ -10,7 +11,6 @@ export function SessionMenu() {
   const { open } = useReplayControls();
   const [includeSecrets, setIncludeSecrets] = useState(false);
   const [error, setError] = useState<string>();
-  const fileInput = useRef<HTMLInputElement>(null);
 
   const exportSession = () => {
     const replay = services.replay?.file;
@@ -31,10 +31,7 @@ export function SessionMenu() {
     saveFile(serializeSessionFile(file), fileName, 'application/json');
   };
 
-  const importSession = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0];
-    event.target.value = '';
-    if (!chosen) return;
+  const importSession = async (chosen: File) => {
     const parsed = parseSessionFile(await chosen.text());
     if ('error' in parsed) {
       setError(`${chosen.name}: ${parsed.error}`);
@@ -63,18 +60,10 @@ export function SessionMenu() {
         Export session
       </button>
       {!services.replay?.shared && (
-        <button type="button" className={compactButtonClass} onClick={() => fileInput.current?.click()}>
+        <ImportButton fileLabel="Session file" onFile={importSession}>
           Import session
-        </button>
+        </ImportButton>
       )}
-      <input
-        ref={fileInput}
-        type="file"
-        accept="application/json,.json"
-        aria-label="Session file"
-        className="hidden"
-        onChange={(e) => void importSession(e)}
-      />
       {error && (
         <span role="alert" className="max-w-80 truncate text-red-600 dark:text-red-400" title={error}>
           {error}
