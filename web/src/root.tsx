@@ -25,7 +25,7 @@ export function Root({
   live: AppServices;
   config: BridgeConfigResponse;
   permalink?: Permalink;
-  /** The recordings routes, when the bridge records sessions. */
+  /** The recordings routes, when the bridge records connections. */
   recordings?: RecordingsApi;
 }) {
   const [replay, setReplay] = useState<AppServices>();

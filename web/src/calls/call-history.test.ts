@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { CallHistory, type CallRecord } from './call-history.ts';
+import { CallHistory, type CallEntry } from './call-history.ts';
 
-function call(id: number): CallRecord {
+function call(id: number): CallEntry {
   return { id, tool: 't', server: 's', args: {}, startedAt: id, outcome: undefined };
 }
 

@@ -3,7 +3,7 @@ import { Store } from '../lib/store.ts';
 import type { TaskParams } from '../mcp/task-decision.ts';
 
 /** One tool call as the user made it (or denied it). */
-export interface CallRecord {
+export interface CallEntry {
   id: number;
   /** The tool's name as text (its JSON when the server sent a name that is not a string). */
   tool: string;
@@ -30,10 +30,10 @@ export interface CallRecord {
 }
 
 /** What is known about a call as it starts. */
-export type NewCall = Omit<CallRecord, 'id' | 'startedAt' | 'outcome'>;
+export type NewCall = Omit<CallEntry, 'id' | 'startedAt' | 'outcome'>;
 
 export interface CallHistoryState {
-  calls: CallRecord[];
+  calls: CallEntry[];
   /** The call whose result is on screen. */
   selectedId: number | undefined;
   /** Calls picked for "Compare": at most two, the newest pick replacing the older one. */
@@ -51,24 +51,24 @@ export class CallHistory extends Store<CallHistoryState> {
     super({ calls: [], selectedId: undefined, comparePicks: [] });
   }
 
-  /** Records a call that is starting and selects it; returns its id. Absent details stay absent. */
+  /** Adds a call that is starting and selects it; returns its id. Absent details stay absent. */
   start(call: NewCall): number {
     const details = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined));
-    const record = {
+    const entry = {
       ...details,
       id: this.nextId++,
       startedAt: Date.now(),
       outcome: undefined,
-    } as CallRecord;
+    } as CallEntry;
 
     this.update((state) => ({
-      calls: [...state.calls.slice(-(MAX_CALLS - 1)), record],
-      selectedId: record.id,
+      calls: [...state.calls.slice(-(MAX_CALLS - 1)), entry],
+      selectedId: entry.id,
     }));
-    return record.id;
+    return entry.id;
   }
 
-  /** Records how a call ended. */
+  /** Sets how a call ended. */
   finish(id: number, outcome: CallOutcome): void {
     this.update((state) => ({
       calls: state.calls.map((call) => (call.id === id ? { ...call, outcome } : call)),
@@ -82,7 +82,7 @@ export class CallHistory extends Store<CallHistoryState> {
     }));
   }
 
-  /** Records a call the user denied in the approval dialog (nothing was sent). */
+  /** Adds a call the user denied in the approval dialog (nothing was sent). */
   addDenied(call: NewCall): number {
     const { outputSchema: _unused, ...details } = call;
     const id = this.start(details);
@@ -90,8 +90,8 @@ export class CallHistory extends Store<CallHistoryState> {
     return id;
   }
 
-  /** Replaces the history with recorded calls (for replays). */
-  load(calls: CallRecord[]): void {
+  /** Replaces the history with a replay's calls. */
+  load(calls: CallEntry[]): void {
     this.nextId = highestId(calls) + 1;
     this.update({ calls, selectedId: calls.at(-1)?.id, comparePicks: [] });
   }
@@ -100,7 +100,7 @@ export class CallHistory extends Store<CallHistoryState> {
    * Replaces the calls of a live replay as new ones arrive: the newest call is shown when the
    * viewer was on the newest (or on none), else the viewer's choice stays.
    */
-  follow(calls: CallRecord[]): void {
+  follow(calls: CallEntry[]): void {
     const { calls: before, selectedId } = this.get();
     const onNewest = selectedId === undefined || selectedId === before.at(-1)?.id;
     this.nextId = highestId(calls) + 1;
@@ -122,7 +122,7 @@ export class CallHistory extends Store<CallHistoryState> {
     this.update({ selectedId: id });
   }
 
-  find(id: number): CallRecord | undefined {
+  find(id: number): CallEntry | undefined {
     return this.get().calls.find((call) => call.id === id);
   }
 
@@ -132,7 +132,7 @@ export class CallHistory extends Store<CallHistoryState> {
 }
 
 /** The largest id (a loop: spreading a long replay into Math.max overflows the stack). */
-function highestId(calls: readonly CallRecord[]): number {
+function highestId(calls: readonly CallEntry[]): number {
   let highest = 0;
   for (const call of calls) if (call.id > highest) highest = call.id;
   return highest;

@@ -26,7 +26,7 @@ const dupA: Tool = { name: 'dup', description: 'first', inputSchema: { type: 'ob
 const dupB: Tool = { name: 'dup', description: 'second', inputSchema: { type: 'object' } };
 const tools = [required, optional, dupA, dupB];
 
-/** A runner over a fake session that answers every call plainly and records what was sent. */
+/** A runner over a fake session that answers every call plainly and keeps what was sent. */
 function setup() {
   const sent: { name: string; task: CallOptions['task'] }[] = [];
   const session = {
@@ -63,7 +63,7 @@ describe('every call path decides task augmentation the same way', () => {
     expect(record).toMatchObject({ task: { ttl: DEFAULT_TASK_TTL_MS } });
   });
 
-  it('Re-run repeats the recorded decision, forced ones included', async () => {
+  it('Re-run repeats the decision the history kept, forced ones included', async () => {
     const { sent, runner } = setup();
     const forcedPlain = await runner.call(required, { a: 1 }, { task: { kind: 'choice', asTask: false } });
     expect(forcedPlain).toMatchObject({ taskForced: true });
@@ -80,7 +80,7 @@ describe('every call path decides task augmentation the same way', () => {
     expect(sent.slice(2).map((s) => s.task)).toEqual([{ ttl: 7000 }, { ttl: 7000 }]);
   });
 
-  it('Re-run of an old record without a decision follows the spec (a required tool gets its task)', async () => {
+  it('Re-run of an old entry without a decision follows the spec (a required tool gets its task)', async () => {
     const { sent, runner } = setup();
     const old = { id: 1, tool: 'research', server: 'srv', args: {}, startedAt: 0, outcome: undefined };
     await done(rerunCall(runner, tools, old));
@@ -96,7 +96,7 @@ describe('every call path decides task augmentation the same way', () => {
     expect(history.get().calls).toHaveLength(2);
   });
 
-  it('Edit opens the same tool with its arguments and the recorded decision for the Call button', async () => {
+  it('Edit opens the same tool with its arguments and the kept decision for the Call button', async () => {
     const { runner } = setup();
     const workspace = new Workspace();
     const record = await runner.call(

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { TaskParams, TaskRequest } from '../mcp/task-decision.ts';
 import { findTool, listTools } from '../mcp/tool-identity.ts';
-import type { CallRecord } from './call-history.ts';
+import type { CallEntry } from './call-history.ts';
 import type { CallRunner } from './call-runner.ts';
 import type { Workspace } from './workspace.ts';
 
@@ -24,7 +24,7 @@ export interface RepeatableCall {
 }
 
 /** What a path did: started the call, or why it could not. */
-export type PathResult = { done: Promise<CallRecord | undefined> } | { problem: string };
+export type PathResult = { done: Promise<CallEntry | undefined> } | { problem: string };
 
 /** The listed tool a reference means: by key first, then the first tool whose name (as text) matches. */
 export function locateTool(tools: readonly Tool[], reference: ToolReference): Tool | undefined {
@@ -53,7 +53,7 @@ export function repeatTask(call: RepeatableCall): TaskRequest {
 }
 
 /** History "Re-run": the same tool, arguments and task decision. */
-export function rerunCall(runner: CallRunner, tools: readonly Tool[], call: CallRecord): PathResult {
+export function rerunCall(runner: CallRunner, tools: readonly Tool[], call: CallEntry): PathResult {
   const tool = locateTool(tools, call);
   if (!tool) return { problem: `The tool "${call.tool}" is not listed on the current server.` };
   return { done: runner.call(tool, call.args, { task: repeatTask(call) }) };

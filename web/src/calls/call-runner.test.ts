@@ -62,7 +62,7 @@ describe('CallRunner and ApprovalPolicy', () => {
     expect(runner.get().pending?.tool).toBe(readOnlyTool);
   });
 
-  it('keeps "always allow" of one duplicate from covering the other, and records which one was called', async () => {
+  it('keeps "always allow" of one duplicate from covering the other, and keeps which one was called', async () => {
     const { calls, runner } = setup();
     const first = runner.call(secondDup, {});
     expect(runner.get().pending).toMatchObject({ duplicate: { occurrence: 2, sameName: 2 } });
@@ -97,7 +97,7 @@ describe('CallRunner and ApprovalPolicy', () => {
     policy.updateSettings({ skipReadOnlyOfTrusted: false });
   });
 
-  it('records the display name, the revision and a call with a name that is not a string', async () => {
+  it('keeps the display name, the revision and a call with a name that is not a string', async () => {
     const odd = {
       name: 42,
       inputSchema: { type: 'object' },

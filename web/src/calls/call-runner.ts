@@ -8,7 +8,7 @@ import { readTask, taskMode } from '../mcp/task-support.ts';
 import { displayName, fallbackKey, identifyTool, nameText } from '../mcp/tool-identity.ts';
 import { knownRevision } from '../mcp/protocol-revisions.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
-import type { CallHistory, CallRecord, NewCall } from './call-history.ts';
+import type { CallHistory, CallEntry, NewCall } from './call-history.ts';
 import type { TaskTracker } from './task-tracker.ts';
 
 /** A call waiting for the user's answer in the approval dialog. */
@@ -74,8 +74,8 @@ export class CallRunner extends Store<CallRunnerState> {
     return decideTask(taskMode(details?.capabilities, tool, details?.protocolVersion), request);
   }
 
-  /** Decides task augmentation, asks for approval if needed, then calls. Resolves with the history record. */
-  async call(tool: Tool, args: unknown, options: RunOptions = {}): Promise<CallRecord | undefined> {
+  /** Decides task augmentation, asks for approval if needed, then calls. Resolves with the history entry. */
+  async call(tool: Tool, args: unknown, options: RunOptions = {}): Promise<CallEntry | undefined> {
     const server = this.serverLabel();
     const state = this.session.state.get();
     const listed = identifyTool(state.tools, tool);
@@ -120,7 +120,7 @@ export class CallRunner extends Store<CallRunnerState> {
     this.aborts.get(id)?.abort('Cancelled by the user');
   }
 
-  private async run(tool: Tool, details: NewCall, decision: TaskDecision): Promise<CallRecord | undefined> {
+  private async run(tool: Tool, details: NewCall, decision: TaskDecision): Promise<CallEntry | undefined> {
     const id = this.history.start(details);
     const abort = new AbortController();
     this.aborts.set(id, abort);

@@ -3,7 +3,7 @@ import type { BridgeEvent, Frame } from '#shared/bridge-protocol.ts';
 
 /**
  * A transport that also reports the frames it carried and what happened beside them.
- * The bridge transport reports the bridge's own record; tests wrap in-memory transports.
+ * The bridge transport reports the frames as the bridge stamped them; tests wrap in-memory transports.
  */
 export interface TracedTransport extends Transport {
   onframe?: (frame: Frame) => void;

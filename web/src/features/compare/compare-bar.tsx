@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import type { CallRecord } from '../../calls/call-history.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
 import { CompareDialog } from './compare-dialog.tsx';
 
@@ -12,7 +12,7 @@ export function CompareBar({ pickedIds, onClear }: { pickedIds: number[]; onClea
   const [open, setOpen] = useState(false);
   const picked = pickedIds
     .map((id) => calls.find((call) => call.id === id))
-    .filter((call): call is CallRecord => call !== undefined);
+    .filter((call): call is CallEntry => call !== undefined);
   if (picked.length === 0) return null;
 
   // Tools with the same name are different tools when the listing had duplicates: compare by key.

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { CallRecord } from '../../calls/call-history.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
 import { toDiffText } from './line-diff.ts';
 import { OutcomeBadge } from '../result/outcome-badge.tsx';
 import { formatTime } from '../trace-panel/describe-frame.ts';
@@ -7,11 +7,11 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { DiffView } from './diff-view.tsx';
 
 /** What a call produced: its result, or its JSON-RPC error when there was no result. */
-function outcomeValue(call: CallRecord): unknown {
+function outcomeValue(call: CallEntry): unknown {
   return call.outcome?.result ?? call.outcome?.error;
 }
 
-function CallSummary({ call, side }: { call: CallRecord; side: string }) {
+function CallSummary({ call, side }: { call: CallEntry; side: string }) {
   return (
     <div className="flex items-center gap-2 text-sm">
       <span className="text-slate-500">{side}</span>
@@ -23,11 +23,11 @@ function CallSummary({ call, side }: { call: CallRecord; side: string }) {
 }
 
 /** A modal side-by-side diff of two calls of one tool: arguments and results, oldest on the left. */
-export function CompareDialog({ calls, onClose }: { calls: [CallRecord, CallRecord]; onClose: () => void }) {
+export function CompareDialog({ calls, onClose }: { calls: [CallEntry, CallEntry]; onClose: () => void }) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [left, right] = [...calls].sort((a, b) => a.startedAt - b.startedAt || a.id - b.id) as [
-    CallRecord,
-    CallRecord,
+    CallEntry,
+    CallEntry,
   ];
 
   useEffect(() => {

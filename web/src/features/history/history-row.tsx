@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useServices } from '../../services.ts';
-import type { CallRecord } from '../../calls/call-history.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
 import { OutcomeBadge } from '../result/outcome-badge.tsx';
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
@@ -16,7 +16,7 @@ export function HistoryRow({
   picked = false,
   onTogglePick,
 }: {
-  call: CallRecord;
+  call: CallEntry;
   selected: boolean;
   picked?: boolean;
   onTogglePick?: (id: number) => void;
@@ -111,7 +111,7 @@ export function HistoryRow({
 }
 
 /** The tools/call request a call made (or would have made), as JSON-RPC. */
-export function asJsonRpcRequest(call: CallRecord): unknown {
+export function asJsonRpcRequest(call: CallEntry): unknown {
   return {
     jsonrpc: '2.0',
     id: call.id,

@@ -5,7 +5,7 @@ import type { LiveMessage } from '#shared/recordings.ts';
 import { McpSession } from '../../mcp/mcp-session.ts';
 import { CallHistory } from '../../calls/call-history.ts';
 import { LiveReplay } from './live-replay.ts';
-import { SessionReconstruction } from './session-reconstruction.ts';
+import { ReplayBuilder } from './replay-builder.ts';
 
 /** The part of a WebSocket LiveReplay uses, driven by the test. */
 class FakeSocket {
@@ -43,7 +43,7 @@ function setUp(counts = { frames: 0, events: 0 }) {
   const sockets: FakeSocket[] = [];
   const live = new LiveReplay(
     'S'.repeat(43),
-    { session, history, reconstruction: new SessionReconstruction('server') },
+    { session, history, builder: new ReplayBuilder('server') },
     counts,
     {
       origin: 'http://127.0.0.1:6277',

@@ -1,4 +1,4 @@
-import type { Frame } from '#shared/bridge-protocol.ts';
+import type { Frame, TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import {
   LIVE_EVENTS_PARAM,
   LIVE_FRAMES_PARAM,
@@ -6,13 +6,12 @@ import {
   SHARED_API_PREFIX,
   liveMessageSchema,
   type LiveMessage,
-  type RecordedEvent,
 } from '#shared/recordings.ts';
 import { checkUntrusted, parseJsonText } from '#shared/untrusted-json.ts';
 import type { McpSession } from '../../mcp/mcp-session.ts';
 import { Store } from '../../lib/store.ts';
 import type { CallHistory } from '../../calls/call-history.ts';
-import type { SessionReconstruction } from './session-reconstruction.ts';
+import type { ReplayBuilder } from './replay-builder.ts';
 
 export interface LiveReplayState {
   /** `live`: new frames arrive as they happen; `reconnecting`: the socket dropped, retrying. */
@@ -44,7 +43,7 @@ export class LiveReplay extends Store<LiveReplayState> {
     private readonly targets: {
       session: McpSession;
       history: CallHistory;
-      reconstruction: SessionReconstruction;
+      builder: ReplayBuilder;
     },
     counts: { frames: number; events: number },
     private readonly options: {
@@ -126,11 +125,11 @@ export class LiveReplay extends Store<LiveReplayState> {
     if (frame.seq < this.frameCount) return;
     this.frameCount = frame.seq + 1;
     this.targets.session.trace.append(frame);
-    this.targets.reconstruction.add(frame);
+    this.targets.builder.add(frame);
     this.schedulePublish();
   }
 
-  private addEvent(entry: RecordedEvent): void {
+  private addEvent(entry: TimedBridgeEvent): void {
     this.eventCount++;
     this.targets.session.state.update((state) => ({ log: [...state.log, entry] }));
   }
@@ -140,9 +139,9 @@ export class LiveReplay extends Store<LiveReplayState> {
     this.publishScheduled = true;
     (this.options.schedule ?? ((run) => requestAnimationFrame(() => run())))(() => {
       this.publishScheduled = false;
-      const { session, history, reconstruction } = this.targets;
-      session.state.update({ server: reconstruction.server, tools: reconstruction.tools });
-      history.follow(reconstruction.callRecords);
+      const { session, history, builder } = this.targets;
+      session.state.update({ server: builder.server, tools: builder.tools });
+      history.follow(builder.calls);
     });
   }
 }

@@ -2,7 +2,7 @@ import type { RecordingSnapshot } from '#shared/recordings.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from '#shared/session-file-schema.ts';
 import type { SessionFile } from '../session-file/session-file.ts';
-import { SessionReconstruction } from './session-reconstruction.ts';
+import { ReplayBuilder } from './replay-builder.ts';
 
 /** The label calls of a recording carry as their server (as the live page labels them). */
 export function recordingServerLabel(snapshot: RecordingSnapshot): string {
@@ -16,9 +16,9 @@ export function recordingServerLabel(snapshot: RecordingSnapshot): string {
  */
 export function recordingToSessionFile(
   snapshot: RecordingSnapshot,
-  reconstruction = new SessionReconstruction(recordingServerLabel(snapshot)),
+  builder = new ReplayBuilder(recordingServerLabel(snapshot)),
 ): SessionFile {
-  for (const frame of snapshot.frames) reconstruction.add(frame);
+  for (const frame of snapshot.frames) builder.add(frame);
   const { recording } = snapshot;
   return {
     format: SESSION_FILE_FORMAT,
@@ -26,10 +26,10 @@ export function recordingToSessionFile(
     exportedAt: new Date(recording.endedAt ?? recording.startedAt).toISOString(),
     redacted: true,
     target: recording.target,
-    server: reconstruction.server ?? null,
-    tools: reconstruction.tools,
+    server: builder.server ?? null,
+    tools: builder.tools,
     frames: snapshot.frames,
-    calls: reconstruction.callRecords,
+    calls: builder.calls,
     log: snapshot.events,
   };
 }

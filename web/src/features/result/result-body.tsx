@@ -4,7 +4,7 @@ import { before, resultFeaturesBeyond } from '../../mcp/protocol-revisions.ts';
 import { checkTextMirror } from './checks/back-compat.ts';
 import { classifyContent } from './content/content-blocks.ts';
 import { planOutputCheck, STRUCTURED_OUTPUT_SINCE } from './checks/output-check.ts';
-import type { CallRecord } from '../../calls/call-history.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { OutcomeNotice } from './outcome-notice.tsx';
 import { RenderedResult } from './rendered-result.tsx';
@@ -27,7 +27,7 @@ export function ResultBody({
   outcome: CallOutcome;
   outputSchema: unknown;
   revision?: string;
-  createdTask?: CallRecord['createdTask'];
+  createdTask?: CallEntry['createdTask'];
 }) {
   // The result is typed by the SDK but arrives unvalidated: read it as unknown data.
   const result = outcome.result as Record<string, unknown> | undefined;

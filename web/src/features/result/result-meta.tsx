@@ -1,5 +1,5 @@
 import { readTaskMeta, RELATED_TASK_KEY } from './task-meta.ts';
-import type { CallRecord } from '../../calls/call-history.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
 import { JsonBlock, ShowMore } from '../../ui/show-more.tsx';
 import { Notice } from './notice.tsx';
 
@@ -12,7 +12,7 @@ export function ResultMeta({
   createdTask,
 }: {
   result: Record<string, unknown> | undefined;
-  createdTask: CallRecord['createdTask'];
+  createdTask: CallEntry['createdTask'];
 }) {
   const meta = result?._meta;
   if (meta === undefined && !createdTask) return null;

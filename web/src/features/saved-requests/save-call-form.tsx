@@ -1,9 +1,9 @@
 import { useServices } from '../../services.ts';
-import type { CallRecord } from '../../calls/call-history.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
 import { SaveRequestForm } from './save-request-form.tsx';
 
 /** The name-and-group form of a history row's "Save": keeps that call as a saved request. */
-export function SaveCallForm({ call, onDone }: { call: CallRecord; onDone: () => void }) {
+export function SaveCallForm({ call, onDone }: { call: CallEntry; onDone: () => void }) {
   const { savedRequests } = useServices();
   return (
     <SaveRequestForm

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../mcp/session-types.ts';
+import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerNotice } from './notification-log.ts';
 import { filterLogRows, formatData, mergeLogRows, summarizeParams, type LogKind } from './log-rows.ts';
 
-const stderr = (time: number, line: string): LogEntry => ({ time, event: { kind: 'stderr', line, time } });
-const exited: LogEntry = { time: 50, event: { kind: 'exited', code: 1, signal: null } };
+const stderr = (time: number, line: string): TimedBridgeEvent => ({
+  time,
+  event: { kind: 'stderr', line, time },
+});
+const exited: TimedBridgeEvent = { time: 50, event: { kind: 'exited', code: 1, signal: null } };
 const message = (id: number, time: number, level: string): ServerNotice => ({
   id,
   time,

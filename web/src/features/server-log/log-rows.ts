@@ -1,4 +1,4 @@
-import type { LogEntry } from '../../mcp/session-types.ts';
+import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import { atLeast, type LoggingLevel } from './log-levels.ts';
 import type { ServerNotice } from './notification-log.ts';
 
@@ -15,7 +15,7 @@ export const LOG_KINDS: readonly { kind: LogKind; label: string }[] = [
 
 /** One line of the pane: a bridge event (stderr, connection) or something the server notified. */
 export type LogRow =
-  | { key: string; time: number; kind: 'stderr' | 'connection'; entry: LogEntry }
+  | { key: string; time: number; kind: 'stderr' | 'connection'; entry: TimedBridgeEvent }
   | { key: string; time: number; kind: 'log-message' | 'notification'; notice: ServerNotice };
 
 /** What the user chose to see. */
@@ -26,10 +26,10 @@ export interface LogFilter {
 }
 
 // Bridge log entries have no id; their identity is stable while they are kept, so key by object.
-const bridgeKeys = new WeakMap<LogEntry, string>();
+const bridgeKeys = new WeakMap<TimedBridgeEvent, string>();
 let nextBridgeKey = 1;
 
-function bridgeKey(entry: LogEntry): string {
+function bridgeKey(entry: TimedBridgeEvent): string {
   let key = bridgeKeys.get(entry);
   if (!key) bridgeKeys.set(entry, (key = `b${nextBridgeKey++}`));
   return key;
@@ -39,7 +39,10 @@ function bridgeKey(entry: LogEntry): string {
  * Both logs as one, oldest first: each is already in time order, so a merge keeps it so (bridge
  * events first on equal times, since stderr usually explains what follows).
  */
-export function mergeLogRows(bridge: readonly LogEntry[], notices: readonly ServerNotice[]): LogRow[] {
+export function mergeLogRows(
+  bridge: readonly TimedBridgeEvent[],
+  notices: readonly ServerNotice[],
+): LogRow[] {
   const rows: LogRow[] = [];
   let b = 0;
   let n = 0;

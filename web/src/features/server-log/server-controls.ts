@@ -52,7 +52,7 @@ export class ServerControls extends Store<ControlsState> implements SessionExten
     }
   }
 
-  /** Sends ping and records the round trip. */
+  /** Sends ping and measures the round trip. */
   async ping(): Promise<PingResult | undefined> {
     const client = this.client;
     if (!client) return undefined;

@@ -1,6 +1,6 @@
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { formatData, summarizeParams, type LogRow } from './log-rows.ts';
-import type { LogEntry } from '../../mcp/session-types.ts';
+import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 
 const LEVEL_TONE: Record<string, string> = {
   debug: 'text-slate-500',
@@ -54,7 +54,7 @@ function RowBody({ row }: { row: LogRow }) {
 }
 
 /** A bridge event in words: the stderr line itself, or what happened to the server. */
-export function describeBridgeEvent({ event }: LogEntry): string {
+export function describeBridgeEvent({ event }: TimedBridgeEvent): string {
   switch (event.kind) {
     case 'stderr':
       return event.line;

@@ -1,6 +1,6 @@
 import type { TraceLog } from '../../mcp/trace-log.ts';
 
-/** A notification the server sent, as the trace recorded it. */
+/** A notification the server sent, as the trace holds it. */
 export interface IncomingNotification {
   method: string;
   params: unknown;
@@ -10,7 +10,7 @@ export interface IncomingNotification {
 
 /**
  * Calls `onNotification` for every notification the server sent, from the trace and in order,
- * starting with those already recorded. Reading the trace never competes with the handlers that
+ * starting with those already in the trace. Reading the trace never competes with the handlers that
  * other parts of the client register. Returns the unsubscribe function.
  */
 export function watchIncomingNotifications(

@@ -1,7 +1,7 @@
 import type { McpSession } from '../../mcp/mcp-session.ts';
 import { CapabilitySettings } from './capability-settings.ts';
 import { NotificationLog } from '../server-log/notification-log.ts';
-import { NotificationRecorder, recordObserved } from '../server-log/notification-recorder.ts';
+import { NotificationCollector, collectObserved } from '../server-log/notification-collector.ts';
 import { RootsStore } from './roots-store.ts';
 import { ServerControls } from '../server-log/server-controls.ts';
 import { ServerRequestQueue } from './server-request-queue.ts';
@@ -36,10 +36,10 @@ export function createServerRequestsServices(
   const notifications = new NotificationLog(options.schedule);
   const controls = new ServerControls();
   session.use(requests);
-  session.use(new NotificationRecorder(notifications));
+  session.use(new NotificationCollector(notifications));
   session.use(controls);
   watchIncomingNotifications(session.trace, (notification) => {
-    recordObserved(notifications, notification);
+    collectObserved(notifications, notification);
     if (notification.method === 'notifications/cancelled') cancelQueued(queue, notification.params);
   });
   return { settings, queue, roots, requests, notifications, controls };

@@ -3,7 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { McpError, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpSession } from '../../mcp/mcp-session.ts';
-import { RecordingTransport } from '../../mcp/recording-transport.ts';
+import { StampingTransport } from '../../mcp/stamping-transport.ts';
 import {
   createServerRequestsServices,
   type ServerRequestsServices,
@@ -18,7 +18,7 @@ async function connected(configure?: (services: ServerRequestsServices) => void)
       server = new Server({ name: 'asker', version: '1.0.0' }, { capabilities: { logging: {}, tools: {} } });
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       void server.connect(serverSide);
-      return new RecordingTransport(clientSide);
+      return new StampingTransport(clientSide);
     },
   });
   const services = createServerRequestsServices(session);
@@ -188,7 +188,7 @@ describe('server-initiated requests', () => {
 });
 
 describe('notifications and logging', () => {
-  it('sets the log level and records log messages with logger and data', async () => {
+  it('sets the log level and logs messages with their logger and data', async () => {
     const { services, server } = await connected();
     let level: string | undefined;
     server.setRequestHandler(
@@ -211,7 +211,7 @@ describe('notifications and logging', () => {
     });
   });
 
-  it('records list_changed and unknown notifications without taking the session’s handler', async () => {
+  it('collects list_changed and unknown notifications without taking the session’s handler', async () => {
     const { session, services, server } = await connected();
     await server.sendToolListChanged();
     await server.notification({ method: 'notifications/custom/thing', params: { x: 1 } });

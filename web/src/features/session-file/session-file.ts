@@ -1,8 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import type { Frame } from '#shared/bridge-protocol.ts';
+import type { Frame, TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
-import type { LogEntry, ServerDetails } from '../../mcp/session-types.ts';
-import type { CallRecord } from '../../calls/call-history.ts';
+import type { ServerDetails } from '../../mcp/session-types.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
 import { redactTarget } from '#shared/redaction.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileSchema } from '#shared/session-file-schema.ts';
 import { checkUntrusted, isRecord, parseJsonText } from '#shared/untrusted-json.ts';
@@ -21,9 +21,9 @@ export interface SessionFile {
   /** Every frame with its direction, time (ms since epoch) and size. */
   frames: Frame[];
   /** Every tool call with its arguments and outcome (result or error, status, duration). */
-  calls: CallRecord[];
+  calls: CallEntry[];
   /** stderr lines and connection events. */
-  log: LogEntry[];
+  log: TimedBridgeEvent[];
 }
 
 /** The parts of a session that go into a file. */
@@ -32,8 +32,8 @@ export interface SessionContents {
   server: ServerDetails | undefined;
   tools: Tool[];
   frames: readonly Frame[];
-  calls: CallRecord[];
-  log: LogEntry[];
+  calls: CallEntry[];
+  log: TimedBridgeEvent[];
 }
 
 /** Builds the file. Secrets (header and env values) are blanked unless `includeSecrets`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
-import { reconstructSession, SessionReconstruction } from './session-reconstruction.ts';
+import { buildReplay, ReplayBuilder } from './replay-builder.ts';
 
 let seq = 0;
 function frame(direction: FrameDirection, message: Record<string, unknown>, time = 1000 + seq * 10): Frame {
@@ -16,7 +16,7 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
   ...extra,
 });
 
-describe('SessionReconstruction', () => {
+describe('ReplayBuilder', () => {
   it('rebuilds server details, all pages of the latest tool listing, and calls with their outcomes', () => {
     const frames = [
       out({ id: 0, method: 'initialize', params: {} }),
@@ -44,7 +44,7 @@ describe('SessionReconstruction', () => {
       into({ id: 0, method: 'sampling/createMessage', params: {} }),
       out({ id: 0, result: {} }),
     ];
-    const { server, tools, calls } = reconstructSession(frames, 'node demo.js');
+    const { server, tools, calls } = buildReplay(frames, 'node demo.js');
     expect(server).toEqual({
       info: { name: 'demo', version: '1' },
       protocolVersion: '2025-06-18',
@@ -90,7 +90,7 @@ describe('SessionReconstruction', () => {
   });
 
   it('a listing without a cursor replaces the tools', () => {
-    const { tools } = reconstructSession(
+    const { tools } = buildReplay(
       [
         out({ id: 1, method: 'tools/list' }),
         into({ id: 1, result: { tools: [tool('a'), tool('b')] } }),
@@ -103,7 +103,7 @@ describe('SessionReconstruction', () => {
   });
 
   it('drops the late pages of a listing that a newer one replaced', () => {
-    const { tools } = reconstructSession(
+    const { tools } = buildReplay(
       [
         out({ id: 1, method: 'tools/list' }),
         into({ id: 1, result: { tools: [tool('old-1')], nextCursor: 'p2' } }),
@@ -118,7 +118,7 @@ describe('SessionReconstruction', () => {
   });
 
   it('tells cancelled from timed out, and ignores an answer after the page gave up', () => {
-    const { calls } = reconstructSession(
+    const { calls } = buildReplay(
       [
         out({ id: 1, method: 'tools/call', params: { name: 'slow' } }, 0),
         out(
@@ -146,7 +146,7 @@ describe('SessionReconstruction', () => {
   });
 
   it('takes a task-augmented call’s result from tasks/result', () => {
-    const { calls } = reconstructSession(
+    const { calls } = buildReplay(
       [
         out({ id: 1, method: 'tools/call', params: { name: 'long', task: { ttl: 1000 } } }, 0),
         into({ id: 1, result: { task: { taskId: 't1', status: 'working' } } }, 10),
@@ -167,35 +167,33 @@ describe('SessionReconstruction', () => {
   });
 
   it('survives frames that are not JSON-RPC or are malformed', () => {
-    const reconstruction = new SessionReconstruction('s');
-    reconstruction.add({ seq: 0, direction: 'in', time: 0, bytes: 3, raw: 'oops', error: 'Not JSON' });
-    reconstruction.add(into({ id: 9, result: { tools: 'not a list' } }));
-    reconstruction.add(out({ id: 1, method: 'tools/list' }));
-    reconstruction.add(into({ id: 1, result: { tools: 'not a list' } }));
-    reconstruction.add(out({ id: 2, method: 'tools/call', params: { name: 7 } }));
-    reconstruction.add(into({ id: 2, result: null }));
-    expect(reconstruction.tools).toEqual([]);
-    reconstruction.add(out({ id: 3, method: 'tools/list' }));
-    reconstruction.add(into({ id: 3, result: { tools: [null, 5, 'x', { name: 'ok' }] } }));
-    expect(reconstruction.tools).toEqual([{ name: 'ok' }]);
-    reconstruction.add(out({ id: 4, method: 'initialize' }));
-    reconstruction.add(into({ id: 4, result: { serverInfo: 'nope', capabilities: [1] } }));
-    expect(reconstruction.server).toEqual({
+    const builder = new ReplayBuilder('s');
+    builder.add({ seq: 0, direction: 'in', time: 0, bytes: 3, raw: 'oops', error: 'Not JSON' });
+    builder.add(into({ id: 9, result: { tools: 'not a list' } }));
+    builder.add(out({ id: 1, method: 'tools/list' }));
+    builder.add(into({ id: 1, result: { tools: 'not a list' } }));
+    builder.add(out({ id: 2, method: 'tools/call', params: { name: 7 } }));
+    builder.add(into({ id: 2, result: null }));
+    expect(builder.tools).toEqual([]);
+    builder.add(out({ id: 3, method: 'tools/list' }));
+    builder.add(into({ id: 3, result: { tools: [null, 5, 'x', { name: 'ok' }] } }));
+    expect(builder.tools).toEqual([{ name: 'ok' }]);
+    builder.add(out({ id: 4, method: 'initialize' }));
+    builder.add(into({ id: 4, result: { serverInfo: 'nope', capabilities: [1] } }));
+    expect(builder.server).toEqual({
       info: { name: 'unknown', version: '' },
       protocolVersion: 'unknown',
       capabilities: {},
     });
-    expect(reconstruction.callRecords.map((call) => [call.tool, call.outcome?.status])).toEqual([
-      ['(unnamed)', 'ok'],
-    ]);
+    expect(builder.calls.map((call) => [call.tool, call.outcome?.status])).toEqual([['(unnamed)', 'ok']]);
   });
 
   it('gives a new calls array only after a change', () => {
-    const reconstruction = new SessionReconstruction('s');
-    reconstruction.add(out({ id: 1, method: 'tools/call', params: { name: 'a' } }));
-    const first = reconstruction.callRecords;
-    expect(reconstruction.callRecords).toBe(first);
-    reconstruction.add(into({ id: 1, result: { content: [] } }));
-    expect(reconstruction.callRecords).not.toBe(first);
+    const builder = new ReplayBuilder('s');
+    builder.add(out({ id: 1, method: 'tools/call', params: { name: 'a' } }));
+    const first = builder.calls;
+    expect(builder.calls).toBe(first);
+    builder.add(into({ id: 1, result: { content: [] } }));
+    expect(builder.calls).not.toBe(first);
   });
 });

@@ -2,7 +2,7 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { isRecord } from '#shared/untrusted-json.ts';
 import type { ServerDetails, CallOutcome } from '../../mcp/session-types.ts';
-import type { CallRecord } from '../../calls/call-history.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
 
 type Message = {
   id?: unknown;
@@ -21,12 +21,12 @@ type Message = {
  * Calls the user denied never reached the wire, so they are not here; durations are the
  * bridge's times between request and answer.
  */
-export class SessionReconstruction {
+export class ReplayBuilder {
   server: ServerDetails | undefined;
   tools: Tool[] = [];
-  private calls: CallRecord[] = [];
+  private entries: CallEntry[] = [];
   private changed = true;
-  private callsView: CallRecord[] = [];
+  private callsView: CallEntry[] = [];
   /** Requests from the page still waiting for their answer, by JSON-RPC id. */
   private readonly open = new Map<
     string,
@@ -41,9 +41,9 @@ export class SessionReconstruction {
   constructor(private readonly serverLabel: string) {}
 
   /** The calls so far (a new array after each change). */
-  get callRecords(): CallRecord[] {
+  get calls(): CallEntry[] {
     if (this.changed) {
-      this.callsView = [...this.calls];
+      this.callsView = [...this.entries];
       this.changed = false;
     }
     return this.callsView;
@@ -79,9 +79,9 @@ export class SessionReconstruction {
     const tool = typeof params.name === 'string' ? params.name : '(unnamed)';
     const outputSchema = this.tools.find((candidate) => candidate.name === tool)?.outputSchema;
     const args = params.arguments;
-    const task = isRecord(params.task) ? (params.task as CallRecord['task']) : undefined;
-    this.calls.push({
-      id: this.calls.length + 1,
+    const task = isRecord(params.task) ? (params.task as CallEntry['task']) : undefined;
+    this.entries.push({
+      id: this.entries.length + 1,
       tool,
       server: this.serverLabel,
       args: args ?? {},
@@ -91,7 +91,7 @@ export class SessionReconstruction {
       ...(task ? { task } : {}),
     });
     this.changed = true;
-    return this.calls.length - 1;
+    return this.entries.length - 1;
   }
 
   private answer(frame: Frame, message: Message): void {
@@ -122,7 +122,7 @@ export class SessionReconstruction {
   }
 
   private finishCall(index: number, frame: Frame, message: Message): void {
-    const call = this.calls[index];
+    const call = this.entries[index];
     if (!call || call.outcome) return;
     const durationMs = frame.time - call.startedAt;
     const result = isRecord(message.result) ? message.result : undefined;
@@ -130,7 +130,7 @@ export class SessionReconstruction {
     if (result && task && typeof task.taskId === 'string' && !Array.isArray(result.content)) {
       // Run as a task: the result comes with tasks/result.
       this.taskCalls.set(task.taskId, index);
-      this.calls[index] = { ...call, createdTask: { taskId: task.taskId, meta: result._meta } };
+      this.entries[index] = { ...call, createdTask: { taskId: task.taskId, meta: result._meta } };
       this.changed = true;
       return;
     }
@@ -160,7 +160,7 @@ export class SessionReconstruction {
     const request = this.open.get(key);
     if (request?.callIndex === undefined) return;
     this.open.delete(key);
-    const call = this.calls[request.callIndex];
+    const call = this.entries[request.callIndex];
     if (!call || call.outcome) return;
     const reason = typeof params.reason === 'string' ? params.reason : 'Cancelled';
     this.setOutcome(request.callIndex, {
@@ -171,7 +171,7 @@ export class SessionReconstruction {
   }
 
   private setOutcome(index: number, outcome: CallOutcome): void {
-    this.calls[index] = { ...this.calls[index]!, outcome };
+    this.entries[index] = { ...this.entries[index]!, outcome };
     this.changed = true;
   }
 }
@@ -195,8 +195,8 @@ function serverDetails(result: Record<string, unknown>): ServerDetails {
 }
 
 /** Rebuilds a whole recording at once. */
-export function reconstructSession(frames: readonly Frame[], serverLabel: string) {
-  const reconstruction = new SessionReconstruction(serverLabel);
-  for (const frame of frames) reconstruction.add(frame);
-  return { server: reconstruction.server, tools: reconstruction.tools, calls: reconstruction.callRecords };
+export function buildReplay(frames: readonly Frame[], serverLabel: string) {
+  const builder = new ReplayBuilder(serverLabel);
+  for (const frame of frames) builder.add(frame);
+  return { server: builder.server, tools: builder.tools, calls: builder.calls };
 }

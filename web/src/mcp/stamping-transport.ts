@@ -4,10 +4,10 @@ import type { Frame } from '#shared/bridge-protocol.ts';
 import type { TracedTransport } from './traced-transport.ts';
 
 /**
- * Wraps any SDK transport and records its frames the way the bridge does; lets the session run
+ * Wraps any SDK transport and stamps its frames the way the bridge does; lets the session run
  * over in-memory transports in tests with the same trace as in production.
  */
-export class RecordingTransport implements TracedTransport {
+export class StampingTransport implements TracedTransport {
   private seq = 0;
   onmessage?: (message: JSONRPCMessage) => void;
   onerror?: (error: Error) => void;
@@ -19,7 +19,7 @@ export class RecordingTransport implements TracedTransport {
 
   constructor(private readonly inner: Transport) {
     inner.onmessage = (message) => {
-      this.record('in', message);
+      this.stamp('in', message);
       this.onmessage?.(message);
     };
     inner.onerror = (error) => this.onerror?.(error);
@@ -31,7 +31,7 @@ export class RecordingTransport implements TracedTransport {
   }
 
   async send(message: JSONRPCMessage): Promise<void> {
-    this.record('out', message);
+    this.stamp('out', message);
     await this.inner.send(message);
   }
 
@@ -43,7 +43,7 @@ export class RecordingTransport implements TracedTransport {
     this.protocolVersion = version;
   }
 
-  private record(direction: Frame['direction'], message: JSONRPCMessage): void {
+  private stamp(direction: Frame['direction'], message: JSONRPCMessage): void {
     const bytes = new TextEncoder().encode(JSON.stringify(message)).length;
     this.onframe?.({ seq: this.seq++, direction, time: Date.now(), bytes, message });
   }

@@ -21,10 +21,10 @@ export const OBSERVED_METHODS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Records what the server notifies: log messages through their own handler (this feature owns
+ * Collects what the server notifies: log messages through their own handler (this feature owns
  * logging), and any method nobody handles through the SDK's fallback handler.
  */
-export class NotificationRecorder implements SessionExtension {
+export class NotificationCollector implements SessionExtension {
   constructor(private readonly log: NotificationLog) {}
 
   attach(client: Client): void {
@@ -40,7 +40,7 @@ export class NotificationRecorder implements SessionExtension {
   }
 }
 
-/** Records a notification read from the trace, when it is one of `OBSERVED_METHODS`. */
-export function recordObserved(log: NotificationLog, { method, params, time }: IncomingNotification): void {
+/** Adds a notification read from the trace, when it is one of `OBSERVED_METHODS`. */
+export function collectObserved(log: NotificationLog, { method, params, time }: IncomingNotification): void {
   if (OBSERVED_METHODS.has(method)) log.add({ kind: 'notification', method, params }, time);
 }
