@@ -16,6 +16,12 @@ export const LIVE_SUFFIX = '/live';
 export const LIVE_FRAMES_PARAM = 'frames';
 export const LIVE_EVENTS_PARAM = 'events';
 
+/**
+ * @deprecated The bridge's old name for {@link TimedBridgeEvent}, kept only so that server/recordings
+ * (changed on another branch) needs no edit now; it goes once the bridge uses TimedBridgeEvent.
+ */
+export type RecordedEvent = TimedBridgeEvent;
+
 /** One recorded connection, as listed. */
 export interface RecordingSummary {
   id: string;

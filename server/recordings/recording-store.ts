@@ -3,8 +3,7 @@ import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { RecordingSummary } from '#shared/recordings.ts';
-import type { TimedBridgeEvent as RecordedEvent } from '#shared/bridge-protocol.ts';
+import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
 import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
 import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
 

@@ -1,6 +1,5 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { LiveMessage } from '#shared/recordings.ts';
-import type { TimedBridgeEvent as RecordedEvent } from '#shared/bridge-protocol.ts';
+import type { LiveMessage, RecordedEvent } from '#shared/recordings.ts';
 import type { RecordingStore } from './recording-store.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
 
