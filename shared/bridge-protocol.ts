@@ -70,15 +70,6 @@ export type BridgeEvent =
   | { kind: 'error'; message: string }
   | { kind: 'closed'; reason: string };
 
-/**
- * A bridge event with the time the bridge saw it: a line of the page's server log, and what a
- * recording keeps beside its frames.
- */
-export interface TimedBridgeEvent {
-  time: number;
-  event: BridgeEvent;
-}
-
 /** Messages from the browser to the bridge. */
 export type ClientToBridge =
   /** Open the upstream connection; the bridge answers with `ready` or `failed`. */
@@ -150,4 +141,13 @@ export function parseBridgeMessages(text: string): BridgeToClient[] {
   } catch {
     return [];
   }
+}
+
+/**
+ * A bridge event with the time the bridge saw it: a line of the page's server log, and what a
+ * recording keeps beside its frames.
+ */
+export interface TimedBridgeEvent {
+  time: number;
+  event: BridgeEvent;
 }
