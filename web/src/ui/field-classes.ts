@@ -18,6 +18,9 @@ export const panelHeaderClass =
 export const compactButtonClass =
   'inline-flex items-center gap-1 whitespace-nowrap rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium shadow-sm hover:bg-slate-100 dark:border-slate-700 dark:bg-slate-900 dark:hover:bg-slate-800';
 
+/** A button that looks like a link: the row actions of the history and the saved requests. */
+export const linkButtonClass = 'text-indigo-600 hover:underline dark:text-indigo-400';
+
 /** A modal `<dialog>` panel. */
 export const dialogClass =
   'm-auto rounded-xl border border-slate-200 bg-white p-5 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100';

@@ -6,8 +6,7 @@ import { formatTime } from '../trace-panel/describe-frame.ts';
 import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
 import { editCall, rerunCall } from '../../calls/call-paths.ts';
 import { describeTaskDecision } from '../../mcp/task-decision.ts';
-
-const linkClass = 'text-indigo-600 hover:underline dark:text-indigo-400';
+import { linkButtonClass } from '../../ui/field-classes.ts';
 
 /** One call in the history list; `onTogglePick` adds its "Compare" checkbox. */
 export function HistoryRow({
@@ -80,13 +79,13 @@ export function HistoryRow({
       <div className="mt-0.5 flex gap-3">
         {!replay && (
           <>
-            <button type="button" className={linkClass} onClick={rerun}>
+            <button type="button" className={linkButtonClass} onClick={rerun}>
               Re-run
             </button>
-            <button type="button" className={linkClass} onClick={edit}>
+            <button type="button" className={linkButtonClass} onClick={edit}>
               Edit
             </button>
-            <button type="button" className={linkClass} onClick={() => setSaving(true)}>
+            <button type="button" className={linkButtonClass} onClick={() => setSaving(true)}>
               Save
             </button>
           </>
@@ -94,7 +93,7 @@ export function HistoryRow({
 
         <button
           type="button"
-          className={linkClass}
+          className={linkButtonClass}
           onClick={() => void navigator.clipboard?.writeText(JSON.stringify(asJsonRpcRequest(call), null, 2))}
         >
           Copy as JSON-RPC

@@ -1,10 +1,8 @@
 import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import type { SavedRequest } from './saved-request.ts';
-import { inputClass } from '../../ui/field-classes.ts';
+import { inputClass, linkButtonClass } from '../../ui/field-classes.ts';
 import { editCall, runSaved } from '../../calls/call-paths.ts';
-
-const linkClass = 'text-indigo-600 hover:underline dark:text-indigo-400';
 
 /** One saved request: run it (through the approval flow), load it into the editor, rename, delete. */
 export function SavedRequestRow({ request }: { request: SavedRequest }) {
@@ -43,7 +41,7 @@ export function SavedRequestRow({ request }: { request: SavedRequest }) {
             autoFocus
             onChange={(e) => setDraftName(e.target.value)}
           />
-          <button type="submit" className={linkClass}>
+          <button type="submit" className={linkButtonClass}>
             Done
           </button>
         </form>
@@ -58,16 +56,16 @@ export function SavedRequestRow({ request }: { request: SavedRequest }) {
       )}
       {!replay && (
         <div className="mt-0.5 flex gap-3">
-          <button type="button" className={linkClass} onClick={run}>
+          <button type="button" className={linkButtonClass} onClick={run}>
             Run
           </button>
-          <button type="button" className={linkClass} onClick={load}>
+          <button type="button" className={linkButtonClass} onClick={load}>
             Load
           </button>
-          <button type="button" className={linkClass} onClick={() => setRenaming(true)}>
+          <button type="button" className={linkButtonClass} onClick={() => setRenaming(true)}>
             Rename
           </button>
-          <button type="button" className={linkClass} onClick={() => savedRequests.remove(request.id)}>
+          <button type="button" className={linkButtonClass} onClick={() => savedRequests.remove(request.id)}>
             Delete
           </button>
         </div>
