@@ -93,7 +93,7 @@ test('a call that outlives the timeout is timed out and cancelled', async ({ pag
   const app = await openDemo(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   await page.getByRole('spinbutton', { name: /Call timeout in seconds/ }).fill('1');
-  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Close', exact: true }).click();
   await app.selectTool('slow_task');
   await app.setArgumentsJson('{"steps": 1, "delayMs": 4000}');
   await app.callTool();

@@ -165,6 +165,23 @@ test.describe('argument forms for awkward schemas', () => {
     await cli?.stop();
   });
 
+  test('shows the dialect next to the schema: $schema first, the revision second; draft-04 read as draft-04', async ({
+    page,
+  }) => {
+    const editor = await openTool(page, cli, 'find_record');
+    await expect(editor.panel.getByText('JSON Schema 2020-12 · default of 2025-11-25')).toBeVisible();
+    await editor.app.selectTool('legacy_draft04');
+    await expect(editor.panel.getByText('JSON Schema draft-04 · $schema')).toBeVisible();
+    await editor.app.setArgumentsJson('{"ratio": 0}');
+    await expect(editor.problems).toContainText('/ratio must be > 0');
+    await editor.app.selectTool('custom_meta_schema');
+    await expect(editor.panel.getByRole('note')).toContainText(
+      'Unknown $schema "https://example.com/schemas/my-meta"',
+    );
+    await editor.app.page.getByRole('button', { name: 'Show declaration' }).click();
+    await expect(editor.panel.getByRole('region', { name: 'declaration' })).toContainText('None declared.');
+  });
+
   test('a root oneOf gets a chooser, and the chosen option its fields', async ({ page }) => {
     const editor = await openTool(page, cli, 'find_record');
     const chooser = editor.panel.getByRole('combobox', { name: /variant$/ });

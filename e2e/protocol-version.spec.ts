@@ -19,9 +19,49 @@ test('offers an older revision in initialize and marks fields it does not define
   await expect(page.getByRole('region', { name: 'Tool', exact: true })).toContainText(
     /Not defined in the negotiated revision 2024-11-05:.*outputSchema \(since 2025-06-18\)/,
   );
+  await app.toolPanel.getByRole('button', { name: 'Show declaration' }).click();
+  const output = app.toolPanel.getByRole('region', { name: 'Output schema' });
+  await expect(output).toContainText('JSON Schema draft-07 · $schema');
+  await expect(output).toContainText('"temperature"');
   const initialize = app.trace.getByRole('button', { name: /^initialize, sent/ }).last();
   await initialize.click();
   await expect(app.trace.getByRole('group', { name: 'Frame detail' })).toContainText(
     '"protocolVersion": "2024-11-05"',
   );
+});
+
+test('results under 2024-11-05: content types and structuredContent marked, later rules not applied', async ({
+  page,
+}) => {
+  const app = new ToolscopePage(page);
+  await app.open(toolscope.cli.url);
+  await app.expectConnected();
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Options' }).click();
+  await page.getByRole('combobox', { name: 'Protocol version' }).selectOption('2024-11-05');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.expectConnected();
+  await expect(
+    app.tool('generate_audio').getByLabel(/^Not defined in the negotiated revision 2024-11-05:/),
+  ).toBeVisible();
+
+  await app.selectTool('generate_audio');
+  await app.callTool();
+  await expect(app.result).toContainText(
+    'Not defined in the negotiated revision 2024-11-05: audio (since 2025-03-26)',
+  );
+  await expect(
+    app.result
+      .getByRole('group', { name: 'Content 2: audio' })
+      .getByRole('note', { name: /^audio is not defined/ }),
+  ).toBeVisible();
+
+  await app.selectTool('get_weather');
+  await app.setArgumentsJson('{"city": "Lisbon"}');
+  await app.callTool();
+  await expect(app.result).toContainText(
+    'outputSchema and structuredContent are not defined in 2024-11-05 (since 2025-06-18): not checked',
+  );
+  await expect(app.result).not.toContainText('Output schema violation');
+  await expect(app.result).not.toContainText('back-compat SHOULD');
 });

@@ -149,7 +149,7 @@ test.describe('result viewers on the demo server', () => {
 
   test('structured content: a valid result is checked and mirrored', async ({ page }) => {
     const result = await callAndWait(app, 'add', '{"a": 2, "b": 3}');
-    await expect(result.getByText('Matches outputSchema (JSON Schema draft-07)')).toBeVisible();
+    await expect(result.getByText('Matches outputSchema (JSON Schema draft-07 · $schema)')).toBeVisible();
     await expect(result.getByText('Text block mirrors structuredContent')).toBeVisible();
     const tree = result.getByRole('group', { name: 'Structured content' });
     await expect(tree).toContainText('"sum": 5');
@@ -335,7 +335,9 @@ test.describe('result viewers on a hostile server', () => {
     const tree = result.getByRole('group', { name: 'Structured content' });
     await expect(tree.getByRole('button', { name: 'Show 100 more (99,900 hidden)' })).toBeVisible();
     const renderMs = Date.now() - started;
-    await expect(result.getByText('Matches outputSchema (JSON Schema 2020-12)')).toBeVisible();
+    await expect(
+      result.getByText('Matches outputSchema (JSON Schema 2020-12 · default of 2025-11-25)'),
+    ).toBeVisible();
     await expect(result.getByText('Text block mirrors structuredContent')).toBeVisible();
     await expect(tree.locator('li')).toHaveCount(101 + 1);
     await tree.getByRole('button', { name: 'Show 100 more (99,900 hidden)' }).click();
@@ -349,7 +351,9 @@ test.describe('result viewers on a hostile server', () => {
   test('an outputSchema that does not compile is reported, the data still shows', async () => {
     const result = await callAndWait(app, 'uncompilable_schema');
     await expect(
-      result.getByText(/^Output schema could not be compiled: schema is invalid: data\/properties\/x\/type/),
+      result.getByText(
+        /^Output schema could not be compiled: not valid JSON Schema 2020-12: schema is invalid: data\/properties\/x\/type/,
+      ),
     ).toBeVisible();
     await expect(result.getByRole('group', { name: 'Structured content' })).toContainText('onerror');
   });

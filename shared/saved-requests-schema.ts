@@ -1,8 +1,9 @@
 /**
  * The file "Export" writes from the saved requests and "Import" reads back
- * (web/src/saved-requests). Unknown fields of an entry are ignored, so a newer file still imports.
+ * (web/src/features/saved-requests). Unknown fields of an entry are ignored, so a newer file still imports.
  */
 import * as z from 'zod';
+import { isRecord } from './untrusted-json.ts';
 
 /** Identifies a saved-requests file. */
 export const SAVED_REQUESTS_FORMAT = 'toolscope-saved-requests';
@@ -21,6 +22,8 @@ const savedRequestSchema = z
     server: z.string().optional(),
     args: z.unknown().optional(),
     savedAt: z.unknown().optional(),
+    toolKey: z.unknown().optional(),
+    call: z.unknown().optional(),
   })
   .transform((entry) => ({
     id: entry.id,
@@ -30,6 +33,8 @@ const savedRequestSchema = z
     tool: entry.tool,
     args: entry.args ?? {},
     savedAt: typeof entry.savedAt === 'number' ? entry.savedAt : Date.now(),
+    ...(typeof entry.toolKey === 'string' ? { toolKey: entry.toolKey } : {}),
+    ...(isRecord(entry.call) ? { call: entry.call } : {}),
   }));
 
 /** The whole file: `format` and `version` first, so another file is told apart before its entries. */

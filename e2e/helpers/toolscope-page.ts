@@ -65,6 +65,16 @@ export class ToolscopePage {
     return this.page.getByRole('dialog', { name: 'Approve tool call' });
   }
 
+  get history(): Locator {
+    return this.page.getByRole('list', { name: 'Call history' });
+  }
+
+  /** Opens the History tab. */
+  async openHistory(): Promise<Locator> {
+    await this.page.getByRole('tab', { name: 'History', exact: true }).click();
+    return this.history;
+  }
+
   /** Clicks "Call tool" and approves the call in the approval dialog. */
   async callTool(): Promise<void> {
     await this.page.getByRole('button', { name: 'Call tool' }).click();

@@ -4,11 +4,10 @@ import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts
 import { createNodeSession, waitFor } from '../support/node-session.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { taskMode } from '../../web/src/mcp/task-support.ts';
-import { ApprovalPolicy } from '../../web/src/state/approval-policy.ts';
-import { CallHistory } from '../../web/src/state/call-history.ts';
-import { CallRunner } from '../../web/src/state/call-runner.ts';
-import { TaskTracker } from '../../web/src/state/task-tracker.ts';
-import { taskStatusExtension } from '../../web/src/state/task-status-extension.ts';
+import { ApprovalPolicy } from '../../web/src/calls/approval-policy.ts';
+import { CallHistory } from '../../web/src/calls/call-history.ts';
+import { CallRunner } from '../../web/src/calls/call-runner.ts';
+import { TaskTracker, taskStatusExtension } from '../../web/src/calls/task-tracker.ts';
 
 let bridge: RunningBridge;
 let session: McpSession;
@@ -34,6 +33,8 @@ afterAll(async () => {
   await bridge.close();
 });
 
+const asTask = (ttlMs: number) => ({ task: { kind: 'choice' as const, asTask: true, ttlMs } });
+
 const tool = (name: string) => {
   const found = session.state.get().tools.find((t) => t.name === name);
   if (!found) throw new Error(`no tool ${name}`);
@@ -49,7 +50,7 @@ describe('task-augmented tool calls against a fixture server', () => {
   });
 
   it('creates a task, polls it, and puts tasks/result into the call history', async () => {
-    const record = await runner.call(tool('count_slowly'), { steps: 3 }, { task: { ttl: 30_000 } });
+    const record = await runner.call(tool('count_slowly'), { steps: 3 }, asTask(30_000));
     expect(record?.outcome).toBeUndefined();
     const tracked = () => tasks.get().tasks.find((t) => t.callId === record?.id);
     expect(tracked()?.info.pollInterval).toBe(100);
@@ -66,7 +67,7 @@ describe('task-augmented tool calls against a fixture server', () => {
   });
 
   it('cancels a running task and lists tasks', async () => {
-    const record = await runner.call(tool('count_slowly'), { steps: 50 }, { task: { ttl: 30_000 } });
+    const record = await runner.call(tool('count_slowly'), { steps: 50 }, asTask(30_000));
     const taskId = tasks.get().tasks.find((t) => t.callId === record?.id)!.info.taskId;
     await tasks.cancel(taskId);
     await waitFor(
@@ -77,12 +78,32 @@ describe('task-augmented tool calls against a fixture server', () => {
     expect(tasks.get().tasks.length).toBeGreaterThanOrEqual(2);
   });
 
+  it('runs a task-required tool as a task when the path asks nothing, and records the decision', async () => {
+    const record = await runner.call(tool('must_run_as_task'), { steps: 1 });
+    expect(record).toMatchObject({ task: { ttl: 300_000 }, createdTask: { taskId: expect.any(String) } });
+    expect(record?.taskForced).toBeUndefined();
+    await waitFor(() => history.find(record!.id)?.outcome !== undefined, 'the task result');
+    expect(history.find(record!.id)?.outcome).toMatchObject({ status: 'ok' });
+    const sent = session.trace
+      .get()
+      .frames.map((f) => f.message as { method?: string; params?: { name?: string; task?: unknown } })
+      .filter((m) => m?.method === 'tools/call' && m.params?.name === 'must_run_as_task');
+    expect(sent.at(-1)?.params?.task).toEqual({ ttl: 300_000 });
+  });
+
   it('shows what the server answers when the rules are broken on purpose', async () => {
-    const plainCallOfRequired = await runner.call(tool('must_run_as_task'), { steps: 1 });
+    const plainCallOfRequired = await runner.call(
+      tool('must_run_as_task'),
+      { steps: 1 },
+      { task: { kind: 'choice', asTask: false } },
+    );
+    expect(plainCallOfRequired).toMatchObject({ taskForced: true });
+    expect(plainCallOfRequired?.task).toBeUndefined();
     // The SDK's McpServer answers with an isError result naming -32601 (the spec asks for a JSON-RPC error).
     expect(plainCallOfRequired?.outcome).toMatchObject({ status: 'tool-error' });
     expect(JSON.stringify(plainCallOfRequired?.outcome?.result)).toContain('-32601');
-    const forcedTask = await runner.call(tool('plain_only'), {}, { task: { ttl: 1000 } });
+    const forcedTask = await runner.call(tool('plain_only'), {}, asTask(1000));
+    expect(forcedTask).toMatchObject({ taskForced: true, task: { ttl: 1000 } });
     await waitFor(() => history.find(forcedTask!.id)?.outcome !== undefined, 'the forced call to end');
     // The server answered with a plain result; the page says it was not a task (the raw answer is in the trace).
     expect(history.find(forcedTask!.id)?.outcome).toMatchObject({

@@ -3,7 +3,7 @@ import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 
 /** Upper bound on pages, so a server that keeps returning cursors cannot loop us forever. */
-const MAX_PAGES = 1000;
+export const MAX_PAGES = 1000;
 
 const ListPageSchema = z.looseObject({
   tools: z.array(z.unknown()).optional(),
@@ -14,11 +14,15 @@ const ListPageSchema = z.looseObject({
  * Lists every tool, following `nextCursor` to the end. Reads pages loosely: one malformed tool
  * must not hide the others from a debugger, so tools are kept as the server sent them.
  */
-export async function listAllTools(client: Client, signal?: AbortSignal): Promise<Tool[]> {
+export async function listAllTools(
+  client: Client,
+  signal?: AbortSignal,
+  maxPages = MAX_PAGES,
+): Promise<Tool[]> {
   const tools: Tool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
-  for (let page = 0; page < MAX_PAGES; page++) {
+  for (let page = 0; page < maxPages; page++) {
     const result = await client.request(
       { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
       ListPageSchema,
@@ -33,5 +37,5 @@ export async function listAllTools(client: Client, signal?: AbortSignal): Promis
       throw new Error(`The server repeated the cursor ${JSON.stringify(cursor)}; stopped listing`);
     seen.add(cursor);
   }
-  throw new Error(`Stopped listing tools after ${MAX_PAGES} pages`);
+  throw new Error(`Stopped listing tools after ${maxPages} pages`);
 }

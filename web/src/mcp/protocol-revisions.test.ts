@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { resultFeaturesBeyond, toolFieldsBeyond } from './protocol-revisions.ts';
+import {
+  before,
+  knownRevision,
+  resultFeatureBeyond,
+  resultFeaturesBeyond,
+  toolFieldsBeyond,
+} from './protocol-revisions.ts';
 
 describe('fields beyond the negotiated revision', () => {
   const tool = {
@@ -33,5 +39,21 @@ describe('fields beyond the negotiated revision', () => {
       { field: 'resource_link', since: '2025-06-18' },
     ]);
     expect(resultFeaturesBeyond('2025-06-18', result)).toEqual([]);
+    expect(resultFeatureBeyond('2025-03-26', 'resource_link')).toBe('2025-06-18');
+    expect(resultFeatureBeyond('2025-03-26', 'audio')).toBeUndefined();
+  });
+
+  it('marks execution (tasks) before 2025-11-25', () => {
+    const withTasks = { ...tool, execution: { taskSupport: 'required' as const } };
+    expect(toolFieldsBeyond('2025-06-18', withTasks).map((f) => f.field)).toEqual(['icons', 'execution']);
+  });
+
+  it('treats a revision that is not a date as the latest: nothing marked, no later rule withheld', () => {
+    expect(knownRevision('unknown')).toBeUndefined();
+    expect(knownRevision('2025-06-18')).toBe('2025-06-18');
+    expect(before('unknown', '2025-11-25')).toBe(false);
+    expect(before(undefined, '2025-11-25')).toBe(false);
+    expect(before('2025-06-18', '2025-11-25')).toBe(true);
+    expect(toolFieldsBeyond('unknown', tool)).toEqual([]);
   });
 });

@@ -20,9 +20,20 @@ const RESULT_FEATURE_SINCE: Record<string, string> = {
   structuredContent: '2025-06-18',
 };
 
-/** Revisions are dates, so they compare as strings. */
-function before(revision: string, since: string): boolean {
-  return revision < since;
+const REVISION_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The negotiated revision when it is a known date, else undefined (a transport that did not say). */
+export function knownRevision(revision: string | undefined): string | undefined {
+  return revision !== undefined && REVISION_PATTERN.test(revision) ? revision : undefined;
+}
+
+/**
+ * Whether `revision` comes before `since`. Revisions are dates, so they compare as strings; an unknown
+ * revision is treated as the latest (no field is marked, no later rule withheld).
+ */
+export function before(revision: string | undefined, since: string): boolean {
+  const known = knownRevision(revision);
+  return known !== undefined && known < since;
 }
 
 /** Tool fields present that the negotiated revision does not define, with the revision that did. */
@@ -56,4 +67,10 @@ export function resultFeaturesBeyond(
   return [...found]
     .filter((field) => RESULT_FEATURE_SINCE[field] && before(revision, RESULT_FEATURE_SINCE[field]))
     .map((field) => ({ field, since: RESULT_FEATURE_SINCE[field]! }));
+}
+
+/** The revision that introduced a result feature (content type, structuredContent) when `revision` predates it. */
+export function resultFeatureBeyond(revision: string | undefined, field: string): string | undefined {
+  const since = RESULT_FEATURE_SINCE[field];
+  return since !== undefined && before(revision, since) ? since : undefined;
 }

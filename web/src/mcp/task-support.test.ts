@@ -22,6 +22,12 @@ describe('task augmentation rules (2025-11-25)', () => {
     expect(taskMode(withTasks as never, tool())).toBe('forbidden');
   });
 
+  it('forbids tasks under revisions before 2025-11-25, which have none', () => {
+    expect(taskMode(withTasks as never, tool('required'), '2025-06-18')).toBe('forbidden');
+    expect(taskMode(withTasks as never, tool('required'), '2025-11-25')).toBe('required');
+    expect(taskMode(withTasks as never, tool('required'), 'unknown')).toBe('required');
+  });
+
   it('reads task objects loosely', () => {
     expect(readTask({ taskId: 'a', status: 'working', ttl: null, pollInterval: 500 })).toMatchObject({
       taskId: 'a',

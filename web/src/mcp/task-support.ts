@@ -1,14 +1,23 @@
 import type { ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { before } from './protocol-revisions.ts';
 
 /** How a tool may be called, following the 2025-11-25 rules on task augmentation. */
 export type TaskMode = 'required' | 'optional' | 'forbidden';
 
+/** The first revision with tasks. */
+export const TASKS_SINCE = '2025-11-25';
+
 /**
  * Whether task augmentation of tools/call is allowed for this tool:
- * never without `capabilities.tasks.requests.tools.call`; then per `execution.taskSupport`
- * (missing means forbidden).
+ * never under a revision before 2025-11-25 (tasks do not exist there), never without
+ * `capabilities.tasks.requests.tools.call`; then per `execution.taskSupport` (missing means forbidden).
  */
-export function taskMode(capabilities: ServerCapabilities | undefined, tool: Tool): TaskMode {
+export function taskMode(
+  capabilities: ServerCapabilities | undefined,
+  tool: Tool,
+  revision?: string,
+): TaskMode {
+  if (before(revision, TASKS_SINCE)) return 'forbidden';
   const tasks = (capabilities as { tasks?: { requests?: { tools?: { call?: unknown } } } } | undefined)
     ?.tasks;
   if (tasks?.requests?.tools?.call === undefined) return 'forbidden';

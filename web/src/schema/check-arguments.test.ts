@@ -90,9 +90,20 @@ describe('compileArgumentsChecker', () => {
     expect(checker.check({})).toEqual([]);
   });
 
-  it('drops a $schema Ajv does not know and still validates', () => {
+  it('reads a draft-04 schema as draft-04 (converted for Ajv) and still validates', () => {
     const checker = compileArgumentsChecker(corpusSchema('draft-04 $schema (unknown to Ajv)'));
     expect(checker.schemaError).toBeUndefined();
+    expect(checker.dialect.dialect).toBe('draft-04');
     expect(checker.check({ q: 1 })).toEqual([{ path: '/q', message: 'must be string' }]);
+  });
+
+  it('takes the dialect of a schema without $schema from the negotiated revision', () => {
+    const tuple = { type: 'object', properties: { pair: { type: 'array', items: [{ type: 'string' }] } } };
+    const old = compileArgumentsChecker(tuple, '2025-06-18');
+    expect(old.dialect.dialect).toBe('draft-07');
+    expect(old.check({ pair: [1] })).toEqual([{ path: '/pair/0', message: 'must be string' }]);
+    const current = compileArgumentsChecker(tuple, '2025-11-25');
+    expect(current.dialect.dialect).toBe('draft-2020-12');
+    expect(current.schemaError).toMatch(/not valid JSON Schema 2020-12/);
   });
 });

@@ -1,4 +1,5 @@
-import { detectDialect, type SchemaDialect } from './detect-dialect.ts';
+import { defaultDialect, detectDialect, type DialectInfo, type EngineDialect } from './detect-dialect.ts';
+import { schemaForEngine } from './schema-for-engine.ts';
 import { DEFAULT_LIMITS, normalizeRoot, type NormalizeLimits } from './normalize-node.ts';
 import { resolveLocalRef } from './resolve-ref.ts';
 import { ANY_VALUE_MARK, NULLABLE_MARK } from './schema-markers.ts';
@@ -8,15 +9,18 @@ import { isSchemaObject, typeList, type SchemaObject } from './schema-types.ts';
 export interface NormalizedSchema {
   /** The schema to render, absent when the form falls back to JSON. */
   schema?: SchemaObject;
-  /** The dialect rjsf's validator must use for `schema` (not always the tool's: see `usesTupleItems`). */
-  dialect: SchemaDialect;
+  /** The Ajv class rjsf's validator must use for `schema` (not always the tool's: see `usesTupleItems`). */
+  dialect: EngineDialect;
+  /** The dialect the tool's schema is read with, and why. */
+  dialectInfo: DialectInfo;
   /** Why there is no form, in words for the user. */
   fallbackReason?: string;
   /** Things the user should know about the form: recursion cut, unresolved references, dropped properties. */
   notes: string[];
 }
 
-const cache = new WeakMap<object, NormalizedSchema>();
+// Per schema object, then per default dialect: the negotiated revision only matters through it.
+const cache = new WeakMap<object, Map<string, NormalizedSchema>>();
 
 /**
  * Prepares a tool's `inputSchema` for the form: inlines `$ref`s with recursion and depth cut off, makes nullables,
@@ -27,18 +31,32 @@ const cache = new WeakMap<object, NormalizedSchema>();
 export function normalizeToolSchema(
   inputSchema: unknown,
   limits: NormalizeLimits = DEFAULT_LIMITS,
+  revision?: string,
 ): NormalizedSchema {
   const cacheable = typeof inputSchema === 'object' && inputSchema !== null && limits === DEFAULT_LIMITS;
-  const cached = cacheable ? cache.get(inputSchema) : undefined;
+  const byDefault = cacheable ? cache.get(inputSchema) : undefined;
+  const cached = byDefault?.get(defaultDialect(revision));
   if (cached) return cached;
-  const result = normalizeUncached(inputSchema, limits);
-  if (cacheable) cache.set(inputSchema, result);
+  const result = normalizeUncached(inputSchema, limits, revision);
+  if (cacheable) {
+    const entries = byDefault ?? new Map<string, NormalizedSchema>();
+    entries.set(defaultDialect(revision), result);
+    cache.set(inputSchema, entries);
+  }
   return result;
 }
 
-function normalizeUncached(inputSchema: unknown, limits: NormalizeLimits): NormalizedSchema {
-  const { dialect } = detectDialect(inputSchema);
-  const fallback = (fallbackReason: string): NormalizedSchema => ({ dialect, fallbackReason, notes: [] });
+function normalizeUncached(original: unknown, limits: NormalizeLimits, revision?: string): NormalizedSchema {
+  const dialectInfo = detectDialect(original, revision);
+  const dialect = dialectInfo.engine;
+  // draft-04 is drawn from its draft-07 equivalent, so boolean exclusive bounds mean what they meant.
+  const inputSchema = schemaForEngine(original, dialectInfo);
+  const fallback = (fallbackReason: string): NormalizedSchema => ({
+    dialect,
+    dialectInfo,
+    fallbackReason,
+    notes: [],
+  });
   if (!isSchemaObject(inputSchema)) {
     return fallback(
       `The input schema is ${JSON.stringify(inputSchema) ?? 'missing'}, not a JSON Schema object.`,
@@ -62,6 +80,7 @@ function normalizeUncached(inputSchema: unknown, limits: NormalizeLimits): Norma
   return {
     schema: { ...root, type: 'object' },
     dialect: state.usesTupleItems ? 'draft-07' : dialect,
+    dialectInfo,
     notes: [...state.notes],
   };
 }

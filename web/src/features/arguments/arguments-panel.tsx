@@ -1,0 +1,77 @@
+import { useId, useState } from 'react';
+import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
+import type { PreparedToolSchema } from '../../schema/prepare-tool-schema.ts';
+import { ArgumentProblems } from './argument-problems.tsx';
+import { ArgumentsTabs, tabIds, type ArgumentsView } from './arguments-tabs.tsx';
+import { FormErrorBoundary } from './form-error-boundary.tsx';
+import { FormView } from './form-view.tsx';
+import { JsonView } from './json-view.tsx';
+import { FormNotes, Notice } from './notices.tsx';
+import { hintClass } from './form-classes.ts';
+import { engineNote } from '../../schema/schema-for-engine.ts';
+
+/**
+ * Tabs over the two views of one tool's arguments. Only the selected view is mounted: switching to the form parses
+ * the text afresh, and switching back shows the text, which the form has rewritten only if it was edited.
+ */
+export function ArgumentsPanel({
+  prepared,
+  text,
+  status,
+  onTextChange,
+}: {
+  prepared: PreparedToolSchema;
+  text: string;
+  status: ArgumentsStatus;
+  onTextChange: (text: string) => void;
+}) {
+  const idBase = useId();
+  const [view, setView] = useState<ArgumentsView>('form');
+  const [crash, setCrash] = useState<string>();
+  const { schema, notes, dialectInfo } = prepared.normalized;
+  const fallbackReason =
+    prepared.normalized.fallbackReason ??
+    (crash === undefined ? undefined : `The form could not be drawn for this schema (${crash}).`);
+  const formAvailable = !fallbackReason && schema !== undefined && prepared.formValidator !== undefined;
+  const shown: ArgumentsView = formAvailable ? view : 'json';
+  const ids = tabIds(idBase, shown);
+  return (
+    <div className="flex min-w-0 flex-col gap-2">
+      <div className="flex items-center justify-between gap-2">
+        <span className="flex min-w-0 items-baseline gap-2">
+          <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+            Arguments
+          </span>
+          <span
+            className={`${hintClass} truncate`}
+            title="The JSON Schema dialect the input schema is read with"
+          >
+            {dialectInfo.label}
+          </span>
+        </span>
+        <ArgumentsTabs idBase={idBase} selected={shown} formDisabled={!formAvailable} onSelect={setView} />
+      </div>
+      {dialectInfo.problem && <Notice>{dialectInfo.problem}</Notice>}
+      {engineNote(dialectInfo) && <p className={hintClass}>{engineNote(dialectInfo)}</p>}
+      <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} className="flex min-w-0 flex-col gap-2">
+        {shown === 'form' && schema && prepared.formValidator ? (
+          <>
+            <FormErrorBoundary onError={setCrash}>
+              <FormView
+                schema={schema}
+                validator={prepared.formValidator}
+                text={text}
+                problems={status.validationErrors}
+                onTextChange={onTextChange}
+              />
+            </FormErrorBoundary>
+            <FormNotes notes={notes} />
+          </>
+        ) : (
+          <JsonView text={text} status={status} fallbackReason={fallbackReason} onTextChange={onTextChange} />
+        )}
+      </div>
+      <ArgumentProblems status={status} />
+    </div>
+  );
+}

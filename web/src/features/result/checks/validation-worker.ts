@@ -1,0 +1,16 @@
+/**
+ * Web Worker entry: validates structured output off the main thread, so a schema built to be slow
+ * (a backtracking `pattern`, a huge document) can be stopped by terminating the worker.
+ */
+import { validateOutput } from './output-validation.ts';
+
+/** What the page sends: one schema, one document, and the revision that decides the default dialect. */
+export interface ValidationRequest {
+  schema: unknown;
+  data: unknown;
+  revision?: string;
+}
+
+self.onmessage = (event: MessageEvent<ValidationRequest>) => {
+  self.postMessage(validateOutput(event.data.schema, event.data.data, event.data.revision));
+};

@@ -1,0 +1,65 @@
+import type { CallOutcome } from '../../mcp/session-types.ts';
+
+interface Look {
+  label: string;
+  className: string;
+}
+
+const NEUTRAL = 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300';
+
+// Keyed by string, not CallStatus: a status added later still gets a badge (the neutral look).
+const LOOKS: Record<string, Look> = {
+  ok: { label: 'OK', className: 'bg-emerald-100 text-emerald-800 dark:bg-emerald-950 dark:text-emerald-300' },
+  'tool-error': {
+    label: 'Tool error',
+    className: 'bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-300',
+  },
+  'protocol-error': {
+    label: 'Protocol error',
+    className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+  },
+  cancelled: { label: 'Cancelled', className: NEUTRAL },
+  'timed-out': {
+    label: 'Timed out',
+    className: 'bg-orange-100 text-orange-900 dark:bg-orange-950 dark:text-orange-300',
+  },
+  denied: { label: 'Denied', className: NEUTRAL },
+};
+
+/** The badge text and colours for a call status; unknown statuses get a readable neutral badge. */
+export function outcomeLook(status: string): Look {
+  return (
+    LOOKS[status] ?? {
+      label: status.replace(/[-_]+/g, ' ').replace(/^./, (c) => c.toUpperCase()),
+      className: NEUTRAL,
+    }
+  );
+}
+
+/**
+ * How a call ended, with its duration (`showDuration={false}` where the duration is shown elsewhere).
+ * Tool errors and protocol errors look different on purpose.
+ */
+export function OutcomeBadge({
+  outcome,
+  showDuration = true,
+}: {
+  outcome: CallOutcome;
+  showDuration?: boolean;
+}) {
+  const look = outcomeLook(outcome.status);
+  return (
+    <span className="ml-auto flex items-center gap-2 text-xs font-normal">
+      <span className={`rounded px-1.5 py-0.5 font-semibold ${look.className}`}>{look.label}</span>
+      {/* A denied call never ran, so it has no duration worth showing. */}
+      {showDuration && outcome.status !== 'denied' && (
+        <span className="whitespace-nowrap text-slate-500">{formatDuration(outcome.durationMs)}</span>
+      )}
+    </span>
+  );
+}
+
+/** "4.2 ms", "380 ms", "1.25 s". */
+export function formatDuration(ms: number): string {
+  return ms < 1000 ? `${ms.toFixed(ms < 10 ? 1 : 0)} ms` : `${(ms / 1000).toFixed(2)} s`;
+}
