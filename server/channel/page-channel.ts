@@ -7,8 +7,11 @@ import { Relay } from '../relay/relay.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
 
-/** Where a channel's messages to the page go (a WebSocket in production, an array in tests). */
-export type ChannelSink = (message: BridgeToClient) => void;
+/**
+ * Where a channel's messages to the page go (a WebSocket in production, an array in tests); `json`,
+ * when given, is the message's JSON text already built.
+ */
+export type ChannelSink = (message: BridgeToClient, json?: string) => void;
 
 /**
  * The bridge's end of one page's WebSocket: it relays to at most one connection (one upstream
@@ -99,14 +102,14 @@ export class PageChannel {
     const writer = this.recordings?.prepare(target);
     this.upstream = upstream;
     this.writer = writer;
-    this.relay = new Relay(upstream, (message) => {
+    this.relay = new Relay(upstream, (message, json) => {
       if (writer && message.type === 'event') {
         writer.addEvent({ time: message.time, event: message.event });
         if (message.event.kind === 'closed') writer.end(message.time);
       }
-      this.emit(message);
+      this.emit(message, json);
     });
-    if (writer) this.relay.stamper.subscribe((frame) => writer.addFrame(frame));
+    if (writer) this.relay.stamper.subscribe((frame, json) => writer.addFrame(frame, json));
     try {
       await upstream.start();
     } catch (error) {
@@ -138,7 +141,7 @@ export class PageChannel {
     writer?.end(Date.now());
   }
 
-  private emit(message: BridgeToClient): void {
-    this.sink?.(message);
+  private emit(message: BridgeToClient, json?: string): void {
+    this.sink?.(message, json);
   }
 }

@@ -2,7 +2,7 @@ import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { parseClientMessages, WS_PATH, type BridgeToClient } from '#shared/bridge-protocol.ts';
-import { encodeBatch, TickBatcher } from '#shared/tick-batcher.ts';
+import { joinBatch, TickBatcher } from '#shared/tick-batcher.ts';
 import { PageChannel } from '../channel/page-channel.ts';
 import type { ChannelRegistry } from '../channel/channel-registry.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
@@ -52,14 +52,18 @@ interface EndpointOptions {
 }
 
 function serveSocket(ws: WebSocket, options: EndpointOptions): void {
-  const batcher = new TickBatcher<BridgeToClient>((messages) => {
-    if (ws.readyState === ws.OPEN) ws.send(encodeBatch(messages));
+  // Messages are queued as JSON text: a frame's text is built once, around the server's own line.
+  // They go at the end of each callback (a microtask): waiting for the end of the event loop's turn
+  // (setImmediate) merged a few more writes but added about 40 µs to every call's round trip.
+  const batcher = new TickBatcher<string>((texts) => {
+    if (ws.readyState === ws.OPEN) ws.send(joinBatch(texts));
   });
-  const send = (message: BridgeToClient): void => {
+  const send = (message: BridgeToClient, json?: string): void => {
+    if (ws.readyState !== ws.OPEN) return;
     // The page already has its own messages: their acknowledgement (the bridge's number and time,
     // for the trace) can wait for the next message out, which is usually the server's answer.
     const acknowledgement = message.type === 'frame' && message.frame.direction === 'out';
-    if (ws.readyState === ws.OPEN) batcher.push(message, acknowledgement);
+    batcher.push(json ?? JSON.stringify(message), acknowledgement);
   };
   const channel = new PageChannel(send, options.recordings);
   options.channels.add(channel);

@@ -17,7 +17,7 @@ class WireUpstream implements Upstream {
   onlost?: Upstream['onlost'];
   onclose?: Upstream['onclose'];
   async start() {}
-  send(message: JSONRPCMessage, options?: UpstreamSendOptions): Promise<void> {
+  send(message: JSONRPCMessage, _text: string, options?: UpstreamSendOptions): Promise<void> {
     return new Promise((resolve, reject) => {
       this.sends.push({ message, options, done: (error) => (error ? reject(error) : resolve()) });
     });
@@ -53,7 +53,9 @@ describe('Relay over an upstream that reports the wire', () => {
       [0, 'out', 'a'],
       [1, 'out', 'b'],
     ]);
-    upstream.onmessage?.({ jsonrpc: '2.0', id: 1, result: {} }, 10, { response: { status: 200 } });
+    upstream.onmessage?.({ jsonrpc: '2.0', id: 1, result: {} }, '{"jsonrpc":"2.0","id":1,"result":{}}', {
+      response: { status: 200 },
+    });
     expect(frames()[2]).toMatchObject({ direction: 'in', http: { response: { status: 200 } } });
     upstream.sends.forEach((send) => send.done());
     await Promise.all([first, second]);

@@ -1,12 +1,13 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
-import {
-  RELAY_ERROR_CODE,
-  type BridgeToClient,
-  type Frame,
-  type FrameHttp,
-} from '#shared/bridge-protocol.ts';
-import { jsonBytes, UpstreamError, type Upstream } from '../upstream/upstream.ts';
-import { FrameStamper } from './frame-stamper.ts';
+import { RELAY_ERROR_CODE, type BridgeToClient, type FrameHttp } from '#shared/bridge-protocol.ts';
+import { UpstreamError, type Upstream } from '../upstream/upstream.ts';
+import { FrameStamper, type StampedFrame } from './frame-stamper.ts';
+
+/**
+ * Where the relay's messages to the page go. `json`, when given, is the message's JSON text
+ * already built (a frame around the server's own text): the receiver sends it as it is.
+ */
+export type RelayDelivery = (message: BridgeToClient, json?: string) => void;
 
 /**
  * Pipes JSON-RPC between the browser and one upstream server without reinterpreting it.
@@ -23,13 +24,13 @@ export class Relay {
 
   constructor(
     private readonly upstream: Upstream,
-    private readonly deliver: (message: BridgeToClient) => void,
+    private readonly deliver: RelayDelivery,
     stamper = new FrameStamper(),
   ) {
     this.stamper = stamper;
-    upstream.onmessage = (message, bytes, http) => {
+    upstream.onmessage = (message, text, http) => {
       if (isResponse(message)) this.pending.delete(message.id);
-      this.forward(this.stamper.stampMessage('in', message, bytes, false, http));
+      this.forward(this.stamper.stampMessage('in', message, text, false, http));
     };
     upstream.onbadframe = (raw, error) => this.forward(this.stamper.stampBadFrame('in', raw, error));
     upstream.onlost = (id, reason) => {
@@ -45,9 +46,10 @@ export class Relay {
 
   /** Relays one message from the browser to the server. */
   async send(message: JSONRPCMessage): Promise<void> {
-    const bytes = jsonBytes(message);
+    // Serialised once: the same text goes to the server and into the recording.
+    const text = JSON.stringify(message);
     const isRequest = 'method' in message && 'id' in message;
-    if (this.closedReason || !this.upstream.reportsWire) this.stampOutbound(message, bytes);
+    if (this.closedReason || !this.upstream.reportsWire) this.stampOutbound(message, text);
     if (this.closedReason) {
       if (isRequest) this.answerWithError(message.id, this.closedReason);
       return;
@@ -56,7 +58,7 @@ export class Relay {
     // An upstream that reports when the message left (HTTP) has it stamped then, with the request's
     // headers; the frames still go out in send order, which is how the page pairs them.
     const slot: OutboundSlot | undefined = this.upstream.reportsWire
-      ? { message, bytes, ready: false }
+      ? { message, text, ready: false }
       : undefined;
     if (slot) this.unstamped.push(slot);
     const release = (http?: FrameHttp) => {
@@ -66,7 +68,7 @@ export class Relay {
       this.stampReadyOutbound();
     };
     try {
-      await this.upstream.send(message, slot ? { onwire: release } : undefined);
+      await this.upstream.send(message, text, slot ? { onwire: release } : undefined);
       release();
     } catch (error) {
       release();
@@ -98,8 +100,8 @@ export class Relay {
     }
   }
 
-  private stampOutbound(message: JSONRPCMessage, bytes: number, http?: FrameHttp): void {
-    const frame = this.stamper.stampMessage('out', message, bytes, false, http);
+  private stampOutbound(message: JSONRPCMessage, text: string, http?: FrameHttp): void {
+    const { frame } = this.stamper.stampMessage('out', message, text, false, http);
     // The browser already has the message; it only needs the bridge's sequence number and time.
     this.deliver({ type: 'frame', frame: { ...frame, message: undefined } });
   }
@@ -107,7 +109,7 @@ export class Relay {
   private stampReadyOutbound(): void {
     while (this.unstamped[0]?.ready) {
       const slot = this.unstamped.shift()!;
-      this.stampOutbound(slot.message, slot.bytes, slot.http);
+      this.stampOutbound(slot.message, slot.text, slot.http);
     }
   }
 
@@ -121,18 +123,19 @@ export class Relay {
         ...(data !== undefined ? { data } : {}),
       },
     };
-    this.forward(this.stamper.stampMessage('in', message, jsonBytes(message), true));
+    this.forward(this.stamper.stampMessage('in', message, JSON.stringify(message), true));
   }
 
-  private forward(frame: Frame): void {
-    this.deliver({ type: 'frame', frame });
+  private forward({ frame, json }: StampedFrame): void {
+    this.deliver({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
   }
 }
 
 /** An outbound message waiting for its turn to be stamped. */
 interface OutboundSlot {
   message: JSONRPCMessage;
-  bytes: number;
+  /** The message's JSON, serialised once for the server and the recording. */
+  text: string;
   ready: boolean;
   http?: FrameHttp;
 }

@@ -13,7 +13,7 @@ import type { HttpTarget } from '#shared/targets.ts';
 import { httpFailure, jsonRpcErrorBody, serverAnswerIn } from './http-error-answer.ts';
 import { describeRequest } from './request-facts.ts';
 import { ToolHeaderRegistry } from './tool-header-registry.ts';
-import { jsonBytes, UpstreamError, type Upstream, type UpstreamSendOptions } from './upstream.ts';
+import { UpstreamError, type Upstream, type UpstreamSendOptions } from './upstream.ts';
 import { watchedFetch } from './watched-fetch.ts';
 import { WireTap } from './wire-tap.ts';
 
@@ -85,7 +85,7 @@ export class HttpUpstream implements Upstream {
     this.onevent?.({ kind: 'connected', transport: this.target.transport });
   }
 
-  async send(message: JSONRPCMessage, options: UpstreamSendOptions = {}): Promise<void> {
+  async send(message: JSONRPCMessage, _text: string, options: UpstreamSendOptions = {}): Promise<void> {
     if (this.closed) throw new Error('Connection to the server is closed');
     const id = 'method' in message && 'id' in message ? message.id : undefined;
     const abort =
@@ -112,7 +112,7 @@ export class HttpUpstream implements Upstream {
       if (answer) {
         const http: FrameHttp = failure ? { response: { status: failure.status } } : {};
         this.toolHeaders.noteReceived(answer);
-        this.onmessage?.(answer, jsonBytes(answer), http.response ? http : undefined);
+        this.onmessage?.(answer, JSON.stringify(answer), http.response ? http : undefined);
         return;
       }
       const event = describeError(error);
@@ -150,7 +150,7 @@ export class HttpUpstream implements Upstream {
     // The wire context is the send whose POST the transport was reading when this arrived.
     const context = this.wire.current();
     const carried = responseId !== undefined && context?.response && context.requestId === responseId;
-    this.onmessage?.(message, jsonBytes(message), carried ? { response: context.response } : undefined);
+    this.onmessage?.(message, JSON.stringify(message), carried ? { response: context.response } : undefined);
   }
 
   private lost(id: RequestId, reason: string): void {

@@ -18,10 +18,11 @@ export interface Upstream {
   /** Opens the connection; rejects with a readable message when the server cannot be reached. */
   start(): Promise<void>;
   /**
-   * Sends one message to the server. A failure rejects with an Error whose message says why; an
-   * {@link UpstreamError} carries `data` for the relay's error answer (the HTTP status).
+   * Sends one message to the server; `text` is its JSON, for a transport that writes text itself.
+   * A failure rejects with an Error whose message says why; an {@link UpstreamError} carries `data`
+   * for the relay's error answer (the HTTP status).
    */
-  send(message: JSONRPCMessage, options?: UpstreamSendOptions): Promise<void>;
+  send(message: JSONRPCMessage, text: string, options?: UpstreamSendOptions): Promise<void>;
   /** Closes the connection; for a child process, ends it and its process group. */
   close(): Promise<void>;
   /** True when `send` reports through `onwire` when (and with which HTTP request) a message left. */
@@ -30,8 +31,11 @@ export interface Upstream {
   cancel?(id: RequestId): void;
   /** The negotiated protocol version, for transports that put it on every request (HTTP). */
   setProtocolVersion?(version: string): void;
-  /** A message from the server; `http` says which HTTP response carried it, when one did. */
-  onmessage?: (message: JSONRPCMessage, bytes: number, http?: FrameHttp) => void;
+  /**
+   * A message from the server, with its JSON text as it came (a stdio line) or as the transport
+   * parsed it; `http` says which HTTP response carried it, when one did.
+   */
+  onmessage?: (message: JSONRPCMessage, text: string, http?: FrameHttp) => void;
   /** A frame arrived that is not valid JSON-RPC. */
   onbadframe?: (raw: string, error: string) => void;
   /** The transport knows that request `id` will never be answered (its response stream ended). */
@@ -50,9 +54,4 @@ export class UpstreamError extends Error {
   ) {
     super(message, options);
   }
-}
-
-/** Byte length of a message as JSON, the way it crosses the wire. */
-export function jsonBytes(message: unknown): number {
-  return Buffer.byteLength(JSON.stringify(message));
 }
