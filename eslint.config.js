@@ -34,8 +34,6 @@ export default tseslint.config(
             {
               group: [
                 'node:*',
-                '@modelcontextprotocol/sdk/client/stdio*',
-                '@modelcontextprotocol/sdk/server/*',
                 '@modelcontextprotocol/client/stdio*',
                 '@modelcontextprotocol/server',
                 '@modelcontextprotocol/server/*',
@@ -64,8 +62,6 @@ export default tseslint.config(
                 'react-dom',
                 'react/*',
                 'node:*',
-                '@modelcontextprotocol/sdk/client/stdio*',
-                '@modelcontextprotocol/sdk/server/*',
                 '@modelcontextprotocol/client/stdio*',
                 '@modelcontextprotocol/server',
                 '@modelcontextprotocol/server/*',

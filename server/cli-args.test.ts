@@ -37,7 +37,14 @@ describe('parseCliArgs', () => {
     });
   });
 
+  it('reads --era, and leaves it unset by default (auto)', () => {
+    expect(parseCliArgs(['--era', 'modern', '--url', 'http://x/mcp']).era).toBe('modern');
+    expect(parseCliArgs(['--era=legacy']).era).toBe('legacy');
+    expect(parseCliArgs([]).era).toBeUndefined();
+  });
+
   it.each([
+    [['--era', 'newest'], /--era must be one of auto, legacy, modern/],
     [['--port', 'abc'], /--port/],
     [['--port'], /needs a value/],
     [['--header', 'no-colon'], /Name: value/],

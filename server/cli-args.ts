@@ -1,4 +1,5 @@
 import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
+import { ERA_CHOICES, parseEra, type ProtocolEraChoice } from '#shared/targets.ts';
 
 /** The command line of `toolscope` (DESIGN.md §2), parsed without side effects. */
 export interface CliOptions {
@@ -13,6 +14,8 @@ export interface CliOptions {
   headers: Record<string, string>;
   config?: string;
   server?: string;
+  /** The protocol era to speak with the target (default: the config entry's, else auto). */
+  era?: ProtocolEraChoice;
   /** Folder of the recordings file (else $TOOLSCOPE_DATA_DIR, else the user's data folder). */
   dataDir?: string;
   /** Record every connection (on unless --no-record). */
@@ -31,6 +34,8 @@ export const USAGE = `Usage:
 With no target, Toolscope opens its built-in demo server.
 
 Options:
+  --era <e>         protocol era: auto (probe with server/discover, else the 2025
+                    handshake; the default), legacy (2025-11-25 and earlier), modern (2026-07-28)
   --port <n>        port to listen on (0 = a free port; default 6277)
   --host <addr>     address to bind (default 127.0.0.1)
   --no-open         do not open a browser
@@ -116,6 +121,12 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       case '--config':
         options.config = value(arg);
         break;
+      case '--era': {
+        const era = parseEra(value(arg));
+        if (!era) throw new Error(`--era must be one of ${ERA_CHOICES.join(', ')}`);
+        options.era = era;
+        break;
+      }
       case '--server':
         options.server = value(arg);
         break;

@@ -20,7 +20,8 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const target = await resolveTarget(options);
+  const resolved = await resolveTarget(options);
+  const target: ServerTarget = options.era ? { ...resolved, era: options.era } : resolved;
   const version = (
     JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
   ).version;

@@ -176,6 +176,22 @@ describe('parseServerConfig', () => {
   });
 });
 
+describe('the era key', () => {
+  it('round-trips on stdio and url entries, and reports a bad value at its path', () => {
+    const withEras: NamedTarget[] = [
+      { name: 'a', target: { ...servers[0]!.target, era: 'modern' } },
+      { name: 'b', target: { ...servers[1]!.target, era: 'legacy' } },
+    ];
+    for (const format of ['claude', 'cursor', 'vscode'] as const) {
+      const text = writeServerConfig(withEras, format, { includeSecrets: true });
+      expect(parseServerConfig(text)).toEqual({ servers: withEras, problems: [] });
+    }
+    const bad = parseServerConfig(JSON.stringify({ mcpServers: { x: { command: 'node', era: 'future' } } }));
+    expect(bad.servers).toEqual([]);
+    expect(JSON.stringify(bad.problems[0])).toMatch(/era.*auto, legacy, modern.*future/);
+  });
+});
+
 describe('writeServerConfig', () => {
   it.each<ConfigFormat>(['claude', 'cursor', 'vscode'])('round-trips %s with secrets', (format) => {
     const text = writeServerConfig(servers, format, { includeSecrets: true });

@@ -1,5 +1,11 @@
 import * as z from 'zod';
-import { usableTargetSchema, type ServerTarget } from './targets.ts';
+import {
+  ERA_CHOICES,
+  parseEra,
+  usableTargetSchema,
+  type ProtocolEraChoice,
+  type ServerTarget,
+} from './targets.ts';
 import { formatPath, isRecord, parseJsonText, parseUntrusted, type Parsed } from './untrusted-json.ts';
 
 /**
@@ -121,21 +127,45 @@ function readEntry(entry: unknown, path: string[], options: ParseOptions): Parse
     const url = parseUntrusted(z.string(), entry[urlKey], [...path, urlKey]);
     if (!url.ok) return url;
     const headers = stringValues.parse(entry.headers ?? {});
-    return checkUsable({ transport: type === 'sse' ? 'sse' : 'http', url: url.value.trim(), headers }, path);
+    const era = readEra(entry, path);
+    if (!era.ok) return era;
+    return checkUsable(
+      {
+        transport: type === 'sse' ? 'sse' : 'http',
+        url: url.value.trim(),
+        headers,
+        ...(era.value ? { era: era.value } : {}),
+      },
+      path,
+    );
   }
   if (entry.command === undefined)
     return { ok: false, error: `${formatPath(path)}: neither "command" nor "url" is set` };
   const read = parseUntrusted(stdioEntry, entry, path);
   if (!read.ok) return read;
   const cwd = typeof read.value.cwd === 'string' && read.value.cwd.trim() ? read.value.cwd.trim() : undefined;
+  const era = readEra(entry, path);
+  if (!era.ok) return era;
   const target: ServerTarget = {
     transport: 'stdio',
     command: read.value.command,
     args: read.value.args ?? [],
     env: read.value.env ?? {},
     ...(cwd ? { cwd: options.resolveCwd ? options.resolveCwd(cwd) : cwd } : {}),
+    ...(era.value ? { era: era.value } : {}),
   };
   return checkUsable(target, path);
+}
+
+/** The entry's Toolscope-only `era` key (auto, legacy, modern); other clients ignore it. */
+function readEra(entry: Record<string, unknown>, path: string[]): Parsed<ProtocolEraChoice | undefined> {
+  if (entry.era === undefined) return { ok: true, value: undefined };
+  const era = typeof entry.era === 'string' ? parseEra(entry.era) : undefined;
+  if (era) return { ok: true, value: era };
+  return {
+    ok: false,
+    error: `${formatPath([...path, 'era'])}: expected one of ${ERA_CHOICES.join(', ')}, got ${JSON.stringify(entry.era)}`,
+  };
 }
 
 function checkUsable(target: ServerTarget, path: string[]): Parsed<ServerTarget> {
@@ -184,10 +214,16 @@ function writeEntry(
       args: [...target.args],
       ...(env ? { env } : {}),
       ...(target.cwd ? { cwd: target.cwd } : {}),
+      ...(target.era ? { era: target.era } : {}),
     };
   }
   const headers = values(target.headers, keep);
   // Claude Desktop and Cursor guess HTTP from a bare url; only SSE needs saying so.
   const type = format === 'vscode' ? target.transport : target.transport === 'sse' ? 'sse' : undefined;
-  return { ...(type ? { type } : {}), url: target.url, ...(headers ? { headers } : {}) };
+  return {
+    ...(type ? { type } : {}),
+    url: target.url,
+    ...(headers ? { headers } : {}),
+    ...(target.era ? { era: target.era } : {}),
+  };
 }

@@ -1,8 +1,40 @@
 /** How the bridge reaches an MCP server. Shared by the CLI, the bridge and the browser. */
 import * as z from 'zod';
 
+/**
+ * Which protocol era the page speaks with a target (DESIGN.md §2, issue 18):
+ * - `auto`: probe with `server/discover` and fall back to the `initialize` handshake (the default);
+ * - `legacy`: the `initialize` handshake of 2025-11-25 and earlier, no probe;
+ * - `modern`: revision 2026-07-28 only (stateless, `server/discover`), no fallback.
+ */
+export type ProtocolEraChoice = 'auto' | 'legacy' | 'modern';
+
+/** The era choices, default first. */
+export const ERA_CHOICES = ['auto', 'legacy', 'modern'] as const satisfies readonly ProtocolEraChoice[];
+
+/** The revision the modern era speaks. */
+export const MODERN_REVISION = '2026-07-28';
+
+/** Labels of the "Protocol era" picker (DESIGN.md §2). */
+export const ERA_LABELS: Record<ProtocolEraChoice, string> = {
+  auto: 'Auto',
+  legacy: 'Legacy',
+  modern: `Modern (${MODERN_REVISION})`,
+};
+
+/** Reads an era given as text (CLI flag, config file); undefined when it is not one. */
+export function parseEra(text: string): ProtocolEraChoice | undefined {
+  return (ERA_CHOICES as readonly string[]).includes(text) ? (text as ProtocolEraChoice) : undefined;
+}
+
+/** What every target may say besides where the server is. */
+interface TargetCommon {
+  /** The protocol era to speak (default `auto`). */
+  era?: ProtocolEraChoice;
+}
+
 /** Spawn a local process and speak JSON-RPC over its stdin/stdout (no shell involved). */
-export interface StdioTarget {
+export interface StdioTarget extends TargetCommon {
   transport: 'stdio';
   command: string;
   args: string[];
@@ -12,7 +44,7 @@ export interface StdioTarget {
 }
 
 /** A remote server over Streamable HTTP or the legacy HTTP+SSE transport. */
-export interface HttpTarget {
+export interface HttpTarget extends TargetCommon {
   transport: 'http' | 'sse';
   url: string;
   /** Extra request headers, e.g. Authorization. */
@@ -39,6 +71,8 @@ export function describeTarget(target: ServerTarget): string {
 /** Values of `env` and `headers`: text only. */
 const stringRecord = z.record(z.string(), z.string());
 
+const eraSchema = z.enum(ERA_CHOICES).optional();
+
 /** The shape of a {@link ServerTarget}; unknown fields are kept, as they always were. */
 export const serverTargetShape = z.discriminatedUnion('transport', [
   z.looseObject({
@@ -47,11 +81,13 @@ export const serverTargetShape = z.discriminatedUnion('transport', [
     args: z.array(z.string()),
     env: stringRecord.optional(),
     cwd: z.string().optional(),
+    era: eraSchema,
   }),
   z.looseObject({
     transport: z.enum(['http', 'sse']),
     url: z.string(),
     headers: stringRecord.optional(),
+    era: eraSchema,
   }),
 ]) satisfies z.ZodType<ServerTarget>;
 

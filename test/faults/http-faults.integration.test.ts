@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProtocolEraChoice } from '#shared/targets.ts';
 import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
 import {
   startBrokenHttpServer,
@@ -13,11 +14,11 @@ const HANG_TIMEOUT_MS = 20_000;
 let harness: FaultHarness;
 const servers: BrokenHttpServer[] = [];
 
-async function connectTo(fault: HttpFault) {
+async function connectTo(fault: HttpFault, era: ProtocolEraChoice = 'auto') {
   const server = await startBrokenHttpServer(fault);
   servers.push(server);
   const session = harness.session();
-  await session.connect({ transport: 'http', url: server.url });
+  await session.connect({ transport: 'http', url: server.url, era });
   return { server, session };
 }
 
@@ -31,11 +32,24 @@ afterAll(async () => {
 
 describe('an HTTP server that fails', () => {
   it('answering 500 to everything: connecting fails with the status, reported once', async () => {
-    const { session } = await connectTo('status-500');
+    const { session } = await connectTo('status-500', 'legacy');
     expect(session.state.get().status).toBe('disconnected');
     expect(session.state.get().error).toMatch(/Bridge: .*Error POSTing to endpoint: Internal meltdown/);
     const httpErrors = eventsOf(session).filter((event) => event.kind === 'http-error');
     expect(httpErrors).toEqual([expect.objectContaining({ status: 500 })]);
+  });
+
+  it('answering 500 to everything under Auto: the probe and the handshake fail, each reported', async () => {
+    // A 5xx on the probe may be a legacy server that fails on methods it does not know (call-500
+    // below is one), so Auto still tries the handshake; only 401 and 403 stop it.
+    const { session } = await connectTo('status-500');
+    expect(session.state.get().status).toBe('disconnected');
+    expect(session.state.get().error).toMatch(/Bridge: .*Error POSTing to endpoint: Internal meltdown/);
+    const httpErrors = eventsOf(session).filter((event) => event.kind === 'http-error');
+    expect(httpErrors).toEqual([
+      expect.objectContaining({ status: 500 }),
+      expect.objectContaining({ status: 500 }),
+    ]);
   });
 
   it('answering with the wrong content type: connecting fails and says which type', async () => {

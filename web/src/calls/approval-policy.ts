@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { Store } from '../lib/store.ts';
 import { claimsReadOnly } from '../mcp/tool-annotations.ts';
 import { fallbackKey } from '../mcp/tool-identity.ts';

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { TaskParams, TaskRequest } from '../mcp/task-decision.ts';
 import { findTool, listTools } from '../mcp/tool-identity.ts';
 import type { CallEntry } from './call-history.ts';

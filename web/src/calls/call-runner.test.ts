@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import type { CallOutcome } from '../mcp/session-types.ts';
 import { Store } from '../lib/store.ts';

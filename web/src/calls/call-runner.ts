@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { describeTarget } from '#shared/targets.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import type { CallProgress } from '../mcp/session-types.ts';

@@ -1,10 +1,9 @@
-import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/client';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import { Store } from '../lib/store.ts';
 import { readTask, TERMINAL_TASK_STATUSES, type TaskInfo } from '../mcp/task-support.ts';
 import type { CallHistory } from './call-history.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
-import { TaskStatusNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { SessionExtension } from '../mcp/session-extension.ts';
 
 /** A task the page knows about: one it created with a tool call, or one tasks/list returned. */
@@ -152,8 +151,9 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
 export function taskStatusExtension(tracker: TaskTracker): SessionExtension {
   return {
     attach(client) {
-      client.setNotificationHandler(TaskStatusNotificationSchema, (notification) =>
-        tracker.onStatus(notification.params),
+      // Tasks (2025-11-25) are not in the SDK v2 typed notification map: the method is named as is.
+      client.setNotificationHandler('notifications/tasks/status' as 'notifications/message', (notification) =>
+        tracker.onStatus(notification.params as unknown as Parameters<TaskTracker['onStatus']>[0]),
       );
     },
     detach() {

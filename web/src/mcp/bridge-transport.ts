@@ -1,4 +1,4 @@
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage, RequestId, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { BridgeToClient, Frame } from '#shared/bridge-protocol.ts';
 import type { BridgeSocket } from './bridge-socket.ts';
@@ -7,11 +7,18 @@ import type { TracedTransport } from './traced-transport.ts';
 /**
  * An SDK Transport whose other end is an MCP server behind the bridge. `start()` asks the bridge
  * to open the upstream (spawn the process or reach the URL) and resolves when it is open.
+ *
+ * Its shape tells the SDK client what is behind it, which decides how Auto probes:
+ * - a stdio target has `pid` and `stderr` (the SDK's test for stdio), so the client probes with
+ *   `server/discover` on this same process and takes silence for a legacy server;
+ * - a Streamable HTTP target has `hasPerRequestStream`: in the modern era the client cancels a
+ *   request by aborting it, which becomes a `cancel` message (the bridge aborts that POST).
+ * It has no `sessionId`: a transport with one skips negotiation altogether.
  */
 export class BridgeTransport implements TracedTransport {
   /** Messages sent and not yet acknowledged by the bridge, oldest first (the socket keeps order). */
   private readonly unacknowledged: JSONRPCMessage[] = [];
-  private started = false;
+  private started: Promise<void> | undefined;
   private closed = false;
   private pendingStart: { resolve: () => void; reject: (error: Error) => void } | undefined;
   onmessage?: (message: JSONRPCMessage) => void;
@@ -24,15 +31,30 @@ export class BridgeTransport implements TracedTransport {
   lostBridge = false;
   protocolVersion: string | undefined;
   recordingId: string | undefined;
+  readonly hasPerRequestStream: boolean;
+  /** The stdio server's process id once spawned (stdio targets only; see the class comment). */
+  declare pid?: number | null;
+  /** Present on stdio targets only; the server's stderr reaches the page as bridge events. */
+  declare stderr?: null;
 
   constructor(
     private readonly socket: BridgeSocket,
     private readonly target: ServerTarget,
-  ) {}
+  ) {
+    this.hasPerRequestStream = target.transport === 'http';
+    if (target.transport === 'stdio') {
+      this.pid = null;
+      this.stderr = null;
+    }
+  }
 
-  async start(): Promise<void> {
-    if (this.started) throw new Error('BridgeTransport already started');
-    this.started = true;
+  /** Opens the upstream; a second call (the SDK's connect after a probe) waits for the same. */
+  start(): Promise<void> {
+    this.started ??= this.open();
+    return this.started;
+  }
+
+  private async open(): Promise<void> {
     this.socket.onmessage = (message) => this.receive(message);
     this.socket.onclose = (reason) => {
       if (!this.closed) this.lostBridge = true;
@@ -46,14 +68,26 @@ export class BridgeTransport implements TracedTransport {
     });
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.closed) throw new Error(this.closeReason ?? 'Not connected');
     this.unacknowledged.push(message);
     this.socket.send({ type: 'send', message });
+    const signal = options?.requestSignal;
+    if (signal && 'method' in message && 'id' in message) {
+      const id = message.id;
+      signal.addEventListener('abort', () => this.cancel(id), { once: true });
+    }
   }
 
+  /** Tells the bridge the page gave up on request `id` (on Streamable HTTP it aborts the POST). */
+  private cancel(id: RequestId): void {
+    if (!this.closed) this.socket.send({ type: 'cancel', id });
+  }
+
+  /** The negotiated version: kept for the page, and sent to the bridge for its HTTP headers. */
   setProtocolVersion(version: string): void {
     this.protocolVersion = version;
+    if (!this.closed) this.socket.send({ type: 'protocol-version', version });
   }
 
   async close(): Promise<void> {
@@ -88,6 +122,8 @@ export class BridgeTransport implements TracedTransport {
           this.finish(this.closeReason ?? message.event.reason);
           return;
         }
+        if (message.event.kind === 'spawned' && this.target.transport === 'stdio')
+          this.pid = message.event.pid;
         if (message.event.kind === 'exited') {
           const { code, signal } = message.event;
           this.closeReason = signal ? `Server was killed by ${signal}` : `Server exited with code ${code}`;

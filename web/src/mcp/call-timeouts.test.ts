@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { Server } from '@modelcontextprotocol/server';
 import { McpSession } from './mcp-session.ts';
 import { StampingTransport } from './stamping-transport.ts';
 
@@ -9,21 +8,21 @@ import { StampingTransport } from './stamping-transport.ts';
 function endlessProgressServer() {
   const server = new Server({ name: 'endless', version: '1' }, { capabilities: { tools: {} } });
   const seen = { cancelled: false };
-  server.setRequestHandler(ListToolsRequestSchema, () => ({
+  server.setRequestHandler('tools/list', () => ({
     tools: [{ name: 'forever', inputSchema: { type: 'object' } }],
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
+  server.setRequestHandler('tools/call', async (request, context) => {
     const token = request.params._meta?.progressToken;
     // Bounded, so a broken timeout cannot keep the test running for ever.
-    for (let step = 1; step <= 2000 && !extra.signal.aborted; step++) {
+    for (let step = 1; step <= 2000 && !context.mcpReq.signal.aborted; step++) {
       if (token !== undefined)
-        await extra.sendNotification({
+        await context.mcpReq.notify({
           method: 'notifications/progress',
           params: { progressToken: token, progress: step },
         });
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
-    seen.cancelled = extra.signal.aborted;
+    seen.cancelled = context.mcpReq.signal.aborted;
     return { content: [] };
   });
   return { server, seen };

@@ -1,15 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { Client } from '@modelcontextprotocol/client';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { Server } from '@modelcontextprotocol/server';
 import { listAllTools, MAX_PAGES } from './list-all-tools.ts';
 
 /** A connected client whose server answers tools/list with `page(cursor)`; counts the requests. */
 async function clientFor(page: (cursor: string | undefined) => { tools: unknown[]; nextCursor?: string }) {
   const server = new Server({ name: 'pages', version: '1' }, { capabilities: { tools: {} } });
   let requests = 0;
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+  server.setRequestHandler('tools/list', (request) => {
     requests++;
     return page(request.params?.cursor) as never;
   });

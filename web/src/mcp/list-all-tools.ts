@@ -1,5 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { Tool } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 
 /** Upper bound on pages, so a server that keeps returning cursors cannot loop us forever. */

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import {
-  CallToolRequestSchema,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-  type Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { Server } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/client';
+import type { ProtocolEraChoice } from '#shared/targets.ts';
 import { McpSession } from './mcp-session.ts';
 import { StampingTransport } from './stamping-transport.ts';
 
@@ -23,16 +18,16 @@ function pagedServer(count: number) {
     { name: 'paged', version: '1.2.3' },
     { capabilities: { tools: { listChanged: true } } },
   );
-  server.setRequestHandler(ListToolsRequestSchema, (request) => {
+  server.setRequestHandler('tools/list', (request) => {
     const start = Number(request.params?.cursor ?? 0);
     const next = start + PAGE_SIZE;
     return { tools: tools.slice(start, next), ...(next < tools.length ? { nextCursor: String(next) } : {}) };
   });
-  server.setRequestHandler(CallToolRequestSchema, (request) => {
+  server.setRequestHandler('tools/call', (request) => {
     const { name, arguments: args } = request.params;
     if (name === 'tool_000') return { content: [{ type: 'text', text: JSON.stringify(args) }] };
     if (name === 'tool_001') return { content: [{ type: 'text', text: 'nope' }], isError: true };
-    throw new McpError(ErrorCode.InvalidParams, `Unknown tool ${name}`);
+    throw new ProtocolError(ProtocolErrorCode.InvalidParams, `Unknown tool ${name}`);
   });
   return {
     server,
@@ -43,7 +38,7 @@ function pagedServer(count: number) {
   };
 }
 
-async function connectedSession(count: number) {
+async function connectedSession(count: number, era: ProtocolEraChoice = 'legacy') {
   const fixture = pagedServer(count);
   const session = new McpSession({
     createTransport: () => {
@@ -52,7 +47,7 @@ async function connectedSession(count: number) {
       return new StampingTransport(clientSide);
     },
   });
-  await session.connect({ transport: 'stdio', command: 'in-memory', args: [] });
+  await session.connect({ transport: 'stdio', command: 'in-memory', args: [], era });
   return { session, fixture };
 }
 
@@ -95,12 +90,25 @@ describe('McpSession', () => {
     expect(ok.status).toBe('ok');
     expect(ok.result?.content).toEqual([{ type: 'text', text: '{"a":[1,2]}' }]);
     expect((await session.callTool('tool_001', {})).status).toBe('tool-error');
-    // The SDK server prefixes its own messages; the outcome keeps the message exactly as on the wire.
+    // The outcome keeps the message exactly as on the wire.
     const failed = await session.callTool('missing', {});
     expect(failed).toMatchObject({
       status: 'protocol-error',
-      error: { code: -32602, message: 'MCP error -32602: Unknown tool missing' },
+      error: { code: -32602, message: 'Unknown tool missing' },
     });
+  });
+
+  it('under Auto probes with server/discover, falls back to initialize and says what the probe found', async () => {
+    const { session } = await connectedSession(1, 'auto');
+    const state = session.state.get();
+    expect(state.server).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
+    expect(state.eraProbe?.outcome).toMatch(/server\/discover refused \(-32601 .*\): legacy handshake/);
+    expect(state.eraProbe?.ms).toBeGreaterThanOrEqual(0);
+    const sent = session.trace.get().frames.filter((frame) => frame.direction === 'out');
+    expect(sent.slice(0, 2).map((frame) => (frame.message as { method?: string }).method)).toEqual([
+      'server/discover',
+      'initialize',
+    ]);
   });
 
   it('traces every frame in both directions', async () => {
@@ -131,7 +139,10 @@ describe('McpSession', () => {
         return new StampingTransport(clientSide);
       },
     });
-    await session.connect({ transport: 'stdio', command: 'x', args: [] }, { protocolVersion: '2024-11-05' });
+    await session.connect(
+      { transport: 'stdio', command: 'x', args: [], era: 'legacy' },
+      { protocolVersion: '2024-11-05' },
+    );
     expect(session.state.get().server?.protocolVersion).toBe('2024-11-05');
     const initialize = session.trace.get().frames[0]?.message as { params?: { protocolVersion?: string } };
     expect(initialize.params?.protocolVersion).toBe('2024-11-05');

@@ -1,14 +1,13 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
-  ErrorCode,
-  McpError,
-  ToolListChangedNotificationSchema,
+  Client,
+  SdkError,
+  SdkErrorCode,
   type CallToolResult,
   type Implementation,
   type ReadResourceResult,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import type { ServerTarget } from '#shared/targets.ts';
+import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import { listAllTools } from './list-all-tools.ts';
 import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
@@ -17,6 +16,15 @@ import type { CallOutcome, CallProgress, SessionState } from './session-types.ts
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { SessionExtension } from './session-extension.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
+import { describeError, failedCallOutcome } from './call-failure.ts';
+import {
+  effectiveEra,
+  exitedOnProbe,
+  negotiationOptions,
+  ProbeWatch,
+  restartedVerdict,
+  stopFallbackOnOutage,
+} from './era-negotiation.ts';
 
 /** Most log entries kept; older ones are dropped first. */
 const MAX_LOG_ENTRIES = 5000;
@@ -57,6 +65,7 @@ const initialState: SessionState = {
   log: [],
   recordingId: undefined,
   lostBridge: false,
+  eraProbe: undefined,
 };
 
 /**
@@ -92,8 +101,9 @@ export class McpSession {
   }
 
   /**
-   * Connects to `target`, closing any current connection first. Never throws; see `state.error`.
-   * `protocolVersion` is the revision offered in initialize (default: the SDK's latest).
+   * Connects to `target` in its era (`target.era`, default Auto), closing any current connection
+   * first. Never throws; see `state.error`. `protocolVersion` is the revision offered in a legacy
+   * `initialize` (default: the SDK's latest).
    */
   async connect(target: ServerTarget, connectOptions: { protocolVersion?: string } = {}): Promise<void> {
     await this.disconnect();
@@ -106,12 +116,63 @@ export class McpSession {
       tools: [],
       recordingId: undefined,
       lostBridge: false,
+      eraProbe: undefined,
     });
-    const transport = this.options.createTransport(target);
-    if (connectOptions.protocolVersion) offerProtocolVersion(transport, connectOptions.protocolVersion);
-    this.trace.startConnection();
-    transport.onframe = (frame) => this.trace.append(frame);
+    const era = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
+    let attempt = await this.open(target, era, generation, connectOptions.protocolVersion);
+    if (
+      attempt.error !== undefined &&
+      exitedOnProbe(attempt.error, target, attempt.probe, attempt.transport.closeReason !== undefined)
+    ) {
+      if (generation !== this.generation) return;
+      // Probing in place spared a second process; a server that exits on the probe gets one, once.
+      await attempt.transport.close().catch(() => {});
+      this.state.update({ status: 'connecting', error: undefined, eraProbe: restartedVerdict() });
+      attempt = await this.open(target, 'legacy', generation, connectOptions.protocolVersion);
+    }
+    if (generation !== this.generation) return;
+    const { client, transport, probe, error } = attempt;
+    if (error !== undefined) {
+      this.client = undefined;
+      this.transport = undefined;
+      await transport.close().catch(() => {});
+      this.state.update({ status: 'disconnected', error: describeError(error) });
+      return;
+    }
+    const negotiatedEra = client.getProtocolEra();
+    const protocolVersion = client.getNegotiatedProtocolVersion() ?? transport.protocolVersion ?? 'unknown';
+    this.state.update((state) => ({
+      status: 'connected',
+      recordingId: transport.recordingId,
+      eraProbe: state.eraProbe ?? probe?.verdict(negotiatedEra, protocolVersion),
+      server: {
+        info: client.getServerVersion() ?? { name: 'unknown', version: '' },
+        protocolVersion,
+        era: negotiatedEra ?? 'legacy',
+        capabilities: client.getServerCapabilities() ?? {},
+        instructions: client.getInstructions(),
+        discover: client.getDiscoverResult(),
+      },
+    }));
+    if (client.getServerCapabilities()?.tools) await this.refreshTools();
+  }
 
+  /** Opens one connection in `era`; resolves with what it made, and the error if connecting failed. */
+  private async open(
+    target: ServerTarget,
+    era: ProtocolEraChoice,
+    generation: number,
+    protocolVersion: string | undefined,
+  ): Promise<{ client: Client; transport: TracedTransport; probe?: ProbeWatch; error?: unknown }> {
+    const transport = this.options.createTransport(target);
+    if (protocolVersion) offerProtocolVersion(transport, protocolVersion);
+    this.trace.startConnection();
+    const probe = era === 'auto' ? new ProbeWatch() : undefined;
+    if (probe && target.transport !== 'stdio') stopFallbackOnOutage(transport, probe);
+    transport.onframe = (frame) => {
+      probe?.see(frame);
+      this.trace.append(frame);
+    };
     transport.onbridgeevent = (event, time) => this.addLog({ event, time });
     const capabilities = Object.assign(
       {},
@@ -119,12 +180,14 @@ export class McpSession {
     );
     const client = new Client(this.options.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
       capabilities,
+      ...negotiationOptions(era, target.transport),
     });
     for (const extension of this.extensions) extension.attach(client);
+    let connected = false;
     client.onclose = () => {
       for (const extension of this.extensions) extension.detach?.();
-
-      if (generation !== this.generation) return;
+      // A connect that fails reports through its own rejection (and may be retried).
+      if (generation !== this.generation || !connected) return;
       const reason = transport.closeReason;
       this.client = undefined;
       this.transport = undefined;
@@ -132,35 +195,19 @@ export class McpSession {
         status: 'disconnected',
         error: reason && reason !== 'Disconnected' ? reason : undefined,
         lostBridge: transport.lostBridge === true,
-
         toolsLoading: false,
       });
     };
-    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshTools());
+    client.setNotificationHandler('notifications/tools/list_changed', () => this.refreshTools());
     this.client = client;
     this.transport = transport;
     try {
       await client.connect(transport);
+      connected = true;
+      return { client, transport, probe };
     } catch (error) {
-      if (generation !== this.generation) return;
-      this.client = undefined;
-      this.transport = undefined;
-      await transport.close().catch(() => {});
-      this.state.update({ status: 'disconnected', error: describeError(error) });
-      return;
+      return { client, transport, probe, error: closeReasonOr(error, transport) };
     }
-    if (generation !== this.generation) return;
-    this.state.update({
-      status: 'connected',
-      recordingId: transport.recordingId,
-      server: {
-        info: client.getServerVersion() ?? { name: 'unknown', version: '' },
-        protocolVersion: transport.protocolVersion ?? 'unknown',
-        capabilities: client.getServerCapabilities() ?? {},
-        instructions: client.getInstructions(),
-      },
-    });
-    if (client.getServerCapabilities()?.tools) await this.refreshTools();
   }
 
   /** Closes the connection (the bridge ends a stdio server). */
@@ -214,6 +261,16 @@ export class McpSession {
     if (!client) {
       return { status: 'protocol-error', error: { code: -1, message: 'Not connected' }, durationMs: 0 };
     }
+    // The maximum total time is kept here, not by the SDK: SDK v2 ends a call whose progress
+    // outlived it without telling the server, while an abort sends notifications/cancelled.
+    const overall = options.maxTotalMs !== undefined ? new AbortController() : undefined;
+    const overallTimer =
+      overall &&
+      setTimeout(
+        () => overall.abort(new Error(`Maximum total timeout exceeded (${options.maxTotalMs} ms)`)),
+        options.maxTotalMs,
+      );
+    const signals = [options.signal, overall?.signal].filter((signal) => signal !== undefined);
     try {
       const result = (await client.request(
         {
@@ -227,45 +284,23 @@ export class McpSession {
         LooseResultSchema,
         {
           onprogress: options.onprogress,
-          signal: options.signal,
+          signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
           timeout: options.timeoutMs,
           resetTimeoutOnProgress: true,
-          maxTotalTimeout: options.maxTotalMs,
         },
       )) as CallToolResult;
       const durationMs = performance.now() - started;
       return { status: result.isError === true ? 'tool-error' : 'ok', result, durationMs };
     } catch (error) {
-      const durationMs = performance.now() - started;
-      // The SDK sends notifications/cancelled for both of these before rejecting.
-      if (options.signal?.aborted) {
-        return {
-          status: 'cancelled',
-          error: { code: -1, message: String(options.signal.reason ?? 'Cancelled') },
-          durationMs,
-        };
-      }
-      if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
-        return {
-          status: 'timed-out',
-          error: { code: error.code, message: stripCodePrefix(error.message) },
-          durationMs,
-        };
-      }
-      if (error instanceof McpError) {
-        // The SDK client checks a task-augmented answer itself; say so rather than blame the server's wording.
-        const message =
-          options.task && /Invalid task creation result/.test(error.message)
-            ? `The server did not answer with a task (see its response in the trace): ${stripCodePrefix(error.message)}`
-            : stripCodePrefix(error.message);
-        return {
-          status: 'protocol-error',
-          error: { code: error.code, message, data: error.data },
-          durationMs,
-        };
-      }
-
-      return { status: 'protocol-error', error: { code: -1, message: describeError(error) }, durationMs };
+      return failedCallOutcome({
+        error,
+        durationMs: performance.now() - started,
+        cancelled: options.signal,
+        overall: overall?.signal,
+        task: options.task !== undefined,
+      });
+    } finally {
+      clearTimeout(overallTimer);
     }
   }
 
@@ -331,11 +366,12 @@ export class McpSession {
   }
 }
 
-function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
-
-/** The SDK prefixes McpError messages with "MCP error <code>: "; the UI shows the code separately. */
-function stripCodePrefix(message: string): string {
-  return message.replace(/^MCP error -?\d+: /, '');
+/**
+ * The error a failed connect is reported with: the bridge's or server's reason when the connection
+ * closed (an exit code says more than the SDK's "connection closed"), else the error itself.
+ */
+function closeReasonOr(error: unknown, transport: TracedTransport): unknown {
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed && transport.closeReason)
+    return new Error(transport.closeReason);
+  return error;
 }

@@ -1,5 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
+import type { ClientCapabilities } from '@modelcontextprotocol/client';
 
 /**
  * A feature that plugs into every connection of a session: it declares client capabilities

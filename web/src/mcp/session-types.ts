@@ -1,9 +1,12 @@
 import type {
   CallToolResult,
+  DiscoverResult,
   Implementation,
+  ProtocolEra,
   ServerCapabilities,
   Tool,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
+import type { EraProbe } from './era-negotiation.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 
@@ -12,7 +15,15 @@ export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
 /** What the session knows about the server it is connected to. */
 export interface ServerDetails {
   info: Implementation;
+  /** The negotiated revision, e.g. `2026-07-28` or `2025-11-25`. */
   protocolVersion: string;
+  /**
+   * `modern` (2026-07-28, stateless, `server/discover`) or `legacy` (the `initialize` handshake);
+   * absent in session files and recordings made before Toolscope knew eras.
+   */
+  era?: ProtocolEra;
+  /** What the server declared in `server/discover` (modern era only). */
+  discover?: DiscoverResult;
   capabilities: ServerCapabilities;
   instructions?: string;
 }
@@ -33,6 +44,8 @@ export interface SessionState {
   recordingId: string | undefined;
   /** The last connection ended because the bridge went away; a reconnect may bring it back. */
   lostBridge: boolean;
+  /** What Auto's `server/discover` probe found, when the connection probed. */
+  eraProbe: EraProbe | undefined;
 }
 
 /**

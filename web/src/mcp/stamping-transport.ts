@@ -1,5 +1,5 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { TracedTransport } from './traced-transport.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { readTask, taskMode } from './task-support.ts';
 
 const tool = (taskSupport?: 'required' | 'optional' | 'forbidden'): Tool => ({

@@ -1,4 +1,4 @@
-import type { ServerCapabilities, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { ServerCapabilities, Tool } from '@modelcontextprotocol/client';
 import { before } from './protocol-revisions.ts';
 
 /** How a tool may be called, following the 2025-11-25 rules on task augmentation. */

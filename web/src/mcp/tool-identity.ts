@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 
 /**
  * A tool as it stands in the server's listing. A name alone does not identify a tool: a server may list

@@ -1,4 +1,4 @@
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { Transport } from '@modelcontextprotocol/client';
 import type { BridgeEvent, Frame } from '#shared/bridge-protocol.ts';
 
 /**

@@ -4,6 +4,7 @@ import type { Permalink } from '../permalink/permalink.ts';
 import { ConnectionBar } from '../connection-bar/connection-bar.tsx';
 import { PermalinkBanner } from '../permalink/permalink-banner.tsx';
 import { ServerInfo } from './server-info.tsx';
+import { DiscoverButton } from './discover-button.tsx';
 import { ServerRequests } from '../server-requests/server-requests.tsx';
 import { SettingsButton } from '../approval/settings-dialog.tsx';
 import { SessionMenu } from '../session-file/session-menu.tsx';
@@ -23,6 +24,7 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
           Toolscope
         </h1>
         <ServerInfo />
+        {!replay && <DiscoverButton />}
         <span className="ml-auto flex shrink-0 items-center gap-3">
           <RunningIndicator />
           {!replay && <ServerRequests />}

@@ -1,5 +1,5 @@
 import { useMemo, useEffect, useRef } from 'react';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { computeArgumentsStatus, type ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
 import { ArgumentsPanel } from './arguments-panel.tsx';

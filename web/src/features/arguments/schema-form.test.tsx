@@ -1,7 +1,7 @@
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { schemaCorpus, corpusSchema } from '../../schema/fixtures/schema-corpus.ts';
 import { SCRIPT_PAYLOAD } from '../../schema/fixtures/hostile-schemas.ts';
 import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';

@@ -6,6 +6,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
+import { NegotiatedEra } from './negotiated-era.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { ServersButton } from '../server-list/servers-button.tsx';
@@ -121,6 +122,7 @@ export function ConnectionBar({
         {status === 'disconnected' ? 'Connect' : 'Disconnect'}
       </button>
       <ConnectionStatusBadge />
+      <NegotiatedEra />
       {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
     </form>
   );

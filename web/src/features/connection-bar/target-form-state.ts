@@ -1,5 +1,11 @@
 import { PROTOCOL_REVISIONS } from '../../mcp/protocol-revisions.ts';
-import { joinArgs, splitArgs, type ServerTarget, type TransportKind } from '#shared/targets.ts';
+import {
+  joinArgs,
+  splitArgs,
+  type ProtocolEraChoice,
+  type ServerTarget,
+  type TransportKind,
+} from '#shared/targets.ts';
 
 /** The connection form's fields as the user edits them (all text). */
 export interface TargetFormState {
@@ -14,6 +20,8 @@ export interface TargetFormState {
   headers: string;
   /** Protocol revision offered in initialize. */
   protocolVersion: string;
+  /** The protocol era to speak; kept with the target (saved servers, permalinks). */
+  era: ProtocolEraChoice;
 }
 
 export function formFromTarget(target: ServerTarget | null | undefined): TargetFormState {
@@ -26,12 +34,15 @@ export function formFromTarget(target: ServerTarget | null | undefined): TargetF
     url: '',
     headers: '',
     protocolVersion: PROTOCOL_REVISIONS[0],
+    era: 'auto',
   };
   if (!target) return empty;
+  const era = target.era ?? 'auto';
 
   if (target.transport === 'stdio') {
     return {
       ...empty,
+      era,
       command: target.command,
       args: joinArgs(target.args),
       cwd: target.cwd ?? '',
@@ -42,6 +53,7 @@ export function formFromTarget(target: ServerTarget | null | undefined): TargetF
   }
   return {
     ...empty,
+    era,
     transport: target.transport,
     url: target.url,
     headers: Object.entries(target.headers ?? {})
@@ -51,6 +63,8 @@ export function formFromTarget(target: ServerTarget | null | undefined): TargetF
 }
 
 export function targetFromForm(form: TargetFormState): ServerTarget {
+  // Auto is the default: a target says its era only when it is another.
+  const era = form.era === 'auto' ? {} : { era: form.era };
   if (form.transport === 'stdio') {
     return {
       transport: 'stdio',
@@ -58,9 +72,10 @@ export function targetFromForm(form: TargetFormState): ServerTarget {
       args: splitArgs(form.args),
       env: parsePairs(form.env, '='),
       ...(form.cwd.trim() ? { cwd: form.cwd.trim() } : {}),
+      ...era,
     };
   }
-  return { transport: form.transport, url: form.url.trim(), headers: parsePairs(form.headers, ':') };
+  return { transport: form.transport, url: form.url.trim(), headers: parsePairs(form.headers, ':'), ...era };
 }
 
 function parsePairs(text: string, separator: string): Record<string, string> {

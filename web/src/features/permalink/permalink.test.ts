@@ -37,6 +37,13 @@ describe('permalinks', () => {
     expect(decodeURIComponent(stdio)).not.toContain('hunter2');
   });
 
+  it('carries the protocol era, and refuses an era it does not know', () => {
+    const target = { transport: 'http' as const, url: 'https://x.test/mcp', era: 'modern' as const };
+    expect(decodePermalink(encodePermalink({ target }))?.target).toEqual(target);
+    const unknown = { v: 1, target: { ...target, era: 'future' } };
+    expect(decodePermalink(`#link=${encodeURIComponent(JSON.stringify(unknown))}`)).toBeUndefined();
+  });
+
   it('ignores fragments that are not permalinks or are malformed', () => {
     expect(decodePermalink('')).toBeUndefined();
     expect(decodePermalink('#other')).toBeUndefined();

@@ -1,7 +1,10 @@
 import { redactTarget } from '#shared/redaction.ts';
-import type { ServerTarget } from '#shared/targets.ts';
+import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
 
-/** What a permalink carries: where the server is, which tool, which arguments. Never a secret. */
+/**
+ * What a permalink carries: where the server is (with its protocol era), which tool, which
+ * arguments. Never a secret.
+ */
 export interface Permalink {
   target: ServerTarget;
   tool?: string;
@@ -32,18 +35,11 @@ export function decodePermalink(hash: string): Permalink | undefined {
   if (!body.startsWith(PREFIX)) return undefined;
   try {
     const value = JSON.parse(decodeURIComponent(body.slice(PREFIX.length))) as Record<string, unknown>;
-    const target = value.target as ServerTarget | undefined;
-    if (value.v !== 1 || !target || typeof target !== 'object') return undefined;
-    if (target.transport === 'stdio') {
-      if (typeof target.command !== 'string' || !Array.isArray(target.args)) return undefined;
-    } else if (
-      (target.transport !== 'http' && target.transport !== 'sse') ||
-      typeof target.url !== 'string'
-    ) {
-      return undefined;
-    }
+    // The shared target shape checks every field, the era among them.
+    const target = serverTargetShape.safeParse(value.target);
+    if (value.v !== 1 || !target.success) return undefined;
     return {
-      target,
+      target: target.data as ServerTarget,
       tool: typeof value.tool === 'string' ? value.tool : undefined,
       args: typeof value.args === 'string' ? value.args : undefined,
     };

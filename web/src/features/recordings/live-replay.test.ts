@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { LiveMessage } from '#shared/recordings.ts';
 import { McpSession } from '../../mcp/mcp-session.ts';

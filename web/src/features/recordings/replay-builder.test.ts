@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
 import { buildReplay, ReplayBuilder } from './replay-builder.ts';
 

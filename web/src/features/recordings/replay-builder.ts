@@ -1,4 +1,4 @@
-import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { isRecord } from '#shared/untrusted-json.ts';
 import type { ServerDetails, CallOutcome } from '../../mcp/session-types.ts';

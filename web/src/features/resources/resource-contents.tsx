@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ReadResourceResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import { useServices } from '../../services.ts';
 
 /** Characters of a text resource shown before "show all". */

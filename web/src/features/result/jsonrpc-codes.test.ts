@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRequestError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
+import { describeRequestError, explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
 
 describe('jsonRpcErrorName', () => {
   it('names standard codes and the server range', () => {
@@ -25,5 +25,21 @@ describe('stripMcpPrefix', () => {
   it('removes every leading SDK prefix and nothing else', () => {
     expect(stripMcpPrefix('MCP error -32602: MCP error -32602: bad')).toBe('bad');
     expect(stripMcpPrefix('bad MCP error -1: x')).toBe('bad MCP error -1: x');
+  });
+});
+
+describe('explainMcpError', () => {
+  it('explains the 2026-07-28 codes with their data, and nothing else', () => {
+    expect(explainMcpError(-32020, { mismatch: { header: 'eu', body: 'us' } })).toMatch(
+      /did not match the request body\. The header said "eu", the body "us"\..*list the tools again/,
+    );
+    expect(explainMcpError(-32021, { requiredCapabilities: { elicitation: {}, sampling: {} } })).toMatch(
+      /did not declare: elicitation, sampling/,
+    );
+    expect(explainMcpError(-32022, { supported: ['2026-07-28'], requested: '2025-11-25' })).toBe(
+      'The server does not speak 2025-11-25; it supports 2026-07-28. Choose another Protocol era in the connection options.',
+    );
+    expect(explainMcpError(-32022, 'junk')).toMatch(/does not speak the requested protocol version\./);
+    expect(explainMcpError(-32602, {})).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { CallOutcome } from '../../mcp/session-types.ts';
-import { jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
+import { explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
 import { safeStringify } from './json/json-text.ts';
 import { Notice } from './notice.tsx';
 import { outcomeLook } from './outcome-badge.tsx';
@@ -24,6 +24,7 @@ export function OutcomeNotice({ outcome, revision }: { outcome: CallOutcome; rev
   }
   if (status === 'protocol-error') {
     const name = jsonRpcErrorName(error?.code);
+    const explained = explainMcpError(error?.code, error?.data);
     return (
       <Notice kind="error" title="Protocol error">
         <p className="font-mono">
@@ -33,6 +34,11 @@ export function OutcomeNotice({ outcome, revision }: { outcome: CallOutcome; rev
         <p className="mt-0.5 text-sm whitespace-pre-wrap">
           {error ? stripMcpPrefix(String(error.message)) : 'No error message.'}
         </p>
+        {explained && (
+          <p role="note" className="mt-1 text-xs">
+            {explained}
+          </p>
+        )}
         {error?.code === -32602 &&
           revision !== undefined &&
           !before(revision, INPUT_ERRORS_AS_TOOL_ERRORS_SINCE) && (

@@ -1,5 +1,6 @@
 // The one module that takes the logging levels from the SDK (its v2 moves them): others import them here.
-import { LoggingLevelSchema, type LoggingLevel } from '@modelcontextprotocol/sdk/types.js';
+import { LoggingLevelSchema } from '@modelcontextprotocol/core';
+import type { LoggingLevel } from '@modelcontextprotocol/client';
 
 export type { LoggingLevel };
 

@@ -1,5 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { LoggingMessageNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { SessionExtension } from '../../mcp/session-extension.ts';
 import type { NotificationLog } from './notification-log.ts';
 import type { IncomingNotification } from './trace-notifications.ts';
@@ -28,7 +27,7 @@ export class NotificationCollector implements SessionExtension {
   constructor(private readonly log: NotificationLog) {}
 
   attach(client: Client): void {
-    client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    client.setNotificationHandler('notifications/message', (notification) => {
       const { level, logger, data } = notification.params;
       this.log.add({ kind: 'log-message', level, ...(logger === undefined ? {} : { logger }), data });
     });

@@ -1,4 +1,4 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { Client } from '@modelcontextprotocol/client';
 import type { SessionExtension } from '../../mcp/session-extension.ts';
 import { Store } from '../../lib/store.ts';
 import type { LoggingLevel } from './log-levels.ts';

@@ -1,4 +1,4 @@
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitResult } from '@modelcontextprotocol/client';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 
 /**

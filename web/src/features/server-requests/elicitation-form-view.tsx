@@ -1,4 +1,4 @@
-import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams, ElicitResult } from '@modelcontextprotocol/client';
 import Form from '@rjsf/core';
 import validator from '@rjsf/validator-ajv8';
 import { useMemo } from 'react';

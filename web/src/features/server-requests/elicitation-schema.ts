@@ -1,4 +1,4 @@
-import type { ElicitRequestFormParams } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams } from '@modelcontextprotocol/client';
 import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 
 /** An elicitation's requestedSchema made ready for an rjsf form. */

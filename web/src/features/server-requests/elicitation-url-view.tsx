@@ -1,4 +1,4 @@
-import type { ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestURLParams, ElicitResult } from '@modelcontextprotocol/client';
 import { externalHref } from '../result/content/safe-links.ts';
 import { ElicitationAnswerButtons } from './elicitation-answer-buttons.tsx';
 

@@ -1,4 +1,4 @@
-import type { ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcontextprotocol/sdk/types.js';
+import type { ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcontextprotocol/client';
 import { useServices } from '../../services.ts';
 import type { QueuedRequest } from './server-request-queue.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';

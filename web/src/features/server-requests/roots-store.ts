@@ -1,4 +1,4 @@
-import type { Root } from '@modelcontextprotocol/sdk/types.js';
+import type { Root } from '@modelcontextprotocol/client';
 import { Store } from '../../lib/store.ts';
 import { loadJson, saveJson } from '../../lib/local-storage.ts';
 

@@ -1,4 +1,4 @@
-import type { SamplingMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { SamplingMessage } from '@modelcontextprotocol/client';
 import { AudioBlockView } from '../result/content/audio-block-view.tsx';
 import { ImageBlockView } from '../result/content/image-block-view.tsx';
 

@@ -1,4 +1,4 @@
-import { McpError, type CreateMessageResult } from '@modelcontextprotocol/sdk/types.js';
+import { ProtocolError, type CreateMessageResult } from '@modelcontextprotocol/client';
 
 /** What the user typed in place of a model. */
 export interface SamplingReply {
@@ -29,6 +29,6 @@ export function toCreateMessageResult(reply: SamplingReply): CreateMessageResult
 }
 
 /** The error a rejected sampling request is answered with. */
-export function samplingRejected(reason = 'User rejected sampling request'): McpError {
-  return new McpError(USER_REJECTED_CODE, reason);
+export function samplingRejected(reason = 'User rejected sampling request'): ProtocolError {
+  return new ProtocolError(USER_REJECTED_CODE, reason);
 }

@@ -1,4 +1,4 @@
-import type { CreateMessageRequestParams } from '@modelcontextprotocol/sdk/types.js';
+import type { CreateMessageRequestParams } from '@modelcontextprotocol/client';
 import type { ReactNode } from 'react';
 import type { SamplingReply } from './sampling-reply.ts';
 import { SamplingContent } from './sampling-content.tsx';

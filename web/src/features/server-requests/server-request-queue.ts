@@ -1,10 +1,10 @@
 import {
-  McpError,
+  ProtocolError,
   type CreateMessageRequestParams,
   type CreateMessageResult,
   type ElicitRequestParams,
   type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
+} from '@modelcontextprotocol/client';
 import { Store } from '../../lib/store.ts';
 import { samplingRejected, toCreateMessageResult, type SamplingReply } from './sampling-reply.ts';
 
@@ -89,7 +89,7 @@ export class ServerRequestQueue extends Store<QueueState> {
   clear(reason = 'The connection ended'): void {
     for (const [id, waiter] of [...this.waiters]) {
       this.settle(id, waiter.kind, (w) =>
-        w.kind === 'elicitation' ? w.resolve({ action: 'cancel' }) : w.reject(new McpError(-1, reason)),
+        w.kind === 'elicitation' ? w.resolve({ action: 'cancel' }) : w.reject(new ProtocolError(-1, reason)),
       );
     }
   }

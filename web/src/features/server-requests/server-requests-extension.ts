@@ -1,10 +1,5 @@
-import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import {
-  CreateMessageRequestSchema,
-  ElicitRequestSchema,
-  ListRootsRequestSchema,
-  type ClientCapabilities,
-} from '@modelcontextprotocol/sdk/types.js';
+import type { Client, ClientContext } from '@modelcontextprotocol/client';
+import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import type { SessionExtension } from '../../mcp/session-extension.ts';
 import { Store } from '../../lib/store.ts';
 import {
@@ -13,7 +8,7 @@ import {
   type CapabilitySettings,
 } from './capability-settings.ts';
 import type { RootsStore } from './roots-store.ts';
-import type { ServerRequestQueue } from './server-request-queue.ts';
+import type { RequestContext, ServerRequestQueue } from './server-request-queue.ts';
 
 /** What the current connection declared, so the UI can say when settings differ from it. */
 export interface DeclaredState {
@@ -56,17 +51,17 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     this.client = client;
     this.update({ declared: flags });
     if (flags.sampling) {
-      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) =>
-        this.queue.askSampling(request.params, extra),
+      client.setRequestHandler('sampling/createMessage', (request, context) =>
+        this.queue.askSampling(request.params, requestContext(context)),
       );
     }
     if (flags.elicitation) {
-      client.setRequestHandler(ElicitRequestSchema, (request, extra) =>
-        this.queue.askElicitation(request.params, extra),
+      client.setRequestHandler('elicitation/create', (request, context) =>
+        this.queue.askElicitation(request.params, requestContext(context)),
       );
     }
     if (flags.roots) {
-      client.setRequestHandler(ListRootsRequestSchema, () => ({ roots: [...this.roots.get().roots] }));
+      client.setRequestHandler('roots/list', () => ({ roots: [...this.roots.get().roots] }));
     }
   }
 
@@ -83,4 +78,9 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     // A closed or closing connection cannot be told; the next one asks for the list anyway.
     client.sendRootsListChanged().catch(() => {});
   }
+}
+
+/** The queue's view of a handler's context: the request's id and the signal that cancels it. */
+function requestContext(context: ClientContext): RequestContext {
+  return { signal: context.mcpReq.signal, requestId: context.mcpReq.id };
 }

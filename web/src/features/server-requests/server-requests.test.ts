@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { McpError, RootsListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { InMemoryTransport } from '@modelcontextprotocol/client';
+import { Server } from '@modelcontextprotocol/server';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { McpSession } from '../../mcp/mcp-session.ts';
 import { StampingTransport } from '../../mcp/stamping-transport.ts';
 import {
@@ -94,7 +94,7 @@ describe('server-initiated requests', () => {
     const answer = server.createMessage(samplingParams);
     services.queue.rejectSampling((await nextRequest(services, 'sampling')).id);
     const error = await answer.catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(McpError);
+    expect(error).toBeInstanceOf(ProtocolError);
     expect(error).toMatchObject({ code: -1, message: expect.stringContaining('User rejected') });
   });
 
@@ -176,7 +176,7 @@ describe('server-initiated requests', () => {
     const { services, server } = await connected();
     expect(await server.listRoots()).toEqual({ roots: [] });
     let changes = 0;
-    server.setNotificationHandler(RootsListChangedNotificationSchema, () => void changes++);
+    server.setNotificationHandler('notifications/roots/list_changed', () => void changes++);
     expect(services.roots.add('file:///home/me/project', 'Project')).toBeUndefined();
     await until(() => changes === 1, 'roots/list_changed');
     expect(await server.listRoots()).toEqual({
@@ -191,13 +191,10 @@ describe('notifications and logging', () => {
   it('sets the log level and logs messages with their logger and data', async () => {
     const { services, server } = await connected();
     let level: string | undefined;
-    server.setRequestHandler(
-      (await import('@modelcontextprotocol/sdk/types.js')).SetLevelRequestSchema,
-      (request) => {
-        level = request.params.level;
-        return {};
-      },
-    );
+    server.setRequestHandler('logging/setLevel', (request) => {
+      level = request.params.level;
+      return {};
+    });
     await services.controls.setLogLevel('warning');
     expect(level).toBe('warning');
     expect(services.controls.get().logLevel).toBe('warning');

@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import type { Frame, TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { ServerDetails } from '../../mcp/session-types.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { useToolIcon } from './use-tool-icon.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { resolveIcon, type IconResolution } from './resolve-icon.ts';
 import type { PageTheme } from './icon-policy.ts';
 

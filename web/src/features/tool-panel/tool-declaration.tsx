@@ -1,4 +1,4 @@
-import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Tool } from '@modelcontextprotocol/client';
 import { detectDialect } from '../../schema/detect-dialect.ts';
 import { readAnnotations } from '../../mcp/tool-annotations.ts';
 import { JsonBlock, ShowMore } from '../../ui/show-more.tsx';

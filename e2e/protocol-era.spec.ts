@@ -1,0 +1,87 @@
+import { test, expect } from '@playwright/test';
+import { startV2HttpFixture } from '../test/fixtures/v2-fixture-server.ts';
+import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+// Issue 18's contract in the page: the "Protocol era" picker, a modern-only server (SDK v2 with
+// legacy: 'reject') over Streamable HTTP and stdio, a tool called, the negotiated revision shown.
+
+let modernHttp: Awaited<ReturnType<typeof startV2HttpFixture>>;
+const clis: CliProcess[] = [];
+
+test.beforeAll(async () => {
+  modernHttp = await startV2HttpFixture({ legacy: 'reject' });
+});
+test.afterAll(async () => {
+  await Promise.all(clis.map((cli) => cli.stop()));
+  await modernHttp.close();
+});
+
+async function serve(args: string[]): Promise<CliProcess> {
+  const cli = await startCli(args);
+  clis.push(cli);
+  return cli;
+}
+
+test('the era picker: Legacy is refused by a modern-only HTTP server, Auto connects in 2026-07-28 and calls tools', async ({
+  page,
+}) => {
+  const cli = await serve(['--era', 'legacy', '--url', modernHttp.url]);
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  // The server's own refusal (-32022) reaches the page, not a bridge error.
+  await expect(page.getByRole('alert')).toContainText(/2025-11-25|protocol version/i);
+  await expect(app.status).toHaveText('Disconnected');
+
+  await page.getByRole('button', { name: 'Options' }).click();
+  const era = page.getByRole('combobox', { name: 'Protocol era' });
+  await expect(era).toHaveValue('legacy');
+  await expect(era.getByRole('option')).toHaveText(['Auto', 'Legacy', 'Modern (2026-07-28)']);
+  await era.selectOption({ label: 'Auto' });
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.expectConnected();
+  const bar = page.getByRole('form', { name: 'Connection' });
+  await expect(bar).toContainText('2026-07-28');
+  await expect(bar).toContainText('modern era');
+  await expect(bar).toContainText(/Auto: server\/discover answered: modern era \(2026-07-28\) \(\d+ ms\)/);
+
+  await app.selectTool('echo');
+  await app.setArgumentsJson('{"text": "hello, 2026"}');
+  await app.callTool();
+  await expect(app.result).toContainText('hello, 2026');
+
+  // A tool with x-mcp-header: the bridge sends Mcp-Param-Region, so the strict server accepts it.
+  await app.selectTool('where');
+  await app.setArgumentsJson('{"region": "eu-west-1"}');
+  await app.callTool();
+  await expect(app.result).toContainText('region=eu-west-1');
+  await expect(app.result).not.toContainText('Protocol error');
+});
+
+test('--era modern over stdio: connects to a modern-only server at once and shows the revision', async ({
+  page,
+}) => {
+  const cli = await serve([
+    '--era',
+    'modern',
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/v2-stdio-server.ts',
+    'modern',
+  ]);
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  const bar = page.getByRole('form', { name: 'Connection' });
+  await expect(bar).toContainText('2026-07-28');
+  await expect(bar).toContainText('modern era');
+  await page.getByRole('button', { name: 'Options' }).click();
+  await expect(page.getByRole('combobox', { name: 'Protocol era' })).toHaveValue('modern');
+
+  await app.selectTool('echo');
+  await app.setArgumentsJson('{"text": "over stdio"}');
+  await app.callTool();
+  await expect(app.result).toContainText('over stdio');
+});

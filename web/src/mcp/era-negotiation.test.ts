@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import { effectiveEra, negotiationOptions, ProbeWatch } from './era-negotiation.ts';
+
+const probeOut: Frame = {
+  seq: 0,
+  time: 100,
+  direction: 'out',
+  bytes: 1,
+  message: { jsonrpc: '2.0', id: 'server-discover-probe-1', method: 'server/discover' },
+};
+const relayAnswer = (status: number): Frame => ({
+  seq: 1,
+  time: 130,
+  direction: 'in',
+  bytes: 1,
+  synthetic: true,
+  message: {
+    jsonrpc: '2.0',
+    id: 'server-discover-probe-1',
+    error: { code: -32099, message: `Bridge: HTTP ${status}`, data: { status } },
+  },
+});
+
+describe('era negotiation', () => {
+  it('maps each era to the SDK options: legacy none, modern pinned, auto probing with a timeout', () => {
+    expect(negotiationOptions('legacy', 'stdio')).toEqual({});
+    expect(negotiationOptions('modern', 'http')).toEqual({
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+    });
+    expect(negotiationOptions('auto', 'stdio').versionNegotiation).toMatchObject({ mode: 'auto' });
+  });
+
+  it('takes Auto with an older revision to offer for the legacy handshake', () => {
+    expect(effectiveEra('auto', '2024-11-05')).toBe('legacy');
+    expect(effectiveEra('auto', '2025-11-25')).toBe('auto');
+    expect(effectiveEra('auto', undefined)).toBe('auto');
+    expect(effectiveEra('modern', '2024-11-05')).toBe('modern');
+  });
+
+  it('stops the fallback only when the probe was refused for want of authorization', () => {
+    for (const [status, stops] of [
+      [401, true],
+      [403, true],
+      [500, false],
+      [404, false],
+    ] as const) {
+      const watch = new ProbeWatch();
+      watch.see(probeOut);
+      watch.see(relayAnswer(status));
+      expect(watch.outage() !== undefined, String(status)).toBe(stops);
+      expect(watch.unansweredByServer()).toBe(true);
+    }
+  });
+
+  it('says what the probe found, with its time', () => {
+    const watch = new ProbeWatch();
+    watch.see(probeOut);
+    watch.see({
+      ...relayAnswer(0),
+      synthetic: undefined,
+      message: {
+        jsonrpc: '2.0',
+        id: 'server-discover-probe-1',
+        error: { code: -32601, message: 'Method not found' },
+      },
+    });
+    expect(watch.verdict('legacy', '2025-11-25')).toEqual({
+      outcome: 'server/discover refused (-32601 Method not found): legacy handshake on the same process',
+      ms: 30,
+    });
+    expect(new ProbeWatch().verdict('legacy', '2025-11-25')).toBeUndefined();
+  });
+});

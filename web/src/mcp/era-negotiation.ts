@@ -1,0 +1,166 @@
+import {
+  SdkError,
+  type ClientOptions,
+  type JSONRPCMessage,
+  type ProtocolEra,
+  type Transport,
+} from '@modelcontextprotocol/client';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import { PROTOCOL_REVISIONS } from './protocol-revisions.ts';
+import { MODERN_REVISION, type ProtocolEraChoice, type ServerTarget } from '#shared/targets.ts';
+
+/**
+ * How long Auto waits for a stdio server to answer `server/discover` before it takes the silence
+ * for a legacy server and sends `initialize` on the same process. Short: a live server answers in
+ * milliseconds once it has booted, and a slow boot only delays the fallback.
+ */
+export const STDIO_PROBE_TIMEOUT_MS = 3000;
+
+/**
+ * How long Auto waits for an HTTP server's answer to the probe. Silence on HTTP is an outage, not a
+ * legacy server, so this ends the connect with an error.
+ */
+export const HTTP_PROBE_TIMEOUT_MS = 15_000;
+
+/** What Auto's probe found out, shown beside the negotiated revision. */
+export interface EraProbe {
+  /** One line for the page: what the server answered and what Auto chose. */
+  outcome: string;
+  /** From sending `server/discover` to the verdict (its answer, or the fallback's `initialize`). */
+  ms?: number;
+  /** The server exited on the probe and was started once more in legacy mode. */
+  restarted?: boolean;
+}
+
+/**
+ * The era a connection speaks: the target's choice, except that Auto with an older revision to
+ * offer in `initialize` means the legacy handshake (the user asked to see how the server handles
+ * that revision; a probe would take a server of both eras to 2026-07-28 instead).
+ */
+export function effectiveEra(choice: ProtocolEraChoice, offered: string | undefined): ProtocolEraChoice {
+  return choice === 'auto' && offered !== undefined && offered !== LATEST_LEGACY_REVISION ? 'legacy' : choice;
+}
+
+/** The newest revision of the `initialize` handshake. */
+export const LATEST_LEGACY_REVISION = PROTOCOL_REVISIONS[0];
+
+/** The SDK client options that make a connection speak `era`. */
+export function negotiationOptions(
+  era: ProtocolEraChoice,
+  transport: ServerTarget['transport'],
+): Pick<ClientOptions, 'versionNegotiation'> {
+  if (era === 'legacy') return {};
+  if (era === 'modern') return { versionNegotiation: { mode: { pin: MODERN_REVISION } } };
+  const timeoutMs = transport === 'stdio' ? STDIO_PROBE_TIMEOUT_MS : HTTP_PROBE_TIMEOUT_MS;
+  return { versionNegotiation: { mode: 'auto', probe: { timeoutMs, maxRetries: 0 } } };
+}
+
+/**
+ * True when a stdio connect under Auto failed because the server went away during the probe: the
+ * shape of servers (older SDKs among them) that exit on any request before `initialize`. Such a
+ * server is a legacy one; it can only be asked again on a fresh process. The bridge answers the
+ * orphaned probe itself (-32099), the SDK takes that for a legacy server and sends `initialize` to
+ * a closed connection, or it reports the close during the probe: both end here.
+ */
+export function exitedOnProbe(
+  error: unknown,
+  target: ServerTarget,
+  probe: ProbeWatch | undefined,
+  closed: boolean,
+): boolean {
+  if (!probe || target.transport !== 'stdio') return false;
+  if (error instanceof SdkError && /server\/discover probe/.test(error.message)) return true;
+  return closed && probe.unansweredByServer();
+}
+
+/**
+ * Watches the frames of a connection under Auto and tells what the probe found: when
+ * `server/discover` left, what came back (a result, an error, nothing) and when the era was decided.
+ */
+export class ProbeWatch {
+  private probe: { id: unknown; time: number } | undefined;
+  private answer: { time: number; message: JSONRPCMessage; synthetic: boolean } | undefined;
+  private fallbackAt: number | undefined;
+
+  /** Feed every frame of the connection here, in order. */
+  see(frame: Frame): void {
+    const message = frame.message as { id?: unknown; method?: string } | undefined;
+    if (!message) return;
+    if (frame.direction === 'out') {
+      if (message.method === 'server/discover' && !this.probe)
+        this.probe = { id: message.id, time: frame.time };
+      else if (message.method === 'initialize' && this.probe) this.fallbackAt ??= frame.time;
+      return;
+    }
+    if (this.probe && !this.answer && message.id === this.probe.id && message.method === undefined)
+      this.answer = { time: frame.time, message: frame.message!, synthetic: frame.synthetic === true };
+  }
+
+  /**
+   * The bridge's answer to the probe when the HTTP server refused it for want of authorization
+   * (401, 403): falling back to `initialize` would fail the same way and hide why. A 5xx is not
+   * one: some legacy servers fail on any method they do not know.
+   */
+  outage(): string | undefined {
+    if (!this.answer?.synthetic) return undefined;
+    const error = (this.answer.message as { error?: { message?: string; data?: { status?: unknown } } })
+      .error;
+    const status = error?.data?.status;
+    if (status !== 401 && status !== 403) return undefined;
+    return error?.message ?? `HTTP ${status}`;
+  }
+
+  /** The probe left and the server itself never answered it (no answer, or only the bridge's). */
+  unansweredByServer(): boolean {
+    return this.probe !== undefined && (this.answer === undefined || this.answer.synthetic);
+  }
+
+  /** The probe's outcome once connected with `era` at `revision`; undefined when there was no probe. */
+  verdict(era: ProtocolEra | undefined, revision: string | undefined): EraProbe | undefined {
+    if (!this.probe) return undefined;
+    const answer = this.answer?.message as { error?: { code: number; message: string } } | undefined;
+    if (era === 'modern') {
+      return {
+        outcome: `server/discover answered: modern era (${revision ?? 'unknown revision'})`,
+        ms: this.answer ? this.answer.time - this.probe.time : undefined,
+      };
+    }
+    if (answer?.error) {
+      return {
+        outcome: `server/discover refused (${answer.error.code} ${answer.error.message}): legacy handshake on the same process`,
+        ms: this.answer!.time - this.probe.time,
+      };
+    }
+    if (this.answer) {
+      return {
+        outcome: 'server/discover gave no usable result: legacy handshake on the same process',
+        ms: this.answer.time - this.probe.time,
+      };
+    }
+    return {
+      outcome: 'no answer to server/discover: legacy handshake on the same process',
+      ms: this.fallbackAt !== undefined ? this.fallbackAt - this.probe.time : undefined,
+    };
+  }
+}
+
+/** The probe's outcome when the server exited on it and was started again in legacy mode. */
+export function restartedVerdict(): EraProbe {
+  return {
+    outcome: 'the server exited on server/discover: started once more in legacy mode',
+    restarted: true,
+  };
+}
+
+/**
+ * Keeps Auto from falling back to `initialize` when the probe was refused for want of authorization:
+ * the SDK takes any error but -32022 for a legacy server, and the bridge reports a failed POST as
+ * its own error (DESIGN.md §5).
+ */
+export function stopFallbackOnOutage(transport: Transport, probe: ProbeWatch): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    const outage = 'method' in message && message.method === 'initialize' ? probe.outage() : undefined;
+    return outage ? Promise.reject(new Error(outage)) : send(message, options);
+  };
+}
