@@ -85,3 +85,30 @@ test('--era modern over stdio: connects to a modern-only server at once and show
   await app.callTool();
   await expect(app.result).toContainText('over stdio');
 });
+
+test('the demo under Auto: modern era, its discover result, and a multi round-trip call answered in the elicitation view', async ({
+  page,
+}) => {
+  const cli = await serve([]);
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  await expect(page.getByRole('form', { name: 'Connection' })).toContainText('2026-07-28');
+
+  await page.getByRole('button', { name: 'Server discover', exact: true }).click();
+  const discover = page.getByRole('dialog', { name: 'Server discover' });
+  await expect(discover).toContainText('Supported versions');
+  await expect(discover).toContainText('2026-07-28');
+  await discover.getByRole('button', { name: 'Close' }).click();
+
+  // input_required with an elicitation: the existing view asks, the answer goes back in a retry.
+  await app.selectTool('confirm_deploy');
+  await app.callTool();
+  const form = page
+    .getByRole('dialog', { name: 'Server requests' })
+    .getByRole('region', { name: 'Elicitation request' });
+  await expect(form).toContainText('Deploy 1.2.3 to staging?');
+  await form.getByRole('checkbox').first().check();
+  await form.getByRole('button', { name: 'Accept' }).click();
+  await expect(app.result).toContainText('Pretended to deploy 1.2.3 to staging (state deploy:staging:1.2.3)');
+});

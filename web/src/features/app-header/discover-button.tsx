@@ -26,7 +26,7 @@ export function DiscoverButton() {
         aria-haspopup="dialog"
         onClick={() => ref.current?.showModal()}
       >
-        Discover
+        Server discover
       </button>
       <Dialog ref={ref} title="Server discover" className="w-[40rem] max-w-[95vw]">
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
