@@ -24,8 +24,14 @@ afterAll(async () => {
   await bridge.close();
 });
 
-async function connect(target: ServerTarget, era: ProtocolEraChoice): Promise<McpSession> {
-  const session = createNodeSession(`http://127.0.0.1:${bridge.port}`, bridge.token);
+async function connect(
+  target: ServerTarget,
+  era: ProtocolEraChoice,
+  stdioProbeTimeoutMs?: number,
+): Promise<McpSession> {
+  const session = createNodeSession(`http://127.0.0.1:${bridge.port}`, bridge.token, {
+    stdioProbeTimeoutMs,
+  });
   sessions.push(session);
   await session.connect({ ...target, era });
   return session;
@@ -80,6 +86,21 @@ describe('a modern-only server (legacy: reject), through the page session', () =
   });
 });
 
+it('a modern server slower to boot than the probe timeout is started once more in the modern era', async () => {
+  // 50 ms is far less than the fixture's boot (tsx): the probe times out (and is cancelled),
+  // initialize follows, and the server refuses it with -32022.
+  const session = await connect(modernStdio, 'auto', 50);
+  const state = session.state.get();
+  expect(state.error).toBeUndefined();
+  expect(state.server).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28' });
+  expect(state.eraProbe).toMatchObject({
+    restarted: true,
+    outcome: expect.stringMatching(/refused initialize as a modern one/),
+  });
+  expect(spawns(session)).toBe(2);
+  await listsAndCalls(session);
+});
+
 describe('legacy-only servers under Auto, through the page session', () => {
   it('server-everything connects with 2025-11-25 on one process, the probe refused', async () => {
     const everything = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -95,7 +116,7 @@ describe('legacy-only servers under Auto, through the page session', () => {
   });
 
   it('a silent server falls back to the handshake on the same process after the probe times out', async () => {
-    const session = await connect(legacyProbeServer('silent'), 'auto');
+    const session = await connect(legacyProbeServer('silent'), 'auto', 2000);
     const state = session.state.get();
     expect(state.server).toMatchObject({ era: 'legacy', protocolVersion: '2025-11-25' });
     expect(spawns(session)).toBe(1);

@@ -7,9 +7,14 @@ import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
 (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
 
 /** The browser's session code, run in Node against a bridge at `origin`. */
-export function createNodeSession(origin: string, token: string): McpSession {
+export function createNodeSession(
+  origin: string,
+  token: string,
+  options: { stdioProbeTimeoutMs?: number } = {},
+): McpSession {
   const url = new URL(origin);
   return new McpSession({
+    ...options,
     createTransport: (target) => new BridgeTransport(new BridgeSocket(bridgeSocketUrl(url, token)), target),
   });
 }

@@ -53,6 +53,26 @@ describe('era negotiation', () => {
     }
   });
 
+  it('knows a server is modern after all when the fallback was refused with -32022 or the probe answered late', () => {
+    const watch = new ProbeWatch();
+    watch.see(probeOut);
+    watch.see({ ...probeOut, seq: 1, time: 200, message: { jsonrpc: '2.0', id: 0, method: 'initialize' } });
+    expect(watch.modernAfterFallback(new Error('closed'))).toBe(false);
+    expect(watch.modernAfterFallback({ code: -32022 })).toBe(true);
+    watch.see({
+      seq: 2,
+      time: 300,
+      direction: 'in',
+      bytes: 1,
+      message: {
+        jsonrpc: '2.0',
+        id: 'server-discover-probe-1',
+        result: { supportedVersions: ['2026-07-28'] },
+      },
+    });
+    expect(watch.modernAfterFallback(new Error('closed'))).toBe(true);
+  });
+
   it('says what the probe found, with its time', () => {
     const watch = new ProbeWatch();
     watch.see(probeOut);

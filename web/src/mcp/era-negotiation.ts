@@ -11,10 +11,11 @@ import { MODERN_REVISION, type ProtocolEraChoice, type ServerTarget } from '#sha
 
 /**
  * How long Auto waits for a stdio server to answer `server/discover` before it takes the silence
- * for a legacy server and sends `initialize` on the same process. Short: a live server answers in
- * milliseconds once it has booted, and a slow boot only delays the fallback.
+ * for a legacy server and sends `initialize` on the same process. The wait includes the server's
+ * boot (npx, tsx on a busy machine take seconds), so it is not short; a modern server slower still
+ * answers the probe late and is started once more in the modern era.
  */
-export const STDIO_PROBE_TIMEOUT_MS = 3000;
+export const STDIO_PROBE_TIMEOUT_MS = 10_000;
 
 /**
  * How long Auto waits for an HTTP server's answer to the probe. Silence on HTTP is an outage, not a
@@ -48,10 +49,11 @@ export const LATEST_LEGACY_REVISION = PROTOCOL_REVISIONS[0];
 export function negotiationOptions(
   era: ProtocolEraChoice,
   transport: ServerTarget['transport'],
+  stdioProbeTimeoutMs = STDIO_PROBE_TIMEOUT_MS,
 ): Pick<ClientOptions, 'versionNegotiation'> {
   if (era === 'legacy') return {};
   if (era === 'modern') return { versionNegotiation: { mode: { pin: MODERN_REVISION } } };
-  const timeoutMs = transport === 'stdio' ? STDIO_PROBE_TIMEOUT_MS : HTTP_PROBE_TIMEOUT_MS;
+  const timeoutMs = transport === 'stdio' ? stdioProbeTimeoutMs : HTTP_PROBE_TIMEOUT_MS;
   return { versionNegotiation: { mode: 'auto', probe: { timeoutMs, maxRetries: 0 } } };
 }
 
@@ -110,6 +112,18 @@ export class ProbeWatch {
     return error?.message ?? `HTTP ${status}`;
   }
 
+  /**
+   * Auto gave up on the probe and sent `initialize`, and the server turned out modern: it refused
+   * the handshake with -32022 (`connectError`), or answered the probe with a result after all. A
+   * modern server that booted slower than the probe's timeout (npx, tsx under load) looks so; the
+   * SDK cancels the timed-out probe, so its answer is mostly dropped.
+   */
+  modernAfterFallback(connectError: unknown): boolean {
+    if (this.fallbackAt === undefined) return false;
+    if ((connectError as { code?: unknown } | null)?.code === -32022) return true;
+    return this.answer !== undefined && !this.answer.synthetic && 'result' in this.answer.message;
+  }
+
   /** The probe left and the server itself never answered it (no answer, or only the bridge's). */
   unansweredByServer(): boolean {
     return this.probe !== undefined && (this.answer === undefined || this.answer.synthetic);
@@ -162,5 +176,14 @@ export function stopFallbackOnOutage(transport: Transport, probe: ProbeWatch): v
   transport.send = (message, options) => {
     const outage = 'method' in message && message.method === 'initialize' ? probe.outage() : undefined;
     return outage ? Promise.reject(new Error(outage)) : send(message, options);
+  };
+}
+
+/** The probe's outcome when a slow server answered it too late and was started again as modern. */
+export function lateAnswerVerdict(): EraProbe {
+  return {
+    outcome:
+      'server/discover timed out, then the server refused initialize as a modern one: started once more in the modern era',
+    restarted: true,
   };
 }

@@ -22,6 +22,7 @@ import {
   exitedOnProbe,
   negotiationOptions,
   ProbeWatch,
+  lateAnswerVerdict,
   restartedVerdict,
   stopFallbackOnOutage,
 } from './era-negotiation.ts';
@@ -40,6 +41,8 @@ export interface McpSessionOptions {
   scheduleTrace?: (run: () => void) => void;
   /** Features that add capabilities and handlers to every connection. */
   extensions?: SessionExtension[];
+  /** How long Auto waits for a stdio server's answer to its probe (default STDIO_PROBE_TIMEOUT_MS). */
+  stdioProbeTimeoutMs?: number;
 }
 
 /** Options of one tool call. */
@@ -120,7 +123,12 @@ export class McpSession {
     });
     const era = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
     let attempt = await this.open(target, era, generation, connectOptions.protocolVersion);
-    if (
+    if (attempt.error !== undefined && attempt.probe?.modernAfterFallback(attempt.error)) {
+      if (generation !== this.generation) return;
+      await attempt.transport.close().catch(() => {});
+      this.state.update({ status: 'connecting', error: undefined, eraProbe: lateAnswerVerdict() });
+      attempt = await this.open(target, 'modern', generation, connectOptions.protocolVersion);
+    } else if (
       attempt.error !== undefined &&
       exitedOnProbe(attempt.error, target, attempt.probe, attempt.transport.closeReason !== undefined)
     ) {
@@ -180,7 +188,7 @@ export class McpSession {
     );
     const client = new Client(this.options.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
       capabilities,
-      ...negotiationOptions(era, target.transport),
+      ...negotiationOptions(era, target.transport, this.options.stdioProbeTimeoutMs),
     });
     for (const extension of this.extensions) extension.attach(client);
     let connected = false;
