@@ -61,7 +61,11 @@ test.describe('result viewers on the demo server', () => {
     const raw = JSON.parse(
       (await result.getByRole('tabpanel').locator('pre').textContent()) ?? '',
     ) as unknown;
-    expect(raw).toEqual({ content: [{ type: 'text', text: '{"city":"Lisbon","tags":[1,2]}' }] });
+    // The demo speaks 2026-07-28 under Auto: its results carry the server's info in _meta.
+    expect(raw).toEqual({
+      content: [{ type: 'text', text: '{"city":"Lisbon","tags":[1,2]}' }],
+      _meta: { 'io.modelcontextprotocol/serverInfo': expect.objectContaining({ name: 'toolscope-demo' }) },
+    });
     await screenshot(page, 'raw-json');
   });
 
