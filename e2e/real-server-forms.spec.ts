@@ -52,6 +52,7 @@ test('the approval dialog says when the arguments break the input schema (server
   const notice = app.approvalDialog.getByRole('note', { name: 'Input schema' });
   await expect(notice).toContainText('break the tool’s input schema: 1 problem');
   await expect(notice).toContainText('/entities/0/observations: is required');
+  await page.screenshot({ path: 'test-results/screens/approval-schema-notice.png' });
   await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
 
   // Arguments that fit: no notice.

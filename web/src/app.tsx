@@ -39,7 +39,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
       direction="column"
       resized="end"
       compact={!hasResult}
-      defaultSize={(available) => available * 0.45}
+      defaultSize={(available) => available * 0.4}
       bounds={{ min: 96, minOther: 200 }}
       start={
         <ErrorBoundary label="The tool" resetKey={selected}>
