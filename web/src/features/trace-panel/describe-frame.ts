@@ -24,6 +24,10 @@ export function describeFrame(frame: Frame): {
   return { label: `result #${id}`, kind: 'result' };
 }
 
+// Matching control characters is the point here.
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f]/g;
+
 /**
  * The start of a raw line on one row: runs of white space become one space and other control characters show
  * as �, so a row never breaks or hides what was written; a longer line ends in "…".
@@ -32,11 +36,7 @@ export function linePreview(raw: string, max = LINE_PREVIEW_CHARS): string {
   // Only the start is looked at (a line may be megabytes long), from its first visible character.
   const rest = raw.trimStart();
   const start = rest.slice(0, max * 4);
-  // eslint-disable-next-line no-control-regex
-  const flat = start
-    .replace(/\s+/g, ' ')
-    .replace(/[\u0000-\u001f\u007f]/g, '\uFFFD')
-    .trim();
+  const flat = start.replace(/\s+/g, ' ').replace(CONTROL_CHARACTERS, '\uFFFD').trim();
   if (flat === '') return raw === '' ? '(empty line)' : '(blank line)';
   const cut = [...flat].slice(0, max).join('');
   return cut.length < flat.length || start.length < rest.length ? `${cut}…` : cut;
