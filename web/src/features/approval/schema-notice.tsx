@@ -11,7 +11,7 @@ export function SchemaNotice({ check }: { check: ApprovalSchemaCheck }) {
   if (problems.length === 0) {
     return (
       <p role="note" aria-label="Input schema" className={noticeClass}>
-        The arguments were not checked: {schemaError}
+        {`The arguments were not checked: ${schemaError}`}
       </p>
     );
   }
@@ -30,7 +30,7 @@ export function SchemaNotice({ check }: { check: ApprovalSchemaCheck }) {
           </li>
         ))}
       </ul>
-      {more > 0 && <p className="mt-1 text-xs">and {more} more</p>}
+      {more > 0 && <p className="mt-1 text-xs">{`and ${more} more`}</p>}
     </div>
   );
 }
