@@ -43,7 +43,8 @@ async function openTool(page: Page, cli: CliProcess, tool: string): Promise<Argu
   await app.expectConnected();
   await app.selectTool(tool);
   const editor = new ArgumentsEditor(app);
-  await expect(editor.tab('Form').or(editor.panel.getByText('This tool takes no arguments.'))).toBeVisible();
+  // Every tool has a JSON tab, even one that takes no arguments.
+  await expect(editor.tab('JSON')).toBeVisible();
   return editor;
 }
 
@@ -141,10 +142,27 @@ test.describe('argument forms on the demo server', () => {
     await expect(editor.json).toHaveText('{"city": ');
   });
 
-  test('says a tool takes no arguments instead of showing an empty form', async ({ page }) => {
+  test('says a tool takes no arguments, and still lets the user send some from the JSON tab', async ({
+    page,
+  }) => {
     const editor = await openTool(page, cli, 'ping_time');
     await expect(editor.panel.getByText('This tool takes no arguments.')).toBeVisible();
-    await expect(editor.tab('Form')).toHaveCount(0);
+    await expect(editor.tab('Form')).toHaveAttribute('aria-selected', 'true');
+    await expect(editor.panel.getByText('Arguments match the input schema')).toHaveCount(0);
+
+    await editor.tab('JSON').click();
+    await editor.json.fill('{"surprise": true}');
+    await editor.tab('Form').click();
+    await expect(editor.panel.getByText(/holds arguments it does not declare/)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(editor.app.approvalDialog.getByLabel('Arguments to send')).toContainText('"surprise": true');
+    await editor.app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(editor.app.result).toContainText('Server time:');
+    await editor.app.trace.getByRole('button', { name: /^tools\/call, sent/ }).click();
+    await expect(editor.app.trace.getByRole('group', { name: 'Frame detail' })).toContainText(
+      '"surprise": true',
+    );
   });
 
   test('create_order form at 1280x800', async ({ page }) => {

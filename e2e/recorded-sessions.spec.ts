@@ -37,6 +37,9 @@ async function shareSession(page: Page): Promise<string> {
   const link = dialog.getByRole('textbox', { name: 'Share link' });
   await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
   const url = await link.inputValue();
+  // Secrets never reach a recording, so the dialog offers no "Include secrets" and says why.
+  await expect(dialog.getByRole('checkbox', { name: 'Include secrets' })).toHaveCount(0);
+  await expect(dialog).toContainText('the bridge never stores them');
   await dialog.getByRole('button', { name: 'Close' }).click();
   return url;
 }

@@ -5,10 +5,20 @@ import { serveToolscope } from './helpers/serve-toolscope.ts';
 
 const toolscope = serveToolscope([]);
 
-async function exportSession(page: Page, path: string): Promise<string> {
-  const download = page.waitForEvent('download');
+/** Exports through the "Export session" dialog, where "Include secrets" lives (unticked on every opening). */
+async function exportSession(page: Page, path: string, { includeSecrets = false } = {}): Promise<string> {
   await page.getByRole('button', { name: 'Export session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Export session' });
+  const secrets = dialog.getByRole('checkbox', { name: 'Include secrets' });
+  if (await page.getByRole('note', { name: 'Replay' }).isVisible()) await expect(secrets).toHaveCount(0);
+  else {
+    await expect(secrets).not.toBeChecked();
+    if (includeSecrets) await secrets.check();
+  }
+  const download = page.waitForEvent('download');
+  await dialog.getByRole('button', { name: 'Save file' }).click();
   await (await download).saveAs(path);
+  await expect(dialog).toBeHidden();
   return readFile(path, 'utf8');
 }
 
@@ -41,8 +51,14 @@ test('export, import as a read-only replay, and export again loses nothing; secr
 
   await page.getByRole('button', { name: 'Close replay' }).click();
   await app.expectConnected();
-  await page.getByRole('checkbox', { name: 'Include secrets' }).check();
-  expect(await exportSession(page, info.outputPath('with-secrets.json'))).toContain('hunter2-secret');
+  // The choice is made in the dialog; the header has no such checkbox.
+  await expect(page.getByRole('banner').getByRole('checkbox', { name: 'Include secrets' })).toHaveCount(0);
+  const withSecrets = await exportSession(page, info.outputPath('with-secrets.json'), {
+    includeSecrets: true,
+  });
+  expect(withSecrets).toContain('hunter2-secret');
+  // Ticked once is not ticked for good: the next export leaves secrets out again.
+  expect(await exportSession(page, info.outputPath('again.json'))).not.toContain('hunter2');
 });
 
 test('a bad or truncated file gets a clear error and changes nothing', async ({ page }, info) => {

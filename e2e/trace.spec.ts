@@ -13,7 +13,9 @@ const toolscope = serveToolscope([
   'test/fixtures/fault-server.ts',
 ]);
 
-test('the trace pairs, filters, shows bad lines, pauses and shows a frame', async ({ page }) => {
+test('the trace pairs, filters, shows bad lines with their start, pauses and shows a frame', async ({
+  page,
+}) => {
   const app = new ToolscopePage(page);
   await app.open(toolscope.cli.url);
   await app.expectConnected();
@@ -22,8 +24,10 @@ test('the trace pairs, filters, shows bad lines, pauses and shows a frame', asyn
   await expect(app.result).toContainText('after garbage');
 
   const trace = app.trace;
-  const badRow = trace.getByRole('button', { name: /^Not JSON.*received/ });
+  // The row shows the start of the line itself, not only that it was not JSON.
+  const badRow = trace.getByRole('button', { name: /^Not JSON: this is not json, received/ });
   await expect(badRow).toBeVisible();
+  await expect(badRow).toContainText('Not JSON: this is not json');
   await badRow.click();
   await expect(trace.getByRole('group', { name: 'Frame detail' })).toContainText('this is not json');
 

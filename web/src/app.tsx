@@ -16,67 +16,126 @@ import { TasksPanel } from './features/tasks/tasks-panel.tsx';
 import { SavedRequestsPanel } from './features/saved-requests/saved-requests-panel.tsx';
 import type { Permalink } from './features/permalink/permalink.ts';
 import { findTool } from './mcp/tool-identity.ts';
-
+import { SplitPane } from './ui/split-pane.tsx';
 import { panelClass } from './ui/field-classes.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
 
-/** The page layout: connection on top, tools left, call and result in the middle, trace and history right. */
+/**
+ * The page layout: connection on top, tools left, call and result in the middle, trace and history right.
+ * Every border between panels can be moved (and the sizes are kept); the result stays a one-line strip until
+ * there is a result, so a tool's form has the column to itself.
+ */
 export function App({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
-  const { session, workspace } = useServices();
+  const { session, workspace, history } = useServices();
   const tools = useStore(session.state, (s) => s.tools);
   const selectedKey = useStore(workspace, (s) => s.selectedTool);
   const selected = findTool(tools, selectedKey);
+  const hasResult = useStore(history, (s) => s.calls.some((call) => call.id === s.selectedId));
 
+  const middle = (
+    <SplitPane
+      id="result"
+      label="Resize the result"
+      direction="column"
+      resized="end"
+      compact={!hasResult}
+      defaultSize={(available) => available * 0.4}
+      bounds={{ min: 96, minOther: 200 }}
+      start={
+        <ErrorBoundary label="The tool" resetKey={selected}>
+          <ToolPanel listed={selected} />
+        </ErrorBoundary>
+      }
+      end={
+        <ErrorBoundary label="The result">
+          <ResultView />
+        </ErrorBoundary>
+      }
+    />
+  );
+  const right = (
+    <SplitPane
+      id="calls"
+      label="Resize calls and logs"
+      direction="column"
+      resized="end"
+      defaultSize={(available) => available * 0.42}
+      bounds={{ min: 96, minOther: 120 }}
+      start={
+        <ErrorBoundary label="The trace">
+          <TracePanel />
+        </ErrorBoundary>
+      }
+      end={<CallsAndLogs />}
+    />
+  );
   return (
     <div className="flex h-full flex-col">
       <AppHeader config={config} permalink={permalink} />
-      <main className="grid min-h-0 flex-1 grid-cols-[260px_minmax(0,1fr)_minmax(0,0.9fr)] gap-3 p-3">
-        <div className={`${panelClass} min-h-0`}>
-          <Tabs
-            label="Server features"
-            className="flex-1"
-            tabs={[
-              {
-                name: 'Tools',
-                content: (
-                  <ErrorBoundary label="The tool list">
-                    <ToolList />
-                  </ErrorBoundary>
-                ),
-              },
-              { name: 'Resources', content: <ResourceBrowser /> },
-              { name: 'Prompts', content: <PromptBrowser /> },
-            ]}
-          />
-        </div>
-
-        <div className="grid min-h-0 min-w-0 grid-cols-1 grid-rows-[minmax(0,1.25fr)_minmax(0,1fr)] gap-3">
-          <ErrorBoundary label="The tool" resetKey={selected}>
-            <ToolPanel listed={selected} />
-          </ErrorBoundary>
-          <ErrorBoundary label="The result">
-            <ResultView />
-          </ErrorBoundary>
-        </div>
-        <div className="grid min-h-0 min-w-0 grid-cols-1 grid-rows-[minmax(0,1.4fr)_minmax(0,1fr)] gap-3">
-          <ErrorBoundary label="The trace">
-            <TracePanel />
-          </ErrorBoundary>
-          <div className={panelClass}>
-            <Tabs
-              label="Calls and logs"
-              className="flex-1"
-              tabs={[
-                { name: 'History', content: <HistoryPanel /> },
-                { name: 'Saved', content: <SavedRequestsPanel /> },
-                { name: 'Tasks', content: <TasksPanel /> },
-                { name: 'Server log', content: <ServerLog /> },
-              ]}
+      <main className="grid min-h-0 flex-1 grid-cols-[minmax(0,1fr)] grid-rows-[minmax(0,1fr)] p-3">
+        <SplitPane
+          id="tools"
+          label="Resize the tools column"
+          direction="row"
+          resized="start"
+          defaultSize={(available) => Math.min(340, Math.max(260, available * 0.16))}
+          bounds={{ min: 180, max: 640, minOther: 660 }}
+          start={<ServerFeatures />}
+          end={
+            <SplitPane
+              id="side"
+              label="Resize the trace column"
+              direction="row"
+              resized="end"
+              defaultSize={(available) => available * 0.47}
+              bounds={{ min: 280, minOther: 360 }}
+              start={middle}
+              end={right}
             />
-          </div>
-        </div>
+          }
+        />
       </main>
       <ApprovalDialog />
+    </div>
+  );
+}
+
+function ServerFeatures() {
+  return (
+    <div className={`${panelClass} min-h-0`}>
+      <Tabs
+        label="Server features"
+        className="flex-1"
+        tabs={[
+          {
+            name: 'Tools',
+            content: (
+              <ErrorBoundary label="The tool list">
+                <ToolList />
+              </ErrorBoundary>
+            ),
+          },
+          { name: 'Resources', content: <ResourceBrowser /> },
+          { name: 'Prompts', content: <PromptBrowser /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+function CallsAndLogs() {
+  return (
+    <div className={panelClass}>
+      <Tabs
+        label="Calls and logs"
+        className="flex-1"
+        tabs={[
+          { name: 'History', content: <HistoryPanel /> },
+          { name: 'Saved', content: <SavedRequestsPanel /> },
+          { name: 'Tasks', content: <TasksPanel /> },
+          { name: 'Server log', content: <ServerLog /> },
+        ]}
+      />
     </div>
   );
 }

@@ -8,7 +8,7 @@ import { normalizeToolSchema, type NormalizedSchema } from './normalize-schema.t
 
 /** Everything the arguments editor derives from a tool's input schema. */
 export interface PreparedToolSchema {
-  /** The tool takes no arguments: show a note, not a form. */
+  /** The tool takes no arguments: the Form tab shows a note (the JSON tab stays, to send some on purpose). */
   noParams: boolean;
   /** The form's schema, or why there is none. */
   normalized: NormalizedSchema;

@@ -6,6 +6,9 @@ import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
 import { describeNonStringName, displayName, nameText } from '../../mcp/tool-identity.ts';
 import { describeTaskDecision } from '../../mcp/task-decision.ts';
 import { readAnnotations } from '../../mcp/tool-annotations.ts';
+import { knownRevision } from '../../mcp/protocol-revisions.ts';
+import { checkApprovalArguments } from './schema-check.ts';
+import { SchemaNotice } from './schema-notice.tsx';
 
 /**
  * The human in the loop: before any tools/call, show exactly what will be sent and to whom.
@@ -13,8 +16,9 @@ import { readAnnotations } from '../../mcp/tool-annotations.ts';
  * the user marked the server as trusted.
  */
 export function ApprovalDialog() {
-  const { runner, policy } = useServices();
+  const { runner, policy, session } = useServices();
   const pending = useStore(runner, (s) => s.pending);
+  const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const trustedServers = useStore(policy, (s) => s.trustedServers);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [always, setAlways] = useState(false);
@@ -42,6 +46,9 @@ export function ApprovalDialog() {
   const reading = pending ? readAnnotations(pending.tool.annotations) : undefined;
   const annotationProblems = reading?.problems ?? [];
   const anyDeclared = reading?.hints.some((hint) => hint.source === 'declared') ?? false;
+  const schemaCheck = pending
+    ? checkApprovalArguments(pending.tool.inputSchema, pending.args, revision)
+    : undefined;
   return (
     <dialog
       ref={dialogRef}
@@ -110,6 +117,7 @@ export function ApprovalDialog() {
               {JSON.stringify(pending.args, null, 2)}
             </pre>
           </div>
+          {schemaCheck && <SchemaNotice check={schemaCheck} />}
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} />
             Always allow this tool

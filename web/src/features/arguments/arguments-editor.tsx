@@ -3,7 +3,6 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { computeArgumentsStatus, type ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
 import { ArgumentsPanel } from './arguments-panel.tsx';
-import { hintClass } from './form-classes.ts';
 
 export type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 
@@ -37,7 +36,6 @@ export function ArgumentsEditor({
   const prepared = useMemo(() => prepareToolSchema(tool.inputSchema, revision), [tool.inputSchema, revision]);
   const status = useMemo(() => computeArgumentsStatus(text, prepared.checker), [text, prepared]);
   useStatusReport(status, onStatusChange);
-  if (prepared.noParams) return <p className={hintClass}>This tool takes no arguments.</p>;
   return <ArgumentsPanel prepared={prepared} text={text} status={status} onTextChange={onTextChange} />;
 }
 

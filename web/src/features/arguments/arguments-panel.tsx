@@ -9,6 +9,7 @@ import { JsonView } from './json-view.tsx';
 import { FormNotes, Notice } from './notices.tsx';
 import { hintClass } from './form-classes.ts';
 import { engineNote } from '../../schema/schema-for-engine.ts';
+import { isEmptyArgumentsText } from '../../schema/parse-arguments-text.ts';
 
 /**
  * Tabs over the two views of one tool's arguments. Only the selected view is mounted: switching to the form parses
@@ -32,7 +33,9 @@ export function ArgumentsPanel({
   const fallbackReason =
     prepared.normalized.fallbackReason ??
     (crash === undefined ? undefined : `The form could not be drawn for this schema (${crash}).`);
-  const formAvailable = !fallbackReason && schema !== undefined && prepared.formValidator !== undefined;
+  // A tool without arguments has a "form" too: the note that says so.
+  const formAvailable =
+    prepared.noParams || (!fallbackReason && schema !== undefined && prepared.formValidator !== undefined);
   const shown: ArgumentsView = formAvailable ? view : 'json';
   const ids = tabIds(idBase, shown);
   return (
@@ -54,7 +57,9 @@ export function ArgumentsPanel({
       {dialectInfo.problem && <Notice>{dialectInfo.problem}</Notice>}
       {engineNote(dialectInfo) && <p className={hintClass}>{engineNote(dialectInfo)}</p>}
       <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} className="flex min-w-0 flex-col gap-2">
-        {shown === 'form' && schema && prepared.formValidator ? (
+        {shown === 'form' && prepared.noParams ? (
+          <NoArgumentsNote sendsSome={!isEmptyArgumentsText(text)} />
+        ) : shown === 'form' && schema && prepared.formValidator ? (
           <>
             <FormErrorBoundary onError={setCrash}>
               <FormView
@@ -71,7 +76,23 @@ export function ArgumentsPanel({
           <JsonView text={text} status={status} fallbackReason={fallbackReason} onTextChange={onTextChange} />
         )}
       </div>
-      <ArgumentProblems status={status} />
+      {/* A tool without arguments called without any: nothing to check, nothing to say. */}
+      {!(prepared.noParams && isEmptyArgumentsText(text)) && <ArgumentProblems status={status} />}
     </div>
+  );
+}
+
+/**
+ * The form of a tool that declares no arguments. The JSON tab stays, so arguments can still be sent on purpose
+ * to see whether the server refuses them.
+ */
+function NoArgumentsNote({ sendsSome }: { sendsSome: boolean }) {
+  return (
+    <p className={hintClass}>
+      This tool takes no arguments.{' '}
+      {sendsSome
+        ? 'The JSON tab holds arguments it does not declare: they are sent as they are.'
+        : 'To test how the server handles unexpected ones, type them in the JSON tab.'}
+    </p>
   );
 }

@@ -94,6 +94,10 @@ export function ShareSessionButton({ recordingProblem }: { recordingProblem?: st
           replaced by *** wherever the server repeats them. Anything else the server or you sent is in the
           share.
         </p>
+        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          There is no “Include secrets” here: the bridge never stores them, so no share can carry them. To
+          hand someone the secrets too, use “Export session”.
+        </p>
         <div className="mt-4 flex justify-end gap-2">
           {recording?.shareId ? (
             <button type="button" className={secondaryButtonClass} onClick={() => void stopSharing()}>

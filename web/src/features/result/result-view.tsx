@@ -26,6 +26,8 @@ export function ResultView() {
     <section className={`${panelClass} min-h-0`} aria-label="Result">
       <div className={panelHeaderClass}>
         Result
+        {/* Until there is a result, the panel is this one line, and the tool's form has the room. */}
+        {!call && <span className="font-normal text-slate-500">Call a tool to see its result here.</span>}
         {call && (
           <span className="truncate font-normal text-slate-500">
             {call.displayName && call.displayName !== call.tool && <span>{call.displayName} </span>}
@@ -34,19 +36,20 @@ export function ResultView() {
         )}
         {call?.outcome && <OutcomeBadge outcome={call.outcome} />}
       </div>
-      <div className="min-h-0 flex-1 overflow-auto">
-        {!call && <p className="p-3 text-sm text-slate-500">Call a tool to see its result here.</p>}
-        {call && !call.outcome && <p className="p-3 text-sm text-slate-500">Waiting for the server…</p>}
-        {call?.outcome && (
-          <ResultBody
-            key={call.id}
-            outcome={call.outcome}
-            outputSchema={outputSchema}
-            revision={revision}
-            createdTask={call.createdTask}
-          />
-        )}
-      </div>
+      {call && (
+        <div className="min-h-0 flex-1 overflow-auto">
+          {!call.outcome && <p className="p-3 text-sm text-slate-500">Waiting for the server…</p>}
+          {call.outcome && (
+            <ResultBody
+              key={call.id}
+              outcome={call.outcome}
+              outputSchema={outputSchema}
+              revision={revision}
+              createdTask={call.createdTask}
+            />
+          )}
+        </div>
+      )}
     </section>
   );
 }

@@ -76,7 +76,7 @@ export const ToolRow = memo(function ToolRow({
             )}
           </span>
           <span className="flex items-center gap-1 overflow-hidden text-xs text-slate-500">
-            {shown !== nameText && <span className="truncate font-mono">{nameText}</span>}
+            {shown !== nameText && <span className="min-w-12 truncate font-mono">{nameText}</span>}
             <AnnotationBadges annotations={tool.annotations} trusted={trusted} compact />
           </span>
         </span>

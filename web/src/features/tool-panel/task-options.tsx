@@ -24,12 +24,12 @@ export function TaskOptions({
         {mode === 'forbidden' ? 'Force run as task' : 'Run as task'}
       </label>
       {asTask && (
-        <label className="flex items-center gap-1">
-          TTL s
+        <label className="flex items-center gap-1 whitespace-nowrap">
+          TTL (s)
           <input
             type="number"
             min={1}
-            className={`${inputClass} w-20 py-0.5`}
+            className={`${inputClass} max-w-20 py-0.5`}
             value={ttlSeconds}
             onChange={(e) => onChange({ ttlSeconds: Math.max(1, Number(e.target.value) || 1) })}
           />

@@ -27,14 +27,16 @@ export const TraceRow = memo(function TraceRow({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const { label, kind } = describeFrame(frame);
+  const { label, kind, preview } = describeFrame(frame);
   const direction = frame.direction === 'out' ? 'sent' : 'received';
+  const named = preview === undefined ? label : `${label}: ${preview}`;
   return (
     <li style={{ height: TRACE_ROW_HEIGHT }}>
       <button
         type="button"
         aria-pressed={selected}
-        aria-label={`${label}, ${direction}, ${formatTime(frame.time)}`}
+        aria-label={`${named}, ${direction}, ${formatTime(frame.time)}`}
+        title={frame.error}
         className={`flex h-full w-full items-center gap-2 px-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800 ${
           selected ? 'bg-indigo-50 dark:bg-indigo-950' : ''
         }`}
@@ -44,7 +46,10 @@ export const TraceRow = memo(function TraceRow({
         <span aria-hidden className={frame.direction === 'out' ? 'text-sky-600' : 'text-violet-600'}>
           {frame.direction === 'out' ? '→' : '←'}
         </span>
-        <span className={`min-w-0 truncate ${KIND_COLORS[kind]}`}>{label}</span>
+        <span className={`min-w-0 truncate ${KIND_COLORS[kind]}`}>
+          {label}
+          {preview !== undefined && <span className="text-slate-600 dark:text-slate-300">: {preview}</span>}
+        </span>
         {frame.synthetic && <span className="shrink-0 text-amber-600">bridge</span>}
         <span className="ml-auto shrink-0 text-slate-400">
           {pair && pair.responseSeq === frame.seq ? `${formatDuration(pair.latencyMs)} · ` : ''}

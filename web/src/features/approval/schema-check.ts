@@ -1,0 +1,36 @@
+import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
+import type { ArgumentProblem } from '../../schema/summarize-errors.ts';
+
+/** How many problems the approval dialog lists by path; the rest are counted. */
+export const SHOWN_PROBLEMS = 3;
+
+/** What the approval dialog says about the arguments against the tool's input schema. */
+export interface ApprovalSchemaCheck {
+  /** Every problem found (empty when the arguments fit, or the schema could not be compiled). */
+  problems: ArgumentProblem[];
+  /** Why the schema itself could not be used for checking. */
+  schemaError?: string;
+}
+
+/**
+ * Checks the arguments about to be sent with the checker the arguments form uses (same compiled schema, same
+ * dialect for the negotiated revision), so the dialog and the form never disagree.
+ */
+export function checkApprovalArguments(
+  inputSchema: unknown,
+  args: unknown,
+  revision?: string,
+): ApprovalSchemaCheck {
+  const { checker } = prepareToolSchema(inputSchema, revision);
+  return { problems: checker.check(args), schemaError: checker.schemaError };
+}
+
+/** "1 problem" / "3 problems". */
+export function countProblems(count: number): string {
+  return `${count} ${count === 1 ? 'problem' : 'problems'}`;
+}
+
+/** The first problems as "path: message" lines (the arguments object itself shown as "(arguments)"). */
+export function firstProblems(problems: readonly ArgumentProblem[], max = SHOWN_PROBLEMS): string[] {
+  return problems.slice(0, max).map((problem) => `${problem.path || '(arguments)'}: ${problem.message}`);
+}

@@ -1,0 +1,28 @@
+import { renderToString } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { SchemaNotice } from './schema-notice.tsx';
+
+const problems = (count: number) =>
+  Array.from({ length: count }, (_, index) => ({ path: `/items/${index}`, message: 'is required' }));
+
+describe('SchemaNotice', () => {
+  it('says nothing when the arguments fit', () => {
+    expect(renderToString(<SchemaNotice check={{ problems: [] }} />)).toBe('');
+  });
+
+  it('counts the problems, lists the first paths and counts the rest', () => {
+    const html = renderToString(<SchemaNotice check={{ problems: problems(5) }} />);
+    expect(html).toContain('role="note"');
+    expect(html).toContain('aria-label="Input schema"');
+    expect(html).toContain('5 problems');
+    expect(html).toContain('/items/0: is required');
+    expect(html).toContain('/items/2: is required');
+    expect(html).not.toContain('/items/3');
+    expect(html).toContain('and 2 more');
+  });
+
+  it('says when the schema could not be used to check', () => {
+    const html = renderToString(<SchemaNotice check={{ problems: [], schemaError: 'bad type' }} />);
+    expect(html).toContain('The arguments were not checked: bad type');
+  });
+});

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import { describeFrame, linePreview } from './describe-frame.ts';
+
+const frame = (fields: Partial<Frame>): Frame => ({ seq: 0, direction: 'in', time: 0, bytes: 1, ...fields });
+
+describe('describeFrame', () => {
+  it('names a line that is not JSON by the reason’s name and shows the start of the line', () => {
+    const described = describeFrame(
+      frame({
+        raw: 'Debugger listening on ws://127.0.0.1:9229',
+        error: 'Not JSON: the server wrote a line to stdout that is not a JSON-RPC message',
+      }),
+    );
+    expect(described).toEqual({
+      label: 'Not JSON',
+      kind: 'bad',
+      preview: 'Debugger listening on ws://127.0.0.1:9229',
+    });
+  });
+
+  it('keeps a reason without a name whole, and copes with no raw text', () => {
+    expect(describeFrame(frame({ raw: '{"x":1}', error: 'Not a valid JSON-RPC 2.0 message' }))).toMatchObject(
+      {
+        label: 'Not a valid JSON-RPC 2.0 message',
+        preview: '{"x":1}',
+      },
+    );
+    expect(describeFrame(frame({}))).toEqual({ label: 'Unreadable frame', kind: 'bad', preview: undefined });
+  });
+
+  it('labels messages by method or by what they answer', () => {
+    expect(describeFrame(frame({ message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }))).toEqual({
+      label: 'tools/list',
+      kind: 'request',
+    });
+    expect(
+      describeFrame(frame({ message: { jsonrpc: '2.0', id: 1, error: { code: -1, message: 'x' } } })).label,
+    ).toBe('error #1');
+  });
+});
+
+describe('linePreview', () => {
+  it('puts the line on one row: white space collapsed, control characters shown', () => {
+    expect(linePreview('  a\tb\r\n c ')).toBe('a b c');
+    expect(linePreview('bell\u0007 and nul\u0000')).toBe('bell\uFFFD and nul\uFFFD');
+  });
+
+  it('cuts a long line, and only reads its start', () => {
+    const long = 'x'.repeat(5_000_000);
+    expect(linePreview(long, 10)).toBe(`${'x'.repeat(10)}…`);
+    expect(linePreview(`${' '.repeat(50)}${'y'.repeat(100)}`, 10)).toBe(`${'y'.repeat(10)}…`);
+    expect(linePreview('short', 10)).toBe('short');
+  });
+
+  it('does not split a character made of two code units', () => {
+    expect(linePreview('😀😀😀', 2)).toBe('😀😀…');
+  });
+
+  it('says when the line is empty or blank', () => {
+    expect(linePreview('')).toBe('(empty line)');
+    expect(linePreview('   \t')).toBe('(blank line)');
+  });
+});
