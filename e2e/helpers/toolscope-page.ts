@@ -62,7 +62,14 @@ export class ToolscopePage {
   /** Types the arguments as raw JSON in the JSON tab of the arguments editor (every tool has one). */
   async setArgumentsJson(json: string): Promise<void> {
     await this.toolPanel.getByRole('tab', { name: 'JSON', exact: true }).click();
-    await this.toolPanel.getByRole('textbox', { name: 'Arguments JSON' }).fill(json);
+    const editor = this.toolPanel.getByRole('textbox', { name: 'Arguments JSON' });
+    // A fill right after the editor mounts can land before CodeMirror has taken the select-all, so the text is
+    // inserted in front of the initial document instead of replacing it: fill again until the editor holds it.
+    const squeezed = (text: string) => text.replace(/\s+/g, '');
+    await expect(async () => {
+      await editor.fill(json);
+      expect(squeezed((await editor.textContent()) ?? '')).toBe(squeezed(json));
+    }).toPass({ timeout: 10_000 });
   }
 
   get approvalDialog(): Locator {
