@@ -53,9 +53,10 @@ export function postgresUnavailable(): string | undefined {
 
 /**
  * Starts a cluster in a new temporary folder on a free loopback port. As root it runs as the
- * `postgres` user (PostgreSQL refuses to run as root).
+ * `postgres` user (PostgreSQL refuses to run as root). Tests skip fsync; `durable` keeps
+ * PostgreSQL's defaults (benchmarks).
  */
-export async function startPostgres(): Promise<PostgresCluster> {
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed');
   const root = mkdtempSync(path.join(tmpdir(), 'toolscope-pg-'));
@@ -76,9 +77,10 @@ export async function startPostgres(): Promise<PostgresCluster> {
   const server = spawn(
     path.join(bin, 'postgres'),
     ['-D', data, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1'].concat(
-      ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=60'].flatMap(
-        (setting) => ['-c', setting],
-      ),
+      (options.durable
+        ? ['max_connections=60']
+        : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=60']
+      ).flatMap((setting) => ['-c', setting]),
     ),
     { stdio: ['ignore', 'ignore', 'pipe'], ...ids },
   );
