@@ -120,8 +120,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 }
 
 /** Opens the recordings store; one that cannot be opened turns recording off, with the reason. */
-async function openRecordings(
-  options: BridgeOptions,
+export async function openRecordings(
+  options: Pick<BridgeOptions, 'recordingsFile' | 'databaseUrl' | 'retentionDays'>,
   log: (line: string) => void,
 ): Promise<{ recordings: RecordingLibrary | undefined; status: RecordingStatus }> {
   const { recordingsFile: file, databaseUrl } = options;
