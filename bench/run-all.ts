@@ -1,6 +1,6 @@
 /**
  * `npm run bench [-- <section>...] [--no-build]`: measures the bridge and the UI and prints one
- * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, relay-memory, recording, js,
+ * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, relay-memory, recording, store, js,
  * ui, start
  * (default: all). Writes the table to bench-results/latest.md as well.
  */
@@ -16,6 +16,7 @@ import { benchInitialJs } from './sections/initial-js.ts';
 import { benchRecordingCost } from './sections/recording-cost.ts';
 import { benchRelayMemory } from './sections/relay-memory.ts';
 import { benchStartTime } from './sections/start-time.ts';
+import { benchStoreWrites } from './sections/store-writes.ts';
 import { benchUiScale } from './sections/ui-scale.ts';
 
 const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | BenchRow[]> = {
@@ -23,6 +24,7 @@ const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | 
   memory: benchBridgeMemory,
   'relay-memory': benchRelayMemory,
   recording: benchRecordingCost,
+  store: benchStoreWrites,
   js: () => benchInitialJs(),
   ui: benchUiScale,
   start: benchStartTime,

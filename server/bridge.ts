@@ -11,6 +11,7 @@ import { staticRoutes } from './http/static-routes.ts';
 import { attachWebSocketEndpoint, closeAllSockets } from './http/ws-endpoint.ts';
 import { ChannelRegistry } from './channel/channel-registry.ts';
 import { RecordingLibrary } from './recordings/recording-library.ts';
+import { withoutPassword } from './recordings/pg-recording-store.ts';
 import { recordingRoutes } from './http/recording-routes.ts';
 import { requireSameSite, sharedRoutes } from './http/shared-routes.ts';
 import { jsonErrors } from './http/json-errors.ts';
@@ -36,8 +37,10 @@ export interface BridgeOptions {
   graceMs?: number;
   version?: string;
   log?: (line: string) => void;
-  /** SQLite file that keeps the recordings; no recording when absent. */
+  /** SQLite file that keeps the recordings; no recording when absent (and no `databaseUrl`). */
   recordingsFile?: string;
+  /** PostgreSQL database that keeps the recordings instead, shared with other bridges (`postgres://…`). */
+  databaseUrl?: string;
   /** Replaces the stored retention setting (days; 0 keeps recordings forever). */
   retentionDays?: number;
   /** More Host names the bridge answers to (besides loopback, and its addresses when bound to all interfaces). */
@@ -69,7 +72,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const log = options.log ?? (() => {});
   const guard = new AccessGuard(token);
   const channels = new ChannelRegistry(graceMs);
-  const { recordings, status: recording } = openRecordings(options, log);
+  const { recordings, status: recording } = await openRecordings(options, log);
 
   const app = express();
   app.disable('x-powered-by');
@@ -81,7 +84,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   app.use(staticRoutes(options.distDir));
 
   const server = createServer(app);
-  const viewers = new LiveViewerEndpoint(recordings, (request) => guard.checkSite(request));
+  const viewers = new LiveViewerEndpoint(recordings, (request) => guard.checkSite(request), log);
   const wss = attachWebSocketEndpoint(server, { guard, channels, version, log, recordings, viewers });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -105,7 +108,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       await closeAllSockets(wss, 1001, BRIDGE_STOPPED);
       await closeAllSockets(viewers.wss, 1001, BRIDGE_STOPPED);
       await channels.closeAll();
-      recordings?.close();
+      await recordings
+        ?.close()
+        .catch((error: Error) => log(`Could not close the recordings: ${error.message}`));
       wss.close();
       viewers.wss.close();
       server.closeAllConnections();
@@ -114,20 +119,24 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   };
 }
 
-/** Opens the recordings file; a file that cannot be opened turns recording off, with the reason. */
-function openRecordings(
-  options: BridgeOptions,
+/** Opens the recordings store; one that cannot be opened turns recording off, with the reason. */
+export async function openRecordings(
+  options: Pick<BridgeOptions, 'recordingsFile' | 'databaseUrl' | 'retentionDays'>,
   log: (line: string) => void,
-): { recordings: RecordingLibrary | undefined; status: RecordingStatus } {
-  if (!options.recordingsFile) return { recordings: undefined, status: { enabled: false } };
+): Promise<{ recordings: RecordingLibrary | undefined; status: RecordingStatus }> {
+  const { recordingsFile: file, databaseUrl } = options;
+  if (!file && !databaseUrl) return { recordings: undefined, status: { enabled: false } };
   try {
-    const recordings = RecordingLibrary.open(options.recordingsFile, {
+    const recordings = await RecordingLibrary.open({
+      file,
+      databaseUrl,
       retentionDays: options.retentionDays,
       log,
     });
     return { recordings, status: { enabled: true } };
   } catch (error) {
-    const problem = `cannot open ${options.recordingsFile}: ${(error as Error).message}`;
+    const where = databaseUrl ? withoutPassword(databaseUrl) : file;
+    const problem = `cannot open ${where}: ${(error as Error).message}`;
     log(`Recording is off: ${problem}`);
     return { recordings: undefined, status: { enabled: false, problem } };
   }

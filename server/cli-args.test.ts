@@ -43,6 +43,18 @@ describe('parseCliArgs', () => {
     expect(parseCliArgs([]).era).toBeUndefined();
   });
 
+  it('takes the PostgreSQL URL from --database-url, else $TOOLSCOPE_DATABASE_URL, and refuses another scheme', () => {
+    const url = 'postgres://toolscope:pw@db:5432/toolscope';
+    expect(parseCliArgs(['--database-url', url]).databaseUrl).toBe(url);
+    expect(parseCliArgs([], { TOOLSCOPE_DATABASE_URL: url }).databaseUrl).toBe(url);
+    expect(
+      parseCliArgs(['--database-url=postgresql://x/y'], { TOOLSCOPE_DATABASE_URL: url }).databaseUrl,
+    ).toBe('postgresql://x/y');
+    expect(parseCliArgs([]).databaseUrl).toBeUndefined();
+    expect(() => parseCliArgs(['--database-url', 'mysql://x/y'])).toThrow(/postgres:\/\//);
+    expect(() => parseCliArgs([], { TOOLSCOPE_DATABASE_URL: 'sqlite:x' })).toThrow(/TOOLSCOPE_DATABASE_URL/);
+  });
+
   it.each([
     [['--era', 'newest'], /--era must be one of auto, legacy, modern/],
     [['--port', 'abc'], /--port/],

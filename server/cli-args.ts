@@ -1,5 +1,6 @@
 import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
 import { ERA_CHOICES, parseEra, type ProtocolEraChoice } from '#shared/targets.ts';
+import { isPostgresUrl } from './recordings/open-recording-store.ts';
 
 /** The command line of `toolscope` (DESIGN.md §2), parsed without side effects. */
 export interface CliOptions {
@@ -18,6 +19,8 @@ export interface CliOptions {
   era?: ProtocolEraChoice;
   /** Folder of the recordings file (else $TOOLSCOPE_DATA_DIR, else the user's data folder). */
   dataDir?: string;
+  /** PostgreSQL database for the recordings, shared by several bridges (else $TOOLSCOPE_DATABASE_URL, else SQLite). */
+  databaseUrl?: string;
   /** Record every connection (on unless --no-record). */
   record: boolean;
   /** Days to keep ended recordings; replaces the stored setting when given. */
@@ -43,6 +46,9 @@ Options:
   --allow-host <h>  also answer to this Host name, e.g. a name teammates use (repeatable)
   --data-dir <dir>  where recordings are kept (else $TOOLSCOPE_DATA_DIR,
                     else ~/.local/share/toolscope or the platform's equivalent)
+  --database-url <url>  keep recordings in PostgreSQL (postgres://user:pass@host/db; else
+                    $TOOLSCOPE_DATABASE_URL, else SQLite in the data folder): several
+                    bridges on one database share recordings, links and live viewers
   --retention-days <n>  delete ended recordings after n days (0 = keep; default 30)
   --no-record       record nothing (no share links)
   -h, --help        show this help`;
@@ -63,6 +69,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   };
   const token = env.TOOLSCOPE_TOKEN;
   if (token) options.token = token;
+  if (env.TOOLSCOPE_DATABASE_URL) options.databaseUrl = env.TOOLSCOPE_DATABASE_URL;
   const rest = [...argv];
   const value = (flag: string): string => {
     const next = rest.shift();
@@ -136,6 +143,13 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       case '--data-dir':
         options.dataDir = value(arg);
         break;
+      case '--database-url': {
+        const url = value(arg);
+        if (!isPostgresUrl(url))
+          throw new Error('--database-url must start with postgres:// or postgresql://');
+        options.databaseUrl = url;
+        break;
+      }
       case '--retention-days': {
         const days = Number(value(arg));
         if (!Number.isInteger(days) || days < 0 || days > MAX_RETENTION_DAYS)
@@ -158,5 +172,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   if (targets > 1) throw new Error('Give one target: a command after --, --url, or --config');
   if (options.server && !options.config) throw new Error('--server needs --config');
   if (options.transport && !options.url) throw new Error('--transport needs --url');
+  if (options.databaseUrl && !isPostgresUrl(options.databaseUrl))
+    throw new Error('TOOLSCOPE_DATABASE_URL must start with postgres:// or postgresql://');
   return options;
 }

@@ -33,7 +33,11 @@ async function main(): Promise<void> {
     distDir: path.join(PACKAGE_ROOT, 'dist'),
     version,
     log: (line) => console.error(`toolscope: ${line}`),
-    recordingsFile: options.record ? path.join(dataDirectory(options.dataDir), RECORDINGS_FILE) : undefined,
+    recordingsFile:
+      options.record && !options.databaseUrl
+        ? path.join(dataDirectory(options.dataDir), RECORDINGS_FILE)
+        : undefined,
+    databaseUrl: options.record ? options.databaseUrl : undefined,
     retentionDays: options.retentionDays,
     allowHosts: options.allowHosts,
   });

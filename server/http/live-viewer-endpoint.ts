@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import {
@@ -7,7 +7,9 @@ import {
   LIVE_SUFFIX,
   SHARED_API_PREFIX,
   type LiveMessage,
+  type RecordingSummary,
 } from '#shared/recordings.ts';
+import type { LiveStart } from '../recordings/live-feed.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import type { Refusal } from './access-guard.ts';
 
@@ -27,6 +29,7 @@ export class LiveViewerEndpoint {
   constructor(
     private readonly recordings: RecordingLibrary | undefined,
     private readonly checkSite: (request: IncomingMessage) => Refusal | undefined,
+    private readonly log: (line: string) => void = () => {},
   ) {}
 
   /** The share id in a live path, or undefined when `pathname` is not one. */
@@ -35,36 +38,61 @@ export class LiveViewerEndpoint {
     return pathname.slice(SHARED_API_PREFIX.length, -LIVE_SUFFIX.length);
   }
 
-  /** Accepts or refuses an upgrade whose path {@link shareIdOf} recognised. */
+  /**
+   * Accepts or refuses an upgrade whose path {@link shareIdOf} recognised. A foreign site is refused
+   * at once (returned); the share link is then looked up in the store, which may take a round trip,
+   * and a refusal found there is written to the socket here.
+   */
   upgrade(request: IncomingMessage, socket: Duplex, head: Buffer, shareId: string): Refusal | undefined {
     const refusal = this.checkSite(request);
     if (refusal) return refusal;
-    let recording;
-    try {
-      recording = this.recordings?.findShared(shareId);
-    } catch (error) {
-      // The file is unreadable (I/O error, locked, corrupt): refuse this viewer, keep the bridge.
-      return { status: 500, reason: `Cannot read recordings: ${(error as Error).message}` };
-    }
-    if (!recording) return { status: 403, reason: 'Unknown or withdrawn share link' };
-    if ((this.recordings?.writerOf(recording.id)?.viewerCount ?? 0) >= MAX_VIEWERS)
-      return { status: 503, reason: `This recording already has ${MAX_VIEWERS} viewers` };
-    const url = new URL(request.url ?? '/', 'http://bridge.invalid');
-    const frames = count(url.searchParams.get(LIVE_FRAMES_PARAM));
-    const events = count(url.searchParams.get(LIVE_EVENTS_PARAM));
-    const id = recording.id;
-    this.wss.handleUpgrade(request, socket, head, (ws) => {
-      try {
-        this.serve(ws, id, frames, events);
-      } catch {
-        ws.close(1011, 'Cannot read the recording');
-      }
+    void this.accept(request, socket, head, shareId).then((late) => {
+      if (!late) return;
+      this.log(`Refused WebSocket: ${late.reason}`);
+      socket.end(`HTTP/1.1 ${late.status} ${STATUS_CODES[late.status] ?? ''}\r\nConnection: close\r\n\r\n`);
     });
     return undefined;
   }
 
-  private serve(ws: WebSocket, recordingId: string, fromSeq: number, fromIndex: number): void {
-    const recordings = this.recordings!;
+  private async accept(
+    request: IncomingMessage,
+    socket: Duplex,
+    head: Buffer,
+    shareId: string,
+  ): Promise<Refusal | undefined> {
+    const recordings = this.recordings;
+    let recording;
+    try {
+      recording = await recordings?.findShared(shareId);
+    } catch (error) {
+      // The store is unreadable (I/O error, locked, corrupt, unreachable): refuse this viewer, keep the bridge.
+      return { status: 500, reason: `Cannot read recordings: ${(error as Error).message}` };
+    }
+    if (!recordings || !recording) return { status: 403, reason: 'Unknown or withdrawn share link' };
+    if (recordings.viewerCount(recording.id) >= MAX_VIEWERS)
+      return { status: 503, reason: `This recording already has ${MAX_VIEWERS} viewers` };
+    if (socket.destroyed) return undefined;
+    const url = new URL(request.url ?? '/', 'http://bridge.invalid');
+    const start = {
+      seq: count(url.searchParams.get(LIVE_FRAMES_PARAM)),
+      index: count(url.searchParams.get(LIVE_EVENTS_PARAM)),
+    };
+    this.wss.handleUpgrade(request, socket, head, (ws) => {
+      this.serve(ws, recordings, recording, shareId, start).catch(() => {
+        ws.close(1011, 'Cannot read the recording');
+      });
+    });
+    return undefined;
+  }
+
+  private async serve(
+    ws: WebSocket,
+    recordings: RecordingLibrary,
+    recording: RecordingSummary,
+    shareId: string,
+    start: LiveStart,
+  ): Promise<void> {
+    const feed: { stop?: () => void; closed?: boolean } = {};
     const send = (message: LiveMessage, text = JSON.stringify(message)): void => {
       if (ws.readyState !== ws.OPEN) return;
       if (ws.bufferedAmount > MAX_VIEWER_BACKLOG) {
@@ -72,25 +100,17 @@ export class LiveViewerEndpoint {
         return;
       }
       ws.send(text);
+      if (message.type === 'ended')
+        ws.close(1000, message.reason === 'closed' ? 'Recording ended' : `Recording ${message.reason}`);
     };
     ws.on('error', () => ws.terminate());
     ws.on('message', () => ws.close(1008, 'Viewers are read-only'));
-    // Catch up and subscribe in one tick, so no frame falls between the two.
-    const { frames, events } = recordings.tail(recordingId, fromSeq, fromIndex);
-    for (const frame of frames) send({ type: 'frame', frame });
-    for (const entry of events) send({ type: 'event', entry });
-    const live = recordings.writerOf(recordingId);
-    if (!live) {
-      const endedAt = recordings.get(recordingId)?.endedAt ?? Date.now();
-      send({ type: 'ended', reason: 'closed', endedAt });
-      ws.close(1000, 'Recording ended');
-      return;
-    }
-    const unsubscribe = live.subscribe((message, text) => {
-      send(message, text);
-      if (message.type === 'ended') ws.close(1000, `Recording ${message.reason}`);
+    ws.on('close', () => {
+      feed.closed = true;
+      feed.stop?.();
     });
-    ws.on('close', unsubscribe);
+    feed.stop = await recordings.follow(recording, shareId, start, send);
+    if (feed.closed) feed.stop();
   }
 }
 

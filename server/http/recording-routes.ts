@@ -18,39 +18,40 @@ export function recordingRoutes(recordings: RecordingLibrary | undefined, proble
   const store = recordings;
   router.use(express.json({ limit: '16kb' }));
 
-  router.get('/', (_request, response) => {
-    response.json(store.list());
+  // Express 5 passes a rejected promise to the error handler (a JSON 500, see json-errors.ts).
+  router.get('/', async (_request, response) => {
+    response.json(await store.list());
   });
-  router.put('/settings', (request, response) => {
+  router.put('/settings', async (request, response) => {
     const body = parseUntrusted(retentionSchema, request.body);
     if (!body.ok) return badRequest(response, body.error);
-    store.retentionDays = body.value.retentionDays;
-    response.json({ retentionDays: store.retentionDays });
+    await store.setRetentionDays(body.value.retentionDays);
+    response.json({ retentionDays: await store.getRetentionDays() });
   });
-  router.get('/:id', (request, response) => {
-    const snapshot = store.snapshot(request.params.id);
+  router.get('/:id', async (request, response) => {
+    const snapshot = await store.snapshot(request.params.id);
     if (!snapshot) return notFound(response);
     response.json(snapshot);
   });
-  router.patch('/:id', (request, response) => {
+  router.patch('/:id', async (request, response) => {
     const body = parseUntrusted(renameBodySchema, request.body);
     if (!body.ok) return badRequest(response, body.error);
-    if (!store.rename(request.params.id, body.value.name)) return notFound(response);
-    response.json(store.get(request.params.id));
+    if (!(await store.rename(request.params.id, body.value.name))) return notFound(response);
+    response.json(await store.get(request.params.id));
   });
-  router.delete('/:id', (request, response) => {
-    if (!store.delete(request.params.id)) return notFound(response);
+  router.delete('/:id', async (request, response) => {
+    if (!(await store.delete(request.params.id))) return notFound(response);
     response.status(204).end();
   });
-  router.post('/:id/share', (request, response) => {
-    const shareId = store.share(request.params.id);
+  router.post('/:id/share', async (request, response) => {
+    const shareId = await store.share(request.params.id);
     if (!shareId) return notFound(response);
-    response.json(store.get(request.params.id));
+    response.json(await store.get(request.params.id));
   });
-  router.delete('/:id/share', (request, response) => {
-    if (!store.get(request.params.id)) return notFound(response);
-    store.unshare(request.params.id);
-    response.json(store.get(request.params.id));
+  router.delete('/:id/share', async (request, response) => {
+    if (!(await store.get(request.params.id))) return notFound(response);
+    await store.unshare(request.params.id);
+    response.json(await store.get(request.params.id));
   });
   return router;
 }

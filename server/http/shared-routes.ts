@@ -17,9 +17,9 @@ export function requireSameSite(guard: AccessGuard): RequestHandler {
  */
 export function sharedRoutes(recordings: RecordingLibrary | undefined): Router {
   const router = Router();
-  router.get('/:shareId', (request, response) => {
-    const summary = recordings?.findShared(request.params.shareId);
-    const snapshot = summary && recordings?.snapshot(summary.id);
+  router.get('/:shareId', async (request, response) => {
+    const summary = await recordings?.findShared(request.params.shareId);
+    const snapshot = summary && (await recordings?.snapshot(summary.id));
     if (!snapshot) {
       response.status(404).json({ error: 'This share link does not exist or was withdrawn.' });
       return;

@@ -7,60 +7,94 @@ import {
 } from '#shared/recordings.ts';
 import { redactTargetForSharing } from '#shared/redaction.ts';
 import { describeTarget, type ServerTarget } from '#shared/targets.ts';
-import { SecretScrubber } from './secret-scrubber.ts';
+import { followStored, followWriter, type LiveSend, type LiveStart } from './live-feed.ts';
+import { openRecordingStore, type RecordingStoreOptions } from './open-recording-store.ts';
+import type { RecordingStore } from './recording-store.ts';
 import { RecordingWriter } from './recording-writer.ts';
-import { RecordingStore } from './recording-store.ts';
+import { SecretScrubber } from './secret-scrubber.ts';
 
 /** How often expired recordings are looked for while the bridge runs. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
+/** How often a shared store is searched for recordings of bridges that stopped without ending them. */
+const ABANDONED_INTERVAL_MS = 60 * 1000;
 
 /**
  * All the recordings of this bridge: the store, a writer for each recording still being written
- * (its connection is open), share links and retention. Routes and page channels use this; it
- * knows nothing about HTTP.
+ * (its connection is open), share links, live viewers and retention. Routes and page channels use
+ * this; it knows nothing about HTTP. Reads wait for what is queued to be written first.
  */
 export class RecordingLibrary {
   private readonly writers = new Map<string, RecordingWriter>();
-  private readonly pruneTimer: NodeJS.Timeout;
+  /** Writers that finished, until their last writes are done (readers wait for them). */
+  private readonly draining = new Map<string, Promise<void>>();
+  /** Viewers following recordings written by other bridges, by recording. */
+  private readonly remoteViewers = new Map<string, number>();
+  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly unwatch: () => void;
 
-  constructor(
+  private constructor(
     private readonly store: RecordingStore,
-    private readonly log: (line: string) => void = () => {},
+    private readonly log: (line: string) => void,
   ) {
-    const abandoned = store.endAbandoned();
-    if (abandoned) log(`Closed ${abandoned} recording(s) left open by a bridge that stopped`);
-    this.prune();
-    this.pruneTimer = setInterval(() => this.prune(), PRUNE_INTERVAL_MS);
-    this.pruneTimer.unref();
+    this.timers.push(setInterval(() => void this.prune(), PRUNE_INTERVAL_MS));
+    if (store.shared) this.timers.push(setInterval(() => void this.endAbandoned(), ABANDONED_INTERVAL_MS));
+    for (const timer of this.timers) timer.unref();
+    this.unwatch = store.watch((id, change) => {
+      if (change === 'state') void this.changedElsewhere(id);
+    });
   }
 
-  /** Opens the store at `file`; `retentionDays`, when given, replaces the stored setting. */
-  static open(file: string, options: { retentionDays?: number; log?: (line: string) => void } = {}) {
-    const store = RecordingStore.open(file);
+  /** Ends what stopped bridges left open, prunes, and serves `store`. */
+  static async start(
+    store: RecordingStore,
+    log: (line: string) => void = () => {},
+  ): Promise<RecordingLibrary> {
+    const library = new RecordingLibrary(store, log);
+    await library.endAbandoned();
+    await library.prune();
+    return library;
+  }
+
+  /** Opens the store the options name; `retentionDays`, when given, replaces the stored setting. */
+  static async open(
+    options: RecordingStoreOptions & { retentionDays?: number; log?: (line: string) => void },
+  ): Promise<RecordingLibrary> {
+    const store = await openRecordingStore(options);
     try {
-      if (options.retentionDays !== undefined) store.retentionDays = options.retentionDays;
-      return new RecordingLibrary(store, options.log);
+      if (options.retentionDays !== undefined) await store.setRetentionDays(options.retentionDays);
+      return await RecordingLibrary.start(store, options.log);
     } catch (error) {
-      store.close();
+      await store.close();
       throw error;
     }
   }
 
+  /** Where the recordings are: the SQLite file, or the database URL without its password. */
   get file(): string {
-    return this.store.file;
+    return this.store.location;
+  }
+
+  /** `sqlite` or `postgres`. */
+  get storeKind(): RecordingStore['kind'] {
+    return this.store.kind;
   }
 
   /**
-   * The writer of a recording of a connection to `target` about to open. The recording exists (is listed, can be shared)
-   * once passed to {@link commit}. The target's secret values are scrubbed from all it records.
+   * The writer of a recording of a connection to `target` about to open, made by `userName` (hosted
+   * mode's signed-in user). The recording exists (is listed, can be shared) once passed to
+   * {@link commit}. The target's secret values are scrubbed from all it records.
    */
-  prepare(target: ServerTarget): RecordingWriter {
-    return new RecordingWriter(randomUUID(), this.store, {
-      onFinish: (finished) => this.writers.delete(finished.id),
+  prepare(target: ServerTarget, userName?: string): RecordingWriter {
+    const writer = new RecordingWriter(randomUUID(), this.store, {
+      onFinish: (finished) => this.finished(finished),
       log: this.log,
       scrubber: SecretScrubber.forTarget(target),
     });
+    if (userName !== undefined) this.userNames.set(writer, userName);
+    return writer;
   }
+
+  private readonly userNames = new WeakMap<RecordingWriter, string>();
 
   /** The connection of `writer` opened to `target`: store its recording, secrets blanked. */
   commit(writer: RecordingWriter, target: ServerTarget, startedAt = Date.now()): void {
@@ -71,107 +105,183 @@ export class RecordingLibrary {
         name: describeTarget(safeTarget).slice(0, MAX_RECORDING_NAME),
         target: safeTarget,
         startedAt,
+        userName: this.userNames.get(writer) ?? null,
       }),
     );
     if (writer.isLive && writer.isStored) this.writers.set(writer.id, writer);
   }
 
-  list(): RecordingListResponse {
-    for (const writer of this.writers.values()) writer.flush();
+  /** Every recording, or only `userName`'s, newest first. */
+  async list(filter: { userName?: string } = {}): Promise<RecordingListResponse> {
+    await Promise.all([...this.writers.values()].map((writer) => writer.flush()));
     return {
-      recordings: this.store.list().map((summary) => this.withLive(summary)),
-      retentionDays: this.store.retentionDays,
-      file: this.store.file,
+      recordings: (await this.store.list(filter)).map((summary) => this.withLive(summary)),
+      retentionDays: await this.store.getRetentionDays(),
+      file: this.store.location,
     };
   }
 
-  get(id: string): RecordingSummary | undefined {
-    const summary = this.store.get(id);
+  async get(id: string): Promise<RecordingSummary | undefined> {
+    await this.flushed(id);
+    const summary = await this.store.get(id);
     return summary && this.withLive(summary);
+  }
+
+  /** Who made recording `id`: a user name, null for nobody signed in, undefined when there is no such recording. */
+  userNameOf(id: string): Promise<string | null | undefined> {
+    return this.store.userNameOf(id);
   }
 
   /** A recording with its frames and events, everything queued written first. */
-  snapshot(id: string): RecordingSnapshot | undefined {
-    this.writers.get(id)?.flush();
-    const recording = this.get(id);
+  async snapshot(id: string): Promise<RecordingSnapshot | undefined> {
+    const recording = await this.get(id);
     if (!recording) return undefined;
-    return { recording, frames: this.store.frames(id), events: this.store.events(id) };
+    return { recording, frames: await this.store.frames(id), events: await this.store.events(id) };
   }
 
   /** The recording a share link points to. */
-  findShared(shareId: string): RecordingSummary | undefined {
+  async findShared(shareId: string): Promise<RecordingSummary | undefined> {
     if (!isShareId(shareId)) return undefined;
-    const summary = this.store.findByShareId(shareId);
+    const summary = await this.store.findByShareId(shareId);
     return summary && this.withLive(summary);
   }
 
-  /** The writer of recording `id` while it is being written, for live viewers; undefined once it ended. */
+  /** The writer of recording `id` while this bridge writes it; undefined once it ended. */
   writerOf(id: string): RecordingWriter | undefined {
     return this.writers.get(id);
   }
 
-  /** Frames from `fromSeq` and events from `fromIndex` on, everything queued written first. */
-  tail(id: string, fromSeq: number, fromIndex: number) {
-    this.writers.get(id)?.flush();
-    return { frames: this.store.frames(id, fromSeq), events: this.store.events(id, fromIndex) };
+  /** How many viewers watch recording `id` live through this bridge. */
+  viewerCount(id: string): number {
+    return this.writers.get(id)?.viewerCount ?? this.remoteViewers.get(id) ?? 0;
   }
 
-  rename(id: string, name: string): boolean {
+  /**
+   * Sends a viewer of `recording` (opened by its link `shareId`) what it lacks from `start` on, then
+   * follows it live: through its writer when this bridge writes it, through the store when another
+   * bridge does, and ends at once when nobody does. Resolves to the stop function.
+   */
+  async follow(recording: RecordingSummary, shareId: string, start: LiveStart, send: LiveSend) {
+    const writer = this.writers.get(recording.id);
+    if (writer) return followWriter(this.store, writer, start, send);
+    if (this.store.shared && recording.endedAt === undefined) {
+      this.remoteViewers.set(recording.id, (this.remoteViewers.get(recording.id) ?? 0) + 1);
+      const stop = await followStored(this.store, recording.id, shareId, start, send, this.log);
+      return () => {
+        stop();
+        const left = (this.remoteViewers.get(recording.id) ?? 1) - 1;
+        if (left > 0) this.remoteViewers.set(recording.id, left);
+        else this.remoteViewers.delete(recording.id);
+      };
+    }
+    await this.flushed(recording.id);
+    for (const frame of await this.store.frames(recording.id, start.seq)) send({ type: 'frame', frame });
+    for (const entry of await this.store.events(recording.id, start.index)) send({ type: 'event', entry });
+    const endedAt = (await this.store.get(recording.id))?.endedAt ?? Date.now();
+    send({ type: 'ended', reason: 'closed', endedAt });
+    return () => {};
+  }
+
+  rename(id: string, name: string): Promise<boolean> {
     return this.store.rename(id, name);
   }
 
   /** Deletes a recording, its frames and its link; a live one stops recording. */
-  delete(id: string): boolean {
+  async delete(id: string): Promise<boolean> {
     this.writers.get(id)?.drop();
+    await this.flushed(id);
     return this.store.delete(id);
   }
 
   /** The recording's share id, made on first use (32 random bytes: unguessable). */
-  share(id: string): string | undefined {
-    const summary = this.store.get(id);
+  async share(id: string): Promise<string | undefined> {
+    const summary = await this.get(id);
     if (!summary) return undefined;
     if (summary.shareId) return summary.shareId;
     const shareId = randomBytes(32).toString('base64url');
-    this.store.setShareId(id, shareId);
+    await this.store.setShareId(id, shareId);
     return shareId;
   }
 
   /** Withdraws the share link: the old link stops working, viewers are sent away. */
-  unshare(id: string): boolean {
-    const changed = this.store.setShareId(id, null);
+  async unshare(id: string): Promise<boolean> {
+    const changed = await this.store.setShareId(id, null);
     this.writers.get(id)?.dismissViewers();
     return changed;
   }
 
-  get retentionDays(): number {
-    return this.store.retentionDays;
+  getRetentionDays(): Promise<number> {
+    return this.store.getRetentionDays();
   }
 
-  set retentionDays(days: number) {
-    this.store.retentionDays = days;
-    this.prune();
+  async setRetentionDays(days: number): Promise<void> {
+    await this.store.setRetentionDays(days);
+    await this.prune();
   }
 
   /** Deletes expired recordings now. */
-  prune(now = Date.now()): void {
+  async prune(now = Date.now()): Promise<void> {
     try {
-      const removed = this.store.prune(now);
+      const removed = await this.store.prune(now);
       if (removed.length) this.log(`Deleted ${removed.length} expired recording(s)`);
     } catch (error) {
       this.log(`Could not delete expired recordings: ${(error as Error).message}`);
     }
   }
 
-  /** Ends every recording still being written and closes the file. */
-  close(): void {
-    clearInterval(this.pruneTimer);
+  /** Resolves when the store answers (readiness); rejects with the reason otherwise. */
+  check(): Promise<void> {
+    return this.store.check();
+  }
+
+  /** Ends every recording still being written, waits for their writes and closes the store. */
+  async close(): Promise<void> {
+    for (const timer of this.timers) clearInterval(timer);
+    this.unwatch();
     const now = Date.now();
     for (const writer of [...this.writers.values()]) writer.end(now);
-    this.store.close();
+    await Promise.all(this.draining.values());
+    await this.store.close();
+  }
+
+  private finished(writer: RecordingWriter): void {
+    this.writers.delete(writer.id);
+    const done = writer.idle().finally(() => {
+      if (this.draining.get(writer.id) === done) this.draining.delete(writer.id);
+    });
+    this.draining.set(writer.id, done);
+  }
+
+  /** Resolves once everything queued for recording `id` is in the store. */
+  private async flushed(id: string): Promise<void> {
+    await (this.writers.get(id)?.flush() ?? this.draining.get(id));
+  }
+
+  /** Recording `id`'s link or existence changed (maybe on another bridge): when this bridge writes it, follow suit. */
+  private async changedElsewhere(id: string): Promise<void> {
+    const writer = this.writers.get(id);
+    if (!writer) return;
+    try {
+      const summary = await this.store.get(id);
+      if (!summary) writer.drop();
+      else if (!summary.shareId && writer.viewerCount) writer.dismissViewers();
+    } catch (error) {
+      this.log(`Could not read recording ${id}: ${(error as Error).message}`);
+    }
+  }
+
+  private async endAbandoned(): Promise<void> {
+    try {
+      const abandoned = await this.store.endAbandoned();
+      if (abandoned) this.log(`Closed ${abandoned} recording(s) left open by a bridge that stopped`);
+    } catch (error) {
+      this.log(`Could not close abandoned recordings: ${(error as Error).message}`);
+    }
   }
 
   private withLive(summary: RecordingSummary): RecordingSummary {
-    return { ...summary, live: this.writers.has(summary.id) };
+    const live = this.writers.has(summary.id) || (this.store.shared && summary.endedAt === undefined);
+    return { ...summary, live };
   }
 }
 

@@ -2,11 +2,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { LiveMessage } from '#shared/recordings.ts';
 import { RecordingWriter } from './recording-writer.ts';
-import { RecordingStore } from './recording-store.ts';
+import { SqliteRecordingStore } from './sqlite-recording-store.ts';
+import type { RecordingStore } from './recording-store.ts';
 
-const stores: RecordingStore[] = [];
-afterEach(() => {
-  for (const store of stores.splice(0)) store.close();
+const stores: SqliteRecordingStore[] = [];
+afterEach(async () => {
+  for (const store of stores.splice(0)) await store.close().catch(() => {});
   vi.useRealTimers();
 });
 
@@ -14,9 +15,8 @@ function frame(seq: number, bytes = 10): Frame {
   return { seq, time: seq, direction: 'out', bytes, message: { jsonrpc: '2.0', method: 'ping', id: seq } };
 }
 
-function setUp() {
-  const store = RecordingStore.open(':memory:');
-  stores.push(store);
+function setUp(store: RecordingStore = SqliteRecordingStore.open(':memory:')) {
+  if (store instanceof SqliteRecordingStore) stores.push(store);
   const log: string[] = [];
   const finished: string[] = [];
   const recording = new RecordingWriter('r1', store, {
@@ -28,40 +28,44 @@ function setUp() {
 }
 
 describe('RecordingWriter', () => {
-  it('writes nothing before commit, then everything queued, then batches on a timer', () => {
+  it('writes nothing before commit, then everything queued, then batches on a timer', async () => {
     vi.useFakeTimers();
     const { store, recording, create } = setUp();
     recording.addFrame(frame(0));
     recording.addEvent({ time: 0, event: { kind: 'spawned', pid: 1, command: 'x' } });
-    expect(store.list()).toEqual([]);
+    expect(await store.list()).toEqual([]);
     recording.commit(create);
-    expect(store.frames('r1').map((f) => f.seq)).toEqual([0]);
+    await recording.idle();
+    expect((await store.frames('r1')).map((f) => f.seq)).toEqual([0]);
     recording.addFrame(frame(1));
     recording.addFrame(frame(2));
-    expect(store.frames('r1')).toHaveLength(1);
-    vi.advanceTimersByTime(30);
-    expect(store.frames('r1').map((f) => f.seq)).toEqual([0, 1, 2]);
-    expect(store.frames('r1', 2).map((f) => f.seq)).toEqual([2]);
-    expect(store.events('r1')).toHaveLength(1);
-    expect(store.get('r1')?.frameCount).toBe(3);
+    expect(await store.frames('r1')).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(30);
+    await recording.idle();
+    expect((await store.frames('r1')).map((f) => f.seq)).toEqual([0, 1, 2]);
+    expect((await store.frames('r1', 2)).map((f) => f.seq)).toEqual([2]);
+    expect(await store.events('r1')).toHaveLength(1);
+    expect((await store.get('r1'))?.frameCount).toBe(3);
   });
 
-  it('writes at once when many bytes wait, tells viewers each frame, and ends once', () => {
+  it('writes at once when many bytes wait, tells viewers each frame, and ends once', async () => {
     const { store, recording, create, finished } = setUp();
     recording.commit(create);
     const heard: LiveMessage['type'][] = [];
     recording.subscribe((message) => heard.push(message.type));
     recording.addFrame(frame(0, 40 * 1024 * 1024));
-    expect(store.frames('r1')).toHaveLength(1);
+    await recording.idle();
+    expect(await store.frames('r1')).toHaveLength(1);
     recording.end(5);
     recording.end(6);
+    await recording.idle();
     expect(heard).toEqual(['frame', 'ended']);
-    expect(store.get('r1')?.endedAt).toBe(5);
+    expect((await store.get('r1'))?.endedAt).toBe(5);
     expect(finished).toEqual(['r1']);
     expect(recording.isLive).toBe(false);
   });
 
-  it("stores a frame's JSON text as given (the server's own line inside), and tells viewers the same", () => {
+  it("stores a frame's JSON text as given (the server's own line inside), and tells viewers the same", async () => {
     const { store, recording, create } = setUp();
     recording.commit(create);
     const heard: string[] = [];
@@ -71,32 +75,33 @@ describe('RecordingWriter', () => {
     const stamped = JSON.parse(json) as Frame;
     recording.addFrame(stamped, json);
     recording.addFrame(frame(1));
-    recording.flush();
-    expect(store.frames('r1')).toEqual([stamped, frame(1)]);
+    await recording.flush();
+    expect(await store.frames('r1')).toEqual([stamped, frame(1)]);
     expect(heard[0]).toBe(`{"type":"frame","frame":${json}}`);
     expect(JSON.parse(heard[1]!)).toEqual({ type: 'frame', frame: frame(1) });
   });
 
-  it('a failed write is logged once and the recording stops, without throwing', () => {
+  it('a failed write is logged once and the recording stops, without throwing', async () => {
     const { store, recording, create, log } = setUp();
     recording.commit(create);
-    store.close();
+    await recording.idle();
+    await store.close();
     recording.addFrame(frame(0));
-    recording.flush();
+    await recording.flush();
     recording.addFrame(frame(1));
-    recording.flush();
+    await recording.flush();
     recording.end(1);
+    await recording.idle();
     expect(log).toHaveLength(1);
     expect(log[0]).toMatch(/^Recording r1 stopped: /);
   });
 
-  it('a recording whose row cannot be written keeps nothing, but viewers still hear every frame', () => {
+  it('a recording whose row cannot be written keeps nothing, but viewers still hear every frame', async () => {
     const { recording, log } = setUp();
     const heard: number[] = [];
     recording.subscribe((message) => message.type === 'frame' && heard.push(message.frame.seq));
-    recording.commit(() => {
-      throw new Error('disk full');
-    });
+    recording.commit(() => Promise.reject(new Error('disk full')));
+    await recording.idle();
     expect(recording.isStored).toBe(false);
     for (let seq = 0; seq < 3000; seq++) recording.addFrame(frame(seq));
     expect((recording as unknown as { queuedFrames: Frame[] }).queuedFrames).toHaveLength(0);
@@ -104,17 +109,48 @@ describe('RecordingWriter', () => {
     expect(log).toEqual(['Recording r1 stopped: disk full']);
   });
 
-  it('a discarded or deleted recording writes nothing more', () => {
+  it('a discarded or deleted recording writes nothing more', async () => {
     const { store, recording, create } = setUp();
     recording.addFrame(frame(0));
     recording.discard();
     recording.commit(create);
-    expect(store.list()).toEqual([]);
+    await recording.idle();
+    expect(await store.list()).toEqual([]);
     const second = setUp();
     second.recording.commit(second.create);
     second.recording.drop();
     second.recording.addFrame(frame(0));
-    second.recording.flush();
-    expect(second.store.frames('r1')).toEqual([]);
+    await second.recording.flush();
+    expect(await second.store.frames('r1')).toEqual([]);
+  });
+
+  it('writes one batch at a time, in order: what arrives during a slow write goes in the next', async () => {
+    const sqlite = SqliteRecordingStore.open(':memory:');
+    stores.push(sqlite);
+    const batches: number[][] = [];
+    let release: () => void = () => {};
+    const slow: RecordingStore = Object.create(sqlite, {
+      appendTexts: {
+        value: async (...args: Parameters<RecordingStore['appendTexts']>) => {
+          batches.push(args[1]!.texts.map((text) => (JSON.parse(text) as Frame).seq));
+          if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+          return sqlite.appendTexts(...args);
+        },
+      },
+    });
+    const { recording, create } = setUp(slow);
+    recording.commit(create);
+    recording.addFrame(frame(0));
+    const first = recording.flush();
+    await vi.waitFor(() => expect(batches).toHaveLength(1));
+    for (let seq = 1; seq <= 5; seq++) {
+      recording.addFrame(frame(seq));
+      void recording.flush();
+    }
+    release();
+    await first;
+    await recording.idle();
+    expect(batches).toEqual([[0], [1, 2, 3, 4, 5]]);
+    expect((await sqlite.frames('r1')).map((f) => f.seq)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });

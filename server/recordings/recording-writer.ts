@@ -11,11 +11,14 @@ const FLUSH_DELAY_MS = 25;
 /** ...or at once when this many are waiting, or this many bytes (a batch is one JSON string). */
 const MAX_QUEUED = 2000;
 const MAX_QUEUED_BYTES = 32 * 1024 * 1024;
+/** Bytes waiting while a write is still under way beyond which the store is taken to have fallen behind. */
+const MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
 
 /**
  * Writes the recording of one open connection. Frames and events are queued and written to the store every
  * {@link FLUSH_DELAY_MS} in one transaction (a burst of frames costs one write, and the writes stay
- * off the path of a call); live viewers hear of each frame at once.
+ * off the path of a call); live viewers hear of each frame at once. Writes run one at a time, in
+ * order: a write that takes long (a remote database) gathers what arrives meanwhile into the next.
  * Nothing is written until {@link commit} (a connection that fails to open leaves no recording).
  */
 export class RecordingWriter {
@@ -32,6 +35,12 @@ export class RecordingWriter {
   private flushTimer: NodeJS.Timeout | undefined;
   private writeFailed = false;
   private finished = false;
+  /** The last store call queued; each waits for the one before. Never rejects. */
+  private writing: Promise<void> = Promise.resolve();
+  private writesPending = 0;
+  private toldEvents = 0;
+  /** The flush queued and not started yet, if any. */
+  private nextFlush: Promise<void> | undefined;
   private readonly listeners = new Set<LiveListener>();
 
   constructor(
@@ -51,9 +60,9 @@ export class RecordingWriter {
     return !this.finished;
   }
 
-  /** True once the recording exists in the store (its row was written). */
+  /** True once the recording was handed to the store (and its row did not fail to be written). */
   get isStored(): boolean {
-    return this.committed;
+    return this.committed && !this.writeFailed;
   }
 
   /** Queued until committed; after a failed write nothing more is kept, viewers still hear. */
@@ -78,66 +87,52 @@ export class RecordingWriter {
   addEvent(entry: RecordedEvent): void {
     if (this.finished) return;
     if (this.keeping) this.queuedEvents.push(entry);
+    this.toldEvents++;
     this.tell({ type: 'event', entry });
     this.scheduleFlush();
   }
 
-  /** The connection is open: the recording exists from now on. */
-  commit(create: () => void): void {
+  /** The connection is open: the recording exists from now on (`create` writes its row). */
+  commit(create: () => Promise<void>): void {
     if (this.committed || this.finished) return;
-    try {
-      create();
-      this.committed = true;
-    } catch (error) {
-      this.fail(error);
-    }
-    this.flush();
+    this.committed = true;
+    void this.enqueue(create);
+    void this.flush();
   }
 
   /** The connection never opened: forget everything. */
   discard(): void {
-    this.queuedFrames = [];
-    this.queuedEvents = [];
-    this.queuedBytes = 0;
+    this.clearQueue();
     this.finish();
   }
 
-  /** Writes what is queued now (readers call this first, so they never miss a queued frame). */
-  flush(): void {
-    if (!this.committed || this.writeFailed) return;
-    if (!this.queuedFrames.length && !this.queuedEvents.length) return;
-    const frames: FrameTexts | undefined = this.queuedFrames.length
-      ? {
-          firstSeq: this.queuedFirstSeq,
-          lastSeq: this.queuedLastSeq,
-          lastTime: this.queuedLastTime,
-          texts: this.queuedFrames,
-        }
-      : undefined;
-    const events = this.queuedEvents;
-    this.queuedFrames = [];
-    this.queuedEvents = [];
-    this.queuedBytes = 0;
-    try {
-      this.store.appendTexts(this.id, frames, events, this.writtenEvents, this.scrub);
-      this.writtenEvents += events.length;
-    } catch (error) {
-      this.fail(error);
-    }
+  /**
+   * Writes what is queued now; resolves once it is in the store (or failed, which is logged).
+   * Readers wait for this first, so they never miss a queued frame.
+   */
+  flush(): Promise<void> {
+    if (!this.committed || this.writeFailed) return this.writing;
+    if (!this.queuedFrames.length && !this.queuedEvents.length) return this.writing;
+    // The queue is taken when the write starts, not now: whatever arrives meanwhile goes in the
+    // same batch, so one write waiting to start is enough.
+    this.nextFlush ??= this.enqueue(() => {
+      this.nextFlush = undefined;
+      return this.writeQueued();
+    });
+    return this.nextFlush;
   }
 
-  /** The connection ended: write the rest, mark the end, and tell viewers. */
+  /** Resolves when every write queued so far is done. */
+  idle(): Promise<void> {
+    return this.writing;
+  }
+
+  /** The connection ended: write the rest, mark the end, and tell viewers ({@link idle} says when it is written). */
   end(endedAt: number): void {
     if (this.finished) return;
-    this.flush();
-    if (this.committed) {
-      try {
-        // Even after a failed write: the frames that made it are a finished recording.
-        this.store.end(this.id, endedAt);
-      } catch (error) {
-        this.fail(error);
-      }
-    }
+    void this.flush();
+    // Even after a failed write: the frames that made it are a finished recording.
+    if (this.committed) void this.enqueue(() => this.store.end(this.id, endedAt), true);
     this.tell({ type: 'ended', reason: 'closed', endedAt });
     this.finish();
   }
@@ -145,13 +140,10 @@ export class RecordingWriter {
   /** The recording was deleted: stop writing and send viewers away. */
   drop(): void {
     if (this.finished) return;
-    this.queuedFrames = [];
-    this.queuedEvents = [];
-    this.queuedBytes = 0;
+    this.clearQueue();
     this.tell({ type: 'ended', reason: 'deleted', endedAt: Date.now() });
     this.finish();
   }
-
   /** Sends current viewers away (the share link was withdrawn); recording goes on. */
   dismissViewers(): void {
     this.tell({ type: 'ended', reason: 'unshared', endedAt: Date.now() });
@@ -164,24 +156,66 @@ export class RecordingWriter {
     return () => this.listeners.delete(listener);
   }
 
+  /** Events recorded so far (written or queued): the index the next one gets. */
+  get eventCount(): number {
+    return this.toldEvents;
+  }
+
   get viewerCount(): number {
     return this.listeners.size;
   }
 
   private scheduleFlush(): void {
     if (!this.committed || this.writeFailed) return;
+    if (this.writesPending && this.queuedBytes > MAX_BACKLOG_BYTES) {
+      this.fail(new Error('the store fell behind (writes take longer than frames arrive)'));
+      return;
+    }
     if (
       this.queuedFrames.length + this.queuedEvents.length >= MAX_QUEUED ||
       this.queuedBytes >= MAX_QUEUED_BYTES
     ) {
-      this.flush();
+      void this.flush();
       return;
     }
     if (this.flushTimer) return;
     this.flushTimer = setTimeout(() => {
       this.flushTimer = undefined;
-      this.flush();
+      void this.flush();
     }, FLUSH_DELAY_MS);
+  }
+
+  /** Runs `write` after every write queued before it; a failure stops the recording (unless `evenAfterFailure`). */
+  private enqueue(write: () => Promise<void>, evenAfterFailure = false): Promise<void> {
+    this.writesPending++;
+    this.writing = this.writing
+      .then(() => (this.writeFailed && !evenAfterFailure ? undefined : write()))
+      .catch((error: unknown) => this.fail(error))
+      .finally(() => this.writesPending--);
+    return this.writing;
+  }
+
+  private async writeQueued(): Promise<void> {
+    if (!this.queuedFrames.length && !this.queuedEvents.length) return;
+    const frames: FrameTexts | undefined = this.queuedFrames.length
+      ? {
+          firstSeq: this.queuedFirstSeq,
+          lastSeq: this.queuedLastSeq,
+          lastTime: this.queuedLastTime,
+          texts: this.queuedFrames,
+        }
+      : undefined;
+    const events = this.queuedEvents;
+    const firstEventIndex = this.writtenEvents;
+    this.clearQueue();
+    this.writtenEvents += events.length;
+    await this.store.appendTexts(this.id, frames, events, firstEventIndex, this.scrub);
+  }
+
+  private clearQueue(): void {
+    this.queuedFrames = [];
+    this.queuedEvents = [];
+    this.queuedBytes = 0;
   }
 
   private tell(message: LiveMessage): void {
@@ -210,8 +244,6 @@ export class RecordingWriter {
         `Recording ${this.id} stopped: ${error instanceof Error ? error.message : String(error)}`,
       );
     this.writeFailed = true;
-    this.queuedFrames = [];
-    this.queuedEvents = [];
-    this.queuedBytes = 0;
+    this.clearQueue();
   }
 }

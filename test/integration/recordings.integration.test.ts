@@ -265,7 +265,7 @@ describe('a data file that fails while the bridge runs', () => {
     try {
       const session = createNodeSession(`http://127.0.0.1:${failing.port}`, TOKEN);
       await session.connect({ transport: 'stdio', command: process.execPath, args: [everything, 'stdio'] });
-      failing.recordings!.close(); // as if the disk went away
+      await failing.recordings!.close(); // as if the disk went away
       const id = 'B'.repeat(43);
       const viewer = await new Promise<number | 'open'>((resolve) => {
         const socket = new WebSocket(`ws://127.0.0.1:${failing.port}/api/shared/${id}/live`);

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { RecordingStore } from '../../server/recordings/recording-store.ts';
+import { toFrameTexts, type RecordingStore } from '../../server/recordings/recording-store.ts';
+import { SqliteRecordingStore } from '../../server/recordings/sqlite-recording-store.ts';
+import type { RecordedEvent } from '#shared/recordings.ts';
 import type { SqliteDriverName } from '../../server/recordings/sqlite-driver.ts';
 import { projectPath } from './start-cli.ts';
 
@@ -26,18 +28,153 @@ function frame(seq: number, time = 1000 + seq): Frame {
   };
 }
 
+/** Appends frame objects (the writer appends their JSON texts). */
+function append(
+  store: RecordingStore,
+  id: string,
+  frames: Frame[],
+  events: RecordedEvent[],
+  first: number,
+  scrub?: (json: string) => string,
+) {
+  return store.appendTexts(id, toFrameTexts(frames), events, first, scrub);
+}
+
 /**
- * The store's tests on one driver. Each driver's tests run in a test file of their own (a process of
+ * What every store does, whatever it keeps recordings in: run with `open` making a new, empty store
+ * for each test (the caller closes them).
+ */
+export function describeStoreContract(name: string, open: () => Promise<RecordingStore>): void {
+  describe(`RecordingStore contract on ${name}`, () => {
+    it('keeps frames and events in order, with counts, and lists newest first', async () => {
+      const store = await open();
+      await store.create({ id: 'a', name: 'first', target: null, startedAt: 1 });
+      await store.create({
+        id: 'b',
+        name: 'second',
+        target: { transport: 'stdio', command: 'x', args: [] },
+        startedAt: 2,
+      });
+      await append(
+        store,
+        'a',
+        [frame(0), frame(1)],
+        [{ time: 5, event: { kind: 'stderr', line: 'hi', time: 5 } }],
+        0,
+      );
+      await append(
+        store,
+        'a',
+        [frame(2)],
+        [{ time: 6, event: { kind: 'exited', code: 0, signal: null } }],
+        1,
+      );
+      expect(await store.frames('a')).toEqual([frame(0), frame(1), frame(2)]);
+      expect(await store.frames('a', 2)).toEqual([frame(2)]);
+      expect((await store.events('a')).map((entry) => entry.event.kind)).toEqual(['stderr', 'exited']);
+      expect(await store.events('a', 1)).toHaveLength(1);
+      expect((await store.list()).map((r) => [r.id, r.frameCount])).toEqual([
+        ['b', 0],
+        ['a', 3],
+      ]);
+      expect((await store.get('b'))?.target).toEqual({ transport: 'stdio', command: 'x', args: [] });
+    });
+
+    it('renames, shares, finds by share id, unshares and deletes with everything it holds', async () => {
+      const store = await open();
+      await store.create({ id: 'a', name: 'first', target: null, startedAt: 1 });
+      await append(store, 'a', [frame(0)], [], 0);
+      expect(await store.rename('a', 'renamed')).toBe(true);
+      expect(await store.rename('missing', 'x')).toBe(false);
+      await store.setShareId('a', 'share-1');
+      expect((await store.findByShareId('share-1'))?.name).toBe('renamed');
+      await store.setShareId('a', null);
+      expect(await store.findByShareId('share-1')).toBeUndefined();
+      expect(await store.delete('a')).toBe(true);
+      expect(await store.delete('a')).toBe(false);
+      expect(await store.frames('a')).toEqual([]);
+      expect(await store.events('a')).toEqual([]);
+      expect(await store.list()).toEqual([]);
+    });
+
+    it("keeps who made each recording, lists one user's only, and tells nobody from no such recording", async () => {
+      const store = await open();
+      await store.create({ id: 'a1', name: 'a1', target: null, startedAt: 1, userName: 'alice' });
+      await store.create({ id: 'b1', name: 'b1', target: null, startedAt: 2, userName: 'bob' });
+      await store.create({ id: 'a2', name: 'a2', target: null, startedAt: 3, userName: 'alice' });
+      await store.create({ id: 'n', name: 'n', target: null, startedAt: 4 });
+      expect((await store.list({ userName: 'alice' })).map((r) => r.id)).toEqual(['a2', 'a1']);
+      expect((await store.list({ userName: 'bob' })).map((r) => r.id)).toEqual(['b1']);
+      expect(await store.list({ userName: 'carol' })).toEqual([]);
+      expect(await store.list()).toHaveLength(4);
+      expect(await store.userNameOf('a1')).toBe('alice');
+      expect(await store.userNameOf('n')).toBeNull();
+      expect(await store.userNameOf('missing')).toBeUndefined();
+    });
+
+    it('deletes ended recordings older than the retention setting, never open ones; 0 keeps all', async () => {
+      const store = await open();
+      const now = 100 * DAY;
+      expect(await store.getRetentionDays()).toBe(30);
+      await store.create({ id: 'old', name: 'old', target: null, startedAt: now - 40 * DAY });
+      await store.end('old', now - 31 * DAY);
+      await store.create({ id: 'recent', name: 'recent', target: null, startedAt: now - 2 * DAY });
+      await store.end('recent', now - DAY);
+      await store.create({ id: 'open', name: 'open', target: null, startedAt: now - 90 * DAY });
+      await store.setRetentionDays(0);
+      expect(await store.prune(now)).toEqual([]);
+      await store.setRetentionDays(30);
+      expect(await store.getRetentionDays()).toBe(30);
+      expect(await store.prune(now)).toEqual(['old']);
+      expect((await store.list()).map((r) => r.id).sort()).toEqual(['open', 'recent']);
+    });
+
+    it('ends a recording once: a second end keeps the first time', async () => {
+      const store = await open();
+      await store.create({ id: 'a', name: 'a', target: null, startedAt: 1 });
+      await store.end('a', 10);
+      await store.end('a', 20);
+      expect((await store.get('a'))?.endedAt).toBe(10);
+    });
+
+    it('rolls a failed append back as a whole', async () => {
+      const store = await open();
+      await store.create({ id: 'a', name: 'a', target: null, startedAt: 1 });
+      // The frames' text is scrubbed first; the event's scrub then fails, and neither is kept.
+      const stderr = { time: 5, event: { kind: 'stderr' as const, line: 'x', time: 5 } };
+      await expect(
+        append(store, 'a', [frame(0)], [stderr], 0, (json) => {
+          if (json.includes('stderr')) throw new Error('scrubber broke');
+          return json;
+        }),
+      ).rejects.toThrow('scrubber broke');
+      expect(await store.frames('a')).toEqual([]);
+      expect(await store.events('a')).toEqual([]);
+      expect((await store.get('a'))?.frameCount).toBe(0);
+      await append(store, 'a', [frame(0)], [], 0);
+      expect(await store.frames('a')).toEqual([frame(0)]);
+    });
+
+    it('refuses frames of a recording that does not exist, and answers a readiness check', async () => {
+      const store = await open();
+      await expect(append(store, 'missing', [frame(0)], [], 0)).rejects.toThrow();
+      await expect(store.check()).resolves.toBeUndefined();
+    });
+  });
+}
+
+/**
+ * The store's tests on one SQLite driver. Each driver's tests run in a test file of their own (a process of
  * their own): loading several SQLite addons into one process has crashed Node.
  */
 export function describeRecordingStore(driver: SqliteDriverName): void {
   const dirs: string[] = [];
-  const stores: RecordingStore[] = [];
+  const stores: SqliteRecordingStore[] = [];
 
-  function openStore(file?: string): RecordingStore {
+  function openStore(file?: string): SqliteRecordingStore {
     const dir = mkdtempSync(path.join(tmpdir(), 'toolscope-store-'));
     dirs.push(dir);
-    const store = RecordingStore.open(file ?? path.join(dir, 'nested', 'recordings.sqlite'), driver);
+    const store = SqliteRecordingStore.open(file ?? path.join(dir, 'nested', 'recordings.sqlite'), driver);
     stores.push(store);
     return store;
   }
@@ -48,155 +185,98 @@ export function describeRecordingStore(driver: SqliteDriverName): void {
     return file;
   }
 
-  afterEach(() => {
-    for (const store of stores.splice(0)) store.close();
+  afterEach(async () => {
+    for (const store of stores.splice(0)) await store.close();
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
+  describeStoreContract(`SQLite (${driver})`, async () => openStore());
+
   describe(`RecordingStore on ${driver}`, () => {
-    it('keeps frames and events in order, with counts, and lists newest first', () => {
-      const store = openStore();
-      store.create({ id: 'a', name: 'first', target: null, startedAt: 1 });
-      store.create({
-        id: 'b',
-        name: 'second',
-        target: { transport: 'stdio', command: 'x', args: [] },
-        startedAt: 2,
-      });
-      store.append(
-        'a',
-        [frame(0), frame(1)],
-        [{ time: 5, event: { kind: 'stderr', line: 'hi', time: 5 } }],
-        0,
-      );
-      store.append('a', [frame(2)], [{ time: 6, event: { kind: 'exited', code: 0, signal: null } }], 1);
-      expect(store.frames('a')).toEqual([frame(0), frame(1), frame(2)]);
-      expect(store.frames('a', 2)).toEqual([frame(2)]);
-      expect(store.events('a').map((entry) => entry.event.kind)).toEqual(['stderr', 'exited']);
-      expect(store.events('a', 1)).toHaveLength(1);
-      expect(store.list().map((r) => [r.id, r.frameCount])).toEqual([
-        ['b', 0],
-        ['a', 3],
-      ]);
-      expect(store.get('b')?.target).toEqual({ transport: 'stdio', command: 'x', args: [] });
-    });
-
-    it('renames, shares, finds by share id, unshares and deletes with everything it holds', () => {
-      const store = openStore();
-      store.create({ id: 'a', name: 'first', target: null, startedAt: 1 });
-      store.append('a', [frame(0)], [], 0);
-      expect(store.rename('a', 'renamed')).toBe(true);
-      expect(store.rename('missing', 'x')).toBe(false);
-      store.setShareId('a', 'share-1');
-      expect(store.findByShareId('share-1')?.name).toBe('renamed');
-      store.setShareId('a', null);
-      expect(store.findByShareId('share-1')).toBeUndefined();
-      expect(store.delete('a')).toBe(true);
-      expect(store.frames('a')).toEqual([]);
-      expect(store.list()).toEqual([]);
-    });
-
-    it('deletes ended recordings older than the retention setting, never open ones; 0 keeps all', () => {
-      const store = openStore();
-      const now = 100 * DAY;
-      store.create({ id: 'old', name: 'old', target: null, startedAt: now - 40 * DAY });
-      store.end('old', now - 31 * DAY);
-      store.create({ id: 'recent', name: 'recent', target: null, startedAt: now - 2 * DAY });
-      store.end('recent', now - DAY);
-      store.create({ id: 'open', name: 'open', target: null, startedAt: now - 90 * DAY });
-      store.retentionDays = 0;
-      expect(store.prune(now)).toEqual([]);
-      store.retentionDays = 30;
-      expect(store.prune(now)).toEqual(['old']);
-      expect(
-        store
-          .list()
-          .map((r) => r.id)
-          .sort(),
-      ).toEqual(['open', 'recent']);
-    });
-
-    it('ends recordings a stopped bridge left open, at their last frame; a running bridge keeps its own', () => {
+    it('ends recordings a stopped bridge left open, at their last frame; a running bridge keeps its own', async () => {
       const file = tempFile();
-      const first = RecordingStore.open(file, driver);
-      first.create({ id: 'a', name: 'a', target: null, startedAt: 1 });
-      first.append('a', [frame(0, 50), frame(1, 70)], [], 0);
-      first.close();
+      const first = SqliteRecordingStore.open(file, driver);
+      await first.create({ id: 'a', name: 'a', target: null, startedAt: 1 });
+      await append(first, 'a', [frame(0, 50), frame(1, 70)], [], 0);
+      await first.close();
       const second = openStore(file);
-      expect(second.endAbandoned(() => true)).toBe(1); // written by a store of this process, now closed
-      expect(second.get('a')?.endedAt).toBe(70);
-      second.create({ id: 'b', name: 'b', target: null, startedAt: 1 });
+      expect(await second.endAbandoned(() => true)).toBe(1); // written by a store of this process, now closed
+      expect((await second.get('a'))?.endedAt).toBe(70);
+      await second.create({ id: 'b', name: 'b', target: null, startedAt: 1 });
       const db = (second as unknown as { db: { prepare: (s: string) => { run: (...a: unknown[]) => void } } })
         .db;
       db.prepare('UPDATE recordings SET owner = ? WHERE id = ?').run(`${process.pid + 1}:x`, 'b');
-      expect(second.endAbandoned(() => true)).toBe(0); // another bridge, still running
-      expect(second.get('b')?.endedAt).toBeUndefined();
-      expect(second.endAbandoned(() => false)).toBe(1); // that bridge is gone
-      expect(second.get('b')?.endedAt).toBe(1);
+      expect(await second.endAbandoned(() => true)).toBe(0); // another bridge, still running
+      expect((await second.get('b'))?.endedAt).toBeUndefined();
+      expect(await second.endAbandoned(() => false)).toBe(1); // that bridge is gone
+      expect((await second.get('b'))?.endedAt).toBe(1);
       // Two stores open in one process (two bridges embedded in one program) leave each other alone.
-      second.create({ id: 'c', name: 'c', target: null, startedAt: 1 });
+      await second.create({ id: 'c', name: 'c', target: null, startedAt: 1 });
       const third = openStore(file);
-      expect(third.endAbandoned(() => false)).toBe(0);
-      second.close();
-      expect(third.endAbandoned(() => false)).toBe(1);
+      expect(await third.endAbandoned(() => false)).toBe(0);
+      await second.close();
+      expect(await third.endAbandoned(() => false)).toBe(1);
     });
 
-    it('refuses a file written by a newer schema, with the reason', () => {
+    it('refuses a file written by a newer schema, with the reason', async () => {
       const file = tempFile();
-      const store = RecordingStore.open(file, driver);
+      const store = SqliteRecordingStore.open(file, driver);
       (store as unknown as { db: { exec: (s: string) => void } }).db.exec('PRAGMA user_version = 99');
-      store.close();
-      expect(() => RecordingStore.open(file, driver)).toThrow(/newer Toolscope/);
+      await store.close();
+      expect(() => SqliteRecordingStore.open(file, driver)).toThrow(/newer Toolscope/);
     });
 
-    it('opens a file written with better-sqlite3 and keeps reading, writing and deleting in it', () => {
+    it('opens a file written with better-sqlite3, migrates it, and keeps reading, writing and deleting in it', async () => {
       const file = tempFile();
       copyFileSync(LEGACY_FILE, file);
       const store = openStore(file);
-      expect(store.list().map((r) => [r.id, r.frameCount, r.endedAt, r.shareId])).toEqual([
+      expect((await store.list()).map((r) => [r.id, r.frameCount, r.endedAt, r.shareId])).toEqual([
         ['open', 1, undefined, undefined],
         ['ended', 3, 1760000000050, 'share-legacy-fixture'],
       ]);
-      expect(store.get('open')?.target).toEqual({ transport: 'http', url: 'http://127.0.0.1:3001/mcp' });
-      expect(store.findByShareId('share-legacy-fixture')?.name).toBe('Demo server');
-      expect(store.frames('ended').map((f) => [f.seq, f.direction, f.raw ?? f.message])).toEqual([
+      expect(await store.userNameOf('ended')).toBeNull();
+      expect((await store.get('open'))?.target).toEqual({
+        transport: 'http',
+        url: 'http://127.0.0.1:3001/mcp',
+      });
+      expect((await store.findByShareId('share-legacy-fixture'))?.name).toBe('Demo server');
+      expect((await store.frames('ended')).map((f) => [f.seq, f.direction, f.raw ?? f.message])).toEqual([
         [0, 'out', { jsonrpc: '2.0', id: 1, method: 'tools/list' }],
         [1, 'in', { jsonrpc: '2.0', id: 1, result: { tools: [] } }],
         [2, 'in', 'garbage'],
       ]);
-      expect(store.events('ended').map((entry) => entry.event.kind)).toEqual(['stderr', 'exited']);
-      expect(store.retentionDays).toBe(7);
+      expect((await store.events('ended')).map((entry) => entry.event.kind)).toEqual(['stderr', 'exited']);
+      expect(await store.getRetentionDays()).toBe(7);
       // The bridge that wrote "open" is gone: it ends at its last frame, read with json_extract too.
-      expect(store.endAbandoned(() => false)).toBe(1);
-      expect(store.get('open')?.endedAt).toBe(1760000001010);
-      store.create({ id: 'new', name: 'new', target: null, startedAt: 1760000002000 });
-      store.append('new', [frame(0)], [{ time: 5, event: { kind: 'exited', code: 0, signal: null } }], 0);
-      expect(store.delete('ended')).toBe(true);
-      store.close();
+      expect(await store.endAbandoned(() => false)).toBe(1);
+      expect((await store.get('open'))?.endedAt).toBe(1760000001010);
+      await store.create({
+        id: 'new',
+        name: 'new',
+        target: null,
+        startedAt: 1760000002000,
+        userName: 'alice',
+      });
+      await append(
+        store,
+        'new',
+        [frame(0)],
+        [{ time: 5, event: { kind: 'exited', code: 0, signal: null } }],
+        0,
+      );
+      expect(await store.delete('ended')).toBe(true);
+      await store.close();
 
       const reopened = openStore(file);
-      expect(reopened.list().map((r) => r.id)).toEqual(['new', 'open']);
-      expect(reopened.frames('ended')).toEqual([]);
-      expect(reopened.events('ended')).toEqual([]);
-      expect(reopened.frames('new')).toEqual([frame(0)]);
-    });
-
-    it('rolls a failed append back as a whole', () => {
-      const store = openStore();
-      store.create({ id: 'a', name: 'a', target: null, startedAt: 1 });
-      // The frames' row is written first; the event's scrub then fails, and neither is kept.
-      const stderr = { time: 5, event: { kind: 'stderr' as const, line: 'x', time: 5 } };
-      expect(() =>
-        store.append('a', [frame(0)], [stderr], 0, (json) => {
-          if (json.includes('stderr')) throw new Error('scrubber broke');
-          return json;
-        }),
-      ).toThrow('scrubber broke');
-      expect(store.frames('a')).toEqual([]);
-      expect(store.events('a')).toEqual([]);
-      expect(store.get('a')?.frameCount).toBe(0);
-      store.append('a', [frame(0)], [], 0);
-      expect(store.frames('a')).toEqual([frame(0)]);
+      const version = (reopened as unknown as { db: { pragma: (n: string) => unknown } }).db.pragma(
+        'user_version',
+      );
+      expect(Number(version)).toBe(2);
+      expect((await reopened.list()).map((r) => r.id)).toEqual(['new', 'open']);
+      expect((await reopened.list({ userName: 'alice' })).map((r) => r.id)).toEqual(['new']);
+      expect(await reopened.frames('ended')).toEqual([]);
+      expect(await reopened.events('ended')).toEqual([]);
+      expect(await reopened.frames('new')).toEqual([frame(0)]);
     });
   });
 }

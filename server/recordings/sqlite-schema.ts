@@ -2,10 +2,24 @@ import type { RecordingSummary } from '#shared/recordings.ts';
 import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
 import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
 
-/** Schema version kept in SQLite's `user_version`; bump with a migration step in the store. */
-export const SCHEMA_VERSION = 1;
+/**
+ * The steps that bring a recordings file to each schema version, in order; the version reached is
+ * kept in SQLite's `user_version` (files written before this list existed are at 1). Each step runs
+ * once, in a transaction with the version bump, so a step never runs twice on one file.
+ */
+export const SQLITE_MIGRATIONS: readonly { version: number; sql: string }[] = [
+  { version: 1, sql: '' /* the tables below, created with IF NOT EXISTS: files at 0 or 1 */ },
+  {
+    version: 2,
+    sql: `ALTER TABLE recordings ADD COLUMN user_name TEXT;
+          CREATE INDEX IF NOT EXISTS recordings_by_user ON recordings (user_name, started_at)`,
+  },
+];
 
-/** The tables of a recordings file (version {@link SCHEMA_VERSION}). */
+/** The newest schema version this Toolscope writes. */
+export const SCHEMA_VERSION = SQLITE_MIGRATIONS.at(-1)!.version;
+
+/** The tables of a version-1 recordings file (later columns come from {@link SQLITE_MIGRATIONS}). */
 export const SCHEMA = `
   CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
   CREATE TABLE IF NOT EXISTS recordings (
@@ -35,13 +49,14 @@ export const SCHEMA = `
   );
 `;
 
-/** A row of the recordings table. */
+/** A row of the recordings table (both stores answer the same columns). */
 export interface RecordingRow {
   id: string;
   name: string;
   target: string | null;
-  started_at: number;
-  ended_at: number | null;
+  /** PostgreSQL's BIGINT columns come as strings: read them with Number(). */
+  started_at: number | string;
+  ended_at: number | string | null;
   frame_count: number;
   share_id: string | null;
 }
@@ -52,8 +67,8 @@ export function toSummary(row: RecordingRow): RecordingSummary {
     id: row.id,
     name: row.name,
     target: storedTarget(row.target),
-    startedAt: row.started_at,
-    ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
+    startedAt: Number(row.started_at),
+    ...(row.ended_at !== null ? { endedAt: Number(row.ended_at) } : {}),
     frameCount: row.frame_count,
     ...(row.share_id ? { shareId: row.share_id } : {}),
     live: false,
