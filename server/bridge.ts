@@ -82,7 +82,14 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   const server = createServer(app);
   const viewers = new LiveViewerEndpoint(recordings, (request) => guard.checkSite(request));
-  const wss = attachWebSocketEndpoint(server, { guard, channels, version, log, recordings, viewers });
+  const wss = attachWebSocketEndpoint(server, {
+    authorize: (request) => guard.check(request) ?? {},
+    channels,
+    version,
+    log,
+    recordings,
+    viewers,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

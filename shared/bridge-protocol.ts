@@ -70,10 +70,30 @@ export type BridgeEvent =
   | { kind: 'error'; message: string }
   | { kind: 'closed'; reason: string };
 
+/**
+ * A server of the admin's catalog (hosted mode), named instead of described: the bridge knows its
+ * command or URL, the page does not.
+ */
+export interface CatalogChoice {
+  /** The entry's name under `catalog.mcpServers` in the bridge's config. */
+  server: string;
+  /**
+   * The user's own values for the headers the entry lets users set (`userHeaders`), e.g. their
+   * Authorization. The bridge keeps them in memory for this connection only.
+   */
+  headers?: Record<string, string>;
+}
+
+/** Most user header values in one catalog connect, and the longest value. */
+export const MAX_USER_HEADERS = 16;
+export const MAX_USER_HEADER_CHARS = 8192;
+
 /** Messages from the browser to the bridge. */
 export type ClientToBridge =
   /** Open the upstream connection; the bridge answers with `ready` or `failed`. */
-  | { type: 'connect'; target: ServerTarget }
+  | { type: 'connect'; target: ServerTarget; catalog?: undefined }
+  /** Open a catalog server (hosted mode); answered like the other connect. */
+  | { type: 'connect'; catalog: CatalogChoice; target?: undefined }
   /** Relay a JSON-RPC message to the server. */
   | { type: 'send'; message: JSONRPCMessage }
   /** Close the upstream connection (kills a stdio child). */
@@ -113,6 +133,31 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('disconnect') }),
 ]) satisfies z.ZodType<ClientToBridge>;
 
+/** Header names are HTTP tokens; values are one line of text. */
+const userHeadersSchema = z
+  .record(
+    z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'expected a header name'),
+    z
+      .string()
+      .max(MAX_USER_HEADER_CHARS, `expected at most ${MAX_USER_HEADER_CHARS} characters`)
+      .regex(/^[^\r\n\0]*$/, 'expected one line of text'),
+  )
+  .refine((headers) => Object.keys(headers).length <= MAX_USER_HEADERS, {
+    message: `expected at most ${MAX_USER_HEADERS} headers`,
+  });
+
+/** A connect that names a catalog server instead of a target. */
+const catalogConnectSchema = z
+  .looseObject({
+    type: z.literal('connect'),
+    catalog: z.looseObject({
+      server: z.string().min(1, 'expected a server name').max(200, 'expected at most 200 characters'),
+      headers: userHeadersSchema.optional(),
+    }),
+    target: z.undefined({ error: 'give either target or catalog, not both' }).optional(),
+  })
+  .transform((message) => message as ClientToBridge);
+
 /**
  * Parses a WebSocket text message received by the bridge: one message, or an array of messages
  * sent in the same tick (see TickBatcher). Each entry is a message or a refusal saying why.
@@ -124,7 +169,11 @@ export function parseClientMessages(text: string): (ClientToBridge | RefusedClie
 }
 
 function readClientMessage(value: unknown): ClientToBridge | RefusedClientMessage {
-  const read = parseUntrusted(clientMessageSchema, value);
+  const namesCatalog = isRecord(value) && value.type === 'connect' && value.catalog !== undefined;
+  const read = parseUntrusted<ClientToBridge>(
+    namesCatalog ? catalogConnectSchema : clientMessageSchema,
+    value,
+  );
   if (read.ok) return read.value;
   return { type: 'refused', error: read.error, connect: isRecord(value) && value.type === 'connect' };
 }

@@ -3,7 +3,7 @@ import {
   StreamableHTTPError,
 } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpTarget } from '#shared/targets.ts';
 import { jsonBytes, type Upstream } from './upstream.ts';
@@ -21,15 +21,19 @@ export class HttpUpstream implements Upstream {
   onevent?: Upstream['onevent'];
   onclose?: Upstream['onclose'];
 
-  constructor(private readonly target: HttpTarget) {
+  /** `fetch` makes every request (both transports); the global fetch when absent. */
+  constructor(
+    private readonly target: HttpTarget,
+    fetch?: FetchLike,
+  ) {
     const url = new URL(target.url);
     const requestInit: RequestInit = { headers: target.headers ?? {} };
     this.transport =
       target.transport === 'sse'
-        ? new SSEClientTransport(url, { requestInit })
+        ? new SSEClientTransport(url, { requestInit, ...(fetch ? { fetch } : {}) })
         : new StreamableHTTPClientTransport(url, {
             requestInit,
-            fetch: watchedFetch((id, reason) => this.onlost?.(id, reason)),
+            fetch: watchedFetch((id, reason) => this.onlost?.(id, reason), fetch),
           });
     this.transport.onmessage = (message) => this.onmessage?.(message, jsonBytes(message));
     this.transport.onerror = (error) => {
