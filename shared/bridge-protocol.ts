@@ -4,6 +4,7 @@
  */
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod';
+import type { LimitRefusal } from './hosted.ts';
 import { usableTargetSchema, type ServerTarget } from './targets.ts';
 import { isRecord, parseJsonText, parseUntrusted } from './untrusted-json.ts';
 
@@ -105,7 +106,8 @@ export type BridgeToClient =
   | { type: 'hello'; channelId: string; version: string }
   /** The upstream is open; `recordingId` names its recording when the bridge records connections. */
   | { type: 'ready'; channelId: string; recordingId?: string }
-  | { type: 'failed'; error: string }
+  /** The connect failed; `limit` says which limit refused it (hosted mode). */
+  | { type: 'failed'; error: string; limit?: LimitRefusal }
   /** A frame the bridge stamped; inbound frames carry the message the page's client must handle. */
   | { type: 'frame'; frame: Frame }
   | { type: 'event'; event: BridgeEvent; time: number };

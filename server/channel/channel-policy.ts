@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { ClientToBridge } from '#shared/bridge-protocol.ts';
+import type { LimitRefusal } from '#shared/hosted.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { FrameStamper } from '../relay/frame-stamper.ts';
 import type { UpstreamOptions } from '../upstream/open-upstream.ts';
@@ -31,7 +32,9 @@ export interface AdmittedConnection {
 }
 
 /** The answer to a connect: open this, or fail with a message the page shows. */
-export type Admission = { ok: true; connection: AdmittedConnection } | { ok: false; error: string };
+export type Admission =
+  | { ok: true; connection: AdmittedConnection }
+  | { ok: false; error: string; limit?: LimitRefusal };
 
 /**
  * What a page channel asks before it opens a connection or relays a request. The single-user
@@ -39,7 +42,8 @@ export type Admission = { ok: true; connection: AdmittedConnection } | { ok: fal
  * opens catalog servers only, checks user URLs and enforces limits.
  */
 export interface ChannelPolicy {
-  admit(request: ConnectRequest): Admission | Promise<Admission>;
+  /** `channelId` names the channel asking (its sessions are listed by it). */
+  admit(request: ConnectRequest, channelId: string): Admission | Promise<Admission>;
   /** A refusal to answer `message` with instead of relaying it, or undefined to relay it. */
   screen?(message: JSONRPCMessage): SendRefusal | undefined;
 }

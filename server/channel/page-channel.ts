@@ -175,9 +175,10 @@ export class PageChannel {
     await this.closeUpstream();
     // Closed while the previous server was closing: start nothing new.
     if (this.closed) return;
-    const admission = await this.policy.admit(request);
+    const admission = await this.policy.admit(request, this.id);
     if (!admission.ok) {
-      if (generation === this.generation) this.emit({ type: 'failed', error: admission.error });
+      const { error, limit } = admission;
+      if (generation === this.generation) this.emit({ type: 'failed', error, ...(limit ? { limit } : {}) });
       return;
     }
     const connection = once(admission.connection);
