@@ -122,8 +122,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 }
 
 /** Opens the recordings file; a file that cannot be opened turns recording off, with the reason. */
-function openRecordings(
-  options: BridgeOptions,
+export function openRecordings(
+  options: Pick<BridgeOptions, 'recordingsFile' | 'retentionDays'>,
   log: (line: string) => void,
 ): { recordings: RecordingLibrary | undefined; status: RecordingStatus } {
   if (!options.recordingsFile) return { recordings: undefined, status: { enabled: false } };
@@ -141,7 +141,7 @@ function openRecordings(
 }
 
 /** When bound to all interfaces, the names teammates reach this machine by: its addresses and host name. */
-function ownAddresses(host: string): string[] {
+export function ownAddresses(host: string): string[] {
   if (host !== '0.0.0.0' && host !== '::') return [];
   const addresses = Object.values(networkInterfaces())
     .flat()

@@ -33,8 +33,7 @@ export interface AdmittedConnection {
 
 /** The answer to a connect: open this, or fail with a message the page shows. */
 export type Admission =
-  | { ok: true; connection: AdmittedConnection }
-  | { ok: false; error: string; limit?: LimitRefusal };
+  { ok: true; connection: AdmittedConnection } | { ok: false; error: string; limit?: LimitRefusal };
 
 /**
  * What a page channel asks before it opens a connection or relays a request. The single-user
