@@ -99,6 +99,12 @@ export class HostedPage {
     });
   }
 
+  /** The bridge's id of this page's channel (from its hello). */
+  get channelId(): string | undefined {
+    const hello = this.received.find((message) => message.type === 'hello');
+    return hello?.type === 'hello' ? hello.channelId : undefined;
+  }
+
   /** Error events the bridge sent (limits, bad messages). */
   errors(): string[] {
     return this.received.flatMap((m) =>
