@@ -81,7 +81,7 @@ export function safeNext(value: unknown): string {
   if (typeof value !== 'string' || value.length > 2000) return '/';
   if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   if (value === SIGN_IN_PATH || value.startsWith(`${SIGN_IN_PATH}?`)) return '/';
-  return /[\u0000-\u001f]/.test(value) ? '/' : value;
+  return /\p{Cc}/u.test(value) ? '/' : value;
 }
 
 export function escapeHtml(text: string): string {
