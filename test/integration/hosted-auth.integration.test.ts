@@ -169,8 +169,12 @@ describe('hosted mode: who you are', () => {
 
   it('signs out: the cookie is deleted and no longer accepted here', async () => {
     const { cookie } = await signIn(bridge, TOKENS.alice);
-    const withoutOrigin = await rawRequest(bridge.port, 'POST', '/signout', { cookie });
-    expect(withoutOrigin.status).toBe(403);
+    const crossSite = await rawRequest(bridge.port, 'POST', '/signout', {
+      cookie,
+      origin: 'http://evil.example',
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await get(bridge, '/api/config', { cookie })).status).toBe(200);
     const out = await rawRequest(bridge.port, 'POST', '/signout', { cookie, ...origin(bridge) });
     expect(out.status).toBe(303);
     expect(out.headers.location).toBe('/signin');

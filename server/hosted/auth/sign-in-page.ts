@@ -30,7 +30,6 @@ export function renderSignInPage(view: SignInView): string {
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="referrer" content="no-referrer">
 <title>Sign in · Toolscope</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="stylesheet" href="${SIGN_IN_CSS_PATH}">

@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import express, { Router, type Request, type Response } from 'express';
 import { NEXT_PARAM, SIGN_IN_PATH, SIGN_OUT_PATH } from '#shared/hosted.ts';
 import type { AccessGuard } from '../../http/access-guard.ts';
@@ -80,14 +81,15 @@ export function signInRoutes(options: SignInOptions): Router {
   });
 
   router.post(SIGN_OUT_PATH, form, (request, response) => {
-    const site = options.guard.checkSite(request);
-    // A sign-out form always sends its Origin: without one, another site may be posting it.
-    if (site || request.headers.origin === undefined)
-      return page(response, 403, {
-        next: '/',
-        tokens: options.tokens,
-        error: site?.reason ?? 'Refused: no Origin',
-      });
+    // Another site's Origin is refused. No Origin, or `null` (a form posted from a no-referrer page
+    // such as the app's own), is let through: the SameSite=Strict cookie is not sent cross-site
+    // anyway, and signing out is all this can do.
+    const site = options.guard.checkSite(
+      request.headers.origin === 'null'
+        ? ({ headers: { host: request.headers.host } } as IncomingMessage)
+        : request,
+    );
+    if (site) return page(response, 403, { next: '/', tokens: options.tokens, error: site.reason });
     const current = options.auth.identify(request);
     if (!isRefusal(current) && current.session) {
       options.revoked.revoke(current.session);

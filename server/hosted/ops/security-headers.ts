@@ -5,7 +5,7 @@ import type { RequestHandler } from 'express';
  * helmet's security headers, with a Content-Security-Policy that allows no inline script and no
  * script from elsewhere. Inline styles stay allowed: the code editor adds its styles at run time.
  * The page fetches tool icons from https URLs (connect-src) and shows images and audio from data:
- * and blob: URLs.
+ * and blob: URLs. The page itself (index.html) still asks for no-referrer in its own meta tag.
  */
 export function securityHeaders(): RequestHandler {
   return helmet({
@@ -27,5 +27,8 @@ export function securityHeaders(): RequestHandler {
         'form-action': ["'self'"],
       },
     },
+    // The sign-in form's POST must carry its Origin (checked against cross-site sign-ins): under
+    // no-referrer browsers send `Origin: null` with form posts. same-origin leaks nothing to other sites.
+    referrerPolicy: { policy: 'same-origin' },
   });
 }
