@@ -12,17 +12,17 @@ import { staticRoutes } from '../http/static-routes.ts';
 import { attachWebSocketEndpoint, closeAllSockets, type SocketGrant } from '../http/ws-endpoint.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import { Authenticator, isRefusal } from './auth/authenticator.ts';
-import { RevokedSessions, SessionSigner } from './auth/session-cookie.ts';
+import { RevokedSignIns, CookieSigner } from './auth/sign-in-cookie.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
 import { TokenDirectory } from './auth/token-directory.ts';
 import { hostedChannelPolicy, type HostedChannelContext } from './channels/hosted-policy.ts';
-import { SessionBook } from './channels/session-book.ts';
+import { ConnectedChannels } from './channels/connected-channels.ts';
 import type { HostedConfig } from './config/load-config.ts';
 import { hostedApiRoutes } from './http/hosted-api-routes.ts';
 import { ProxyTrust } from './http/proxy-trust.ts';
 import { checkRequest, requireIdentity } from './http/require-identity.ts';
 import { RateWindow } from './limits/rate-window.ts';
-import { hit, SessionSlots } from './limits/session-slots.ts';
+import { hit, ConnectionSlots } from './limits/connection-slots.ts';
 import type { Resolver } from './net/pinned-fetch.ts';
 import { UrlPolicy } from './net/url-policy.ts';
 import { createLogs, type HostedLogs } from './ops/logging.ts';
@@ -84,21 +84,21 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     ...(config.auth.trustedHeader?.from ?? []),
   ]);
   const tokens = new TokenDirectory(config.auth.tokens);
-  if (tokens.size && SessionSigner.isEphemeral(config.sessionSecrets))
+  if (tokens.size && CookieSigner.isEphemeral(config.sessionSecrets))
     log.warn(
       'No session secret (auth.session.secrets or TOOLSCOPE_SESSION_SECRET): sign-ins hold on this process only, until it stops',
     );
-  const signer = new SessionSigner(config.sessionSecrets);
-  const revoked = new RevokedSessions();
+  const signer = new CookieSigner(config.sessionSecrets);
+  const revoked = new RevokedSignIns();
   const auth = new Authenticator(tokens, signer, revoked, config.auth.trustedHeader);
   // Only its Host and Origin checks are used: identities come from the authenticator.
   const guard = new AccessGuard(randomBytes(32).toString('base64url'));
   const channels = new ChannelRegistry(graceMs);
-  const sessions = new SessionBook();
-  const slots = new SessionSlots(config.limits);
+  const connected = new ConnectedChannels();
+  const slots = new ConnectionSlots(config.limits);
   const metrics = new HostedMetrics({
     channels: () => channels.size,
-    sessions: () => sessions.size,
+    sessions: () => connected.size,
     childProcesses: () => slots.childProcesses,
   });
   const { recordings, status: recording } = openRecordings(
@@ -113,7 +113,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     limits: config.limits,
     slots,
     toolCalls: new RateWindow(config.limits.toolCallsPerMinute, 60_000),
-    sessions,
+    connected,
     audit,
     metrics,
     log,
@@ -150,7 +150,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         .status(503)
         .json({ error: `Recording is off: ${recording.problem ?? 'store.record is false'}` });
     });
-  app.use('/api', hostedApiRoutes({ version, graceMs, recording, config, sessions, channels }));
+  app.use('/api', hostedApiRoutes({ version, graceMs, recording, config, connected, channels }));
   app.use(staticRoutes(options.distDir));
   app.use(jsonErrors((line) => log.error(line)));
 

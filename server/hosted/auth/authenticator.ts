@@ -3,7 +3,7 @@ import type { AuthMethod } from '#shared/hosted.ts';
 import type { Refusal } from '../../http/access-guard.ts';
 import { inAnyCidr, parseCidr, parseIp, type Cidr } from '../net/cidr.ts';
 import { headerValue } from '../http/proxy-trust.ts';
-import type { RevokedSessions, SessionClaims, SessionSigner } from './session-cookie.ts';
+import type { RevokedSignIns, SignInClaims, CookieSigner } from './sign-in-cookie.ts';
 import type { TokenDirectory } from './token-directory.ts';
 import { readSessionCookie } from './cookies.ts';
 import { userNameSchema } from '../config/config-schema.ts';
@@ -12,8 +12,8 @@ import { userNameSchema } from '../config/config-schema.ts';
 export interface Identity {
   user: string;
   via: AuthMethod;
-  /** The session, when signed in with a cookie. */
-  session?: SessionClaims;
+  /** What the cookie says, when signed in with one. */
+  signIn?: SignInClaims;
 }
 
 /** The trusted identity header: its name and the proxies allowed to set it. */
@@ -33,8 +33,8 @@ export class Authenticator {
 
   constructor(
     private readonly tokens: TokenDirectory,
-    private readonly signer: SessionSigner,
-    private readonly revoked: RevokedSessions,
+    private readonly signer: CookieSigner,
+    private readonly revoked: RevokedSignIns,
     trustedHeader: TrustedHeaderConfig | undefined,
   ) {
     this.headerName = trustedHeader?.name.toLowerCase();
@@ -84,7 +84,7 @@ export class Authenticator {
     const claims = this.signer.verify(value);
     if (!claims || this.revoked.has(claims.id) || !this.tokens.holds(claims.user, claims.tokenTag))
       return { status: 401, reason: 'Your session expired or was signed out: sign in again' };
-    return { user: claims.user, via: 'cookie', session: claims };
+    return { user: claims.user, via: 'cookie', signIn: claims };
   }
 
   private trustsSender(request: IncomingMessage): boolean {

@@ -8,7 +8,7 @@ import { RateWindow } from '../limits/rate-window.ts';
 import { isRefusal, type Authenticator } from './authenticator.ts';
 import { clearedSessionCookies, sessionCookie } from './cookies.ts';
 import { renderSignInPage, safeNext, SIGN_IN_CSS, SIGN_IN_CSS_PATH } from './sign-in-page.ts';
-import type { RevokedSessions, SessionSigner } from './session-cookie.ts';
+import type { RevokedSignIns, CookieSigner } from './sign-in-cookie.ts';
 
 /** Failed sign-ins one client address may make per minute before it must wait. */
 const FAILURES_PER_MINUTE = 10;
@@ -17,8 +17,8 @@ const FAILURES_PER_MINUTE = 10;
 export interface SignInOptions {
   guard: AccessGuard;
   auth: Authenticator;
-  signer: SessionSigner;
-  revoked: RevokedSessions;
+  signer: CookieSigner;
+  revoked: RevokedSignIns;
   proxies: ProxyTrust;
   audit: AuditLog;
   maxAgeMs: number;
@@ -91,8 +91,8 @@ export function signInRoutes(options: SignInOptions): Router {
     );
     if (site) return page(response, 403, { next: '/', tokens: options.tokens, error: site.reason });
     const current = options.auth.identify(request);
-    if (!isRefusal(current) && current.session) {
-      options.revoked.revoke(current.session);
+    if (!isRefusal(current) && current.signIn) {
+      options.revoked.revoke(current.signIn);
       options.audit.signOut(current.user, options.proxies.clientAddress(request));
     }
     response.setHeader('Set-Cookie', clearedSessionCookies(secure(request, options)));

@@ -8,22 +8,22 @@ import type { AuditedServer, AuditLog } from '../audit/audit-log.ts';
 import { observeToolCalls } from '../audit/call-observer.ts';
 import type { LimitsConfig } from '../config/config-schema.ts';
 import type { CatalogEntry } from '../config/load-config.ts';
-import { hit, isLimitHit, type SessionSlots } from '../limits/session-slots.ts';
+import { hit, isLimitHit, type ConnectionSlots } from '../limits/connection-slots.ts';
 import type { RateWindow } from '../limits/rate-window.ts';
 import type { Resolver } from '../net/pinned-fetch.ts';
 import type { UrlPolicy } from '../net/url-policy.ts';
 import type { HostedMetrics } from '../ops/metrics.ts';
 import { chooseCatalogEntry, chooseUserTarget, type Choice } from './choose-target.ts';
-import type { SessionBook, SessionEntry } from './session-book.ts';
+import type { ConnectedChannels, ConnectedChannel } from './connected-channels.ts';
 
 /** What every hosted channel's policy shares: the config's catalog and limits, and the process's counters. */
 export interface HostedChannelContext {
   catalog: ReadonlyMap<string, CatalogEntry>;
   userUrls: { enabled: boolean; policy: UrlPolicy };
   limits: LimitsConfig;
-  slots: SessionSlots;
+  slots: ConnectionSlots;
   toolCalls: RateWindow;
-  sessions: SessionBook;
+  connected: ConnectedChannels;
   audit: AuditLog;
   metrics: HostedMetrics;
   log: Logger;
@@ -61,7 +61,7 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
         context.audit.connect(server, 'refused', slot.message);
         return { ok: false, error: slot.message, limit: slot.limit };
       }
-      let entry: SessionEntry | undefined;
+      let entry: ConnectedChannel | undefined;
       let stopObserving: (() => void) | undefined;
       return {
         ok: true,
@@ -78,7 +78,7 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
               since: Date.now(),
             };
             if (recordingId) entry.recordingId = recordingId;
-            context.sessions.add(entry);
+            context.connected.add(entry);
             context.audit.connect(server, 'ok');
             stopObserving = observeToolCalls(stamper, (call) => {
               context.audit.toolCall(server, call.tool, call.outcome, call.durationMs);
@@ -90,7 +90,7 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
             fetch?.close();
             stopObserving?.();
             if (entry) {
-              context.sessions.remove(entry);
+              context.connected.remove(entry);
               context.audit.disconnect(server, Date.now() - entry.since);
             } else context.audit.connect(server, 'failed', error && scrub(error, target));
           },

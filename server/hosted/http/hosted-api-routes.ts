@@ -3,7 +3,7 @@ import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import { SIGN_IN_PATH, SIGN_OUT_PATH, type ChannelListResponse, type HostedInfo } from '#shared/hosted.ts';
 import type { RecordingStatus } from '#shared/recordings.ts';
 import type { ChannelRegistry } from '../../channel/channel-registry.ts';
-import type { SessionBook } from '../channels/session-book.ts';
+import type { ConnectedChannels } from '../channels/connected-channels.ts';
 import type { HostedConfig } from '../config/load-config.ts';
 import { identityOf } from './require-identity.ts';
 
@@ -13,7 +13,7 @@ export interface HostedApiOptions {
   graceMs: number;
   recording: RecordingStatus;
   config: HostedConfig;
-  sessions: SessionBook;
+  connected: ConnectedChannels;
   channels: ChannelRegistry;
 }
 
@@ -56,7 +56,7 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
 
   router.get('/channels', (_request, response) => {
     const body: ChannelListResponse = {
-      channels: options.sessions.listFor(identityOf(response).user),
+      channels: options.connected.listFor(identityOf(response).user),
       limits: { sessionsPerUser: config.limits.sessionsPerUser, sessionsTotal: config.limits.sessionsTotal },
     };
     response.json(body);
@@ -64,7 +64,7 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
 
   router.delete('/channels/:id', async (request, response) => {
     // Another user's session answers as an unknown one does.
-    const entry = options.sessions.find(identityOf(response).user, request.params.id);
+    const entry = options.connected.find(identityOf(response).user, request.params.id);
     const channel = entry && [...options.channels.list()].find((candidate) => candidate.id === entry.id);
     if (!channel) return void response.status(404).json({ error: 'No such session' });
     await channel.disconnect('This session was ended from the session list');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { RateWindow } from './rate-window.ts';
-import { isLimitHit, SessionSlots } from './session-slots.ts';
+import { isLimitHit, ConnectionSlots } from './connection-slots.ts';
 
 const limits = {
   sessionsPerUser: 2,
@@ -11,9 +11,9 @@ const limits = {
   toolCallsPerMinute: 2,
 };
 
-describe('SessionSlots', () => {
+describe('ConnectionSlots', () => {
   it('counts sessions per user, in total and stdio children, and gives places back once', () => {
-    const slots = new SessionSlots(limits);
+    const slots = new ConnectionSlots(limits);
     const a1 = slots.take('alice', 'stdio');
     expect(isLimitHit(a1)).toBe(false);
     const a2 = slots.take('alice', 'stdio');

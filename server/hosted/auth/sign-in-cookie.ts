@@ -1,8 +1,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /** What a session cookie says: who signed in, with which token, until when. */
-export interface SessionClaims {
-  /** Random id, so that sign-out can revoke this one session. */
+export interface SignInClaims {
+  /** Random id, so that sign-out can revoke this one sign-in. */
   id: string;
   user: string;
   /** The tag of the token signed in with (see tokenTag). */
@@ -20,10 +20,10 @@ const VERSION = 'v1';
  * the old one until the cookies it signed have expired, then remove it. A cookie carries no secret:
  * `v1.<claims as base64url JSON>.<signature>`.
  */
-export class SessionSigner {
+export class CookieSigner {
   private readonly keys: Buffer[];
 
-  /** `secrets` empty: a random key for this process alone (sessions end when it stops). */
+  /** `secrets` empty: a random key for this process alone (sign-ins end when it stops). */
   constructor(secrets: readonly string[]) {
     this.keys = secrets.length ? secrets.map((secret) => Buffer.from(secret, 'utf8')) : [randomBytes(32)];
   }
@@ -33,14 +33,14 @@ export class SessionSigner {
     return secrets.length === 0;
   }
 
-  /** A new session for `user`, signed in with the token of tag `tokenTag`. */
+  /** A new sign-in of `user`, signed in with the token of tag `tokenTag`. */
   issue(
     user: string,
     tokenTag: string,
     maxAgeMs: number,
     now = Date.now(),
-  ): { value: string; claims: SessionClaims } {
-    const claims: SessionClaims = {
+  ): { value: string; claims: SignInClaims } {
+    const claims: SignInClaims = {
       id: randomBytes(16).toString('base64url'),
       user,
       tokenTag,
@@ -52,7 +52,7 @@ export class SessionSigner {
   }
 
   /** The claims of a cookie signed by one of the keys and not expired; undefined otherwise. */
-  verify(value: string, now = Date.now()): SessionClaims | undefined {
+  verify(value: string, now = Date.now()): SignInClaims | undefined {
     const parts = value.split('.');
     if (parts.length !== 3 || parts[0] !== VERSION || value.length > 4096) return undefined;
     const body = `${parts[0]}.${parts[1]}`;
@@ -62,9 +62,9 @@ export class SessionSigner {
       return given.length === expected.length && timingSafeEqual(given, expected);
     });
     if (!signed) return undefined;
-    let claims: SessionClaims;
+    let claims: SignInClaims;
     try {
-      claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as SessionClaims;
+      claims = JSON.parse(Buffer.from(parts[1]!, 'base64url').toString('utf8')) as SignInClaims;
     } catch {
       return undefined;
     }
@@ -78,13 +78,13 @@ export class SessionSigner {
 }
 
 /**
- * Sessions signed out on this process, until they would have expired anyway. Other processes
+ * Sign-ins ended on this process, until they would have expired anyway. Other processes
  * behind the same load balancer do not hear of it (see docs/hosting.md: what sign-out revokes).
  */
-export class RevokedSessions {
+export class RevokedSignIns {
   private readonly revoked = new Map<string, number>();
 
-  revoke(claims: SessionClaims, now = Date.now()): void {
+  revoke(claims: SignInClaims, now = Date.now()): void {
     for (const [id, expiresAt] of this.revoked) if (expiresAt <= now) this.revoked.delete(id);
     this.revoked.set(claims.id, claims.expiresAt);
   }

@@ -18,7 +18,7 @@ export interface LimitHit {
  * against the config's limits. Counts are per process: each `serve` behind a load balancer keeps
  * its own.
  */
-export class SessionSlots {
+export class ConnectionSlots {
   private readonly perUser = new Map<string, number>();
   private total = 0;
   private children = 0;

@@ -1,7 +1,7 @@
 import type { ChannelSummary } from '#shared/hosted.ts';
 
 /** One open session as the bridge lists it, with its owner. */
-export interface SessionEntry extends ChannelSummary {
+export interface ConnectedChannel extends ChannelSummary {
   user: string;
 }
 
@@ -9,15 +9,15 @@ export interface SessionEntry extends ChannelSummary {
  * The sessions (channels with an open connection) of this process, by channel, so that a user can
  * list and end their own and nobody else's.
  */
-export class SessionBook {
-  private readonly entries = new Map<string, SessionEntry>();
+export class ConnectedChannels {
+  private readonly entries = new Map<string, ConnectedChannel>();
 
-  add(entry: SessionEntry): void {
+  add(entry: ConnectedChannel): void {
     this.entries.set(entry.id, entry);
   }
 
   /** Removes the entry of channel `id` when it is still `entry` (a newer connection keeps its own). */
-  remove(entry: SessionEntry): void {
+  remove(entry: ConnectedChannel): void {
     if (this.entries.get(entry.id) === entry) this.entries.delete(entry.id);
   }
 
@@ -30,7 +30,7 @@ export class SessionBook {
   }
 
   /** The session of channel `id` when it belongs to `user`. */
-  find(user: string, id: string): SessionEntry | undefined {
+  find(user: string, id: string): ConnectedChannel | undefined {
     const entry = this.entries.get(id);
     return entry?.user === user ? entry : undefined;
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RevokedSessions, SessionSigner } from './session-cookie.ts';
+import { RevokedSignIns, CookieSigner } from './sign-in-cookie.ts';
 import { newToken, TokenDirectory, tokenDigest, tokenTag } from './token-directory.ts';
 
 const SECRET_A = 'a'.repeat(32);
@@ -32,7 +32,7 @@ describe('token digests', () => {
 
 describe('session cookies', () => {
   it('round-trip their claims and carry no secret', () => {
-    const signer = new SessionSigner([SECRET_A]);
+    const signer = new CookieSigner([SECRET_A]);
     const { value, claims } = signer.issue('alice', 'tag', HOUR, 1000);
     expect(signer.verify(value, 2000)).toEqual(claims);
     expect(claims).toMatchObject({ user: 'alice', tokenTag: 'tag', issuedAt: 1000, expiresAt: 1000 + HOUR });
@@ -41,7 +41,7 @@ describe('session cookies', () => {
   });
 
   it('refuse expired, tampered, truncated and foreign cookies', () => {
-    const signer = new SessionSigner([SECRET_A]);
+    const signer = new CookieSigner([SECRET_A]);
     const { value } = signer.issue('alice', 'tag', HOUR, 1000);
     expect(signer.verify(value, 1000 + HOUR)).toBeUndefined();
     const [version, body, signature] = value.split('.') as [string, string, string];
@@ -52,28 +52,28 @@ describe('session cookies', () => {
     expect(signer.verify(`${version}.${body}.${signature.slice(0, -2)}`, 2000)).toBeUndefined();
     expect(signer.verify(`v2.${body}.${signature}`, 2000)).toBeUndefined();
     expect(signer.verify('garbage', 2000)).toBeUndefined();
-    expect(new SessionSigner([SECRET_B]).verify(value, 2000)).toBeUndefined();
+    expect(new CookieSigner([SECRET_B]).verify(value, 2000)).toBeUndefined();
   });
 
   it('rotate: the first secret signs, every listed secret verifies', () => {
-    const old = new SessionSigner([SECRET_A]).issue('alice', 'tag', HOUR, 1000).value;
-    const rotating = new SessionSigner([SECRET_B, SECRET_A]);
+    const old = new CookieSigner([SECRET_A]).issue('alice', 'tag', HOUR, 1000).value;
+    const rotating = new CookieSigner([SECRET_B, SECRET_A]);
     expect(rotating.verify(old, 2000)?.user).toBe('alice');
     const fresh = rotating.issue('bob', 'tag', HOUR, 1000).value;
-    expect(new SessionSigner([SECRET_B]).verify(fresh, 2000)?.user).toBe('bob');
-    expect(new SessionSigner([SECRET_A]).verify(fresh, 2000)).toBeUndefined();
+    expect(new CookieSigner([SECRET_B]).verify(fresh, 2000)?.user).toBe('bob');
+    expect(new CookieSigner([SECRET_A]).verify(fresh, 2000)).toBeUndefined();
   });
 
   it('make up a key for this process alone when none is configured', () => {
-    const one = new SessionSigner([]);
+    const one = new CookieSigner([]);
     const value = one.issue('alice', 'tag', HOUR).value;
     expect(one.verify(value)?.user).toBe('alice');
-    expect(new SessionSigner([]).verify(value)).toBeUndefined();
+    expect(new CookieSigner([]).verify(value)).toBeUndefined();
   });
 
   it('remember sign-outs until the session would have expired', () => {
-    const signer = new SessionSigner([SECRET_A]);
-    const revoked = new RevokedSessions();
+    const signer = new CookieSigner([SECRET_A]);
+    const revoked = new RevokedSignIns();
     const first = signer.issue('alice', 'tag', 10, 0).claims;
     const second = signer.issue('alice', 'tag', HOUR, 0).claims;
     revoked.revoke(first, 0);
