@@ -116,7 +116,6 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     connected,
     audit,
     metrics,
-    log,
     ...(options.resolve ? { resolve: options.resolve } : {}),
   };
   let stopping = false;

@@ -1,5 +1,4 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { Logger } from 'pino';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { Admission, ChannelPolicy, ConnectRequest, SendRefusal } from '../../channel/channel-policy.ts';
 import { redactTargetForSharing } from '#shared/redaction.ts';
@@ -26,7 +25,6 @@ export interface HostedChannelContext {
   connected: ConnectedChannels;
   audit: AuditLog;
   metrics: HostedMetrics;
-  log: Logger;
   resolve?: Resolver;
 }
 
