@@ -151,7 +151,8 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     });
   app.use('/api', hostedApiRoutes({ version, graceMs, recording, config, connected, channels }));
   app.use(staticRoutes(options.distDir));
-  app.use(jsonErrors((line) => log.error(line)));
+  // Share ids are keys to recordings: not in the log.
+  app.use(jsonErrors((line) => log.error(line.replace(/(\/api\/shared\/)[^/\s]+/g, '$1***'))));
 
   const server = createServer(app);
   const viewers = new LiveViewerEndpoint(recordings, (request) =>
