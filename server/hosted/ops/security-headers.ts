@@ -3,9 +3,11 @@ import type { RequestHandler } from 'express';
 
 /**
  * helmet's security headers, with a Content-Security-Policy that allows no inline script and no
- * script from elsewhere. Inline styles stay allowed: the code editor adds its styles at run time.
- * The page fetches tool icons from https URLs (connect-src) and shows images and audio from data:
- * and blob: URLs. The page itself (index.html) still asks for no-referrer in its own meta tag.
+ * script from elsewhere. It allows eval ('unsafe-eval'): the page checks tool arguments and results
+ * with Ajv, which compiles each JSON Schema into a function; without it those checks fail (a
+ * required argument goes unreported). Inline styles stay allowed: the code editor inserts a style
+ * element. The page fetches tool icons from https URLs (connect-src) and shows images and audio from
+ * data: and blob: URLs. The page itself (index.html) still asks for no-referrer in its own meta tag.
  */
 export function securityHeaders(): RequestHandler {
   return helmet({
@@ -13,7 +15,7 @@ export function securityHeaders(): RequestHandler {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        'script-src': ["'self'", "'unsafe-eval'"],
         'style-src': ["'self'", "'unsafe-inline'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'media-src': ["'self'", 'data:', 'blob:'],
