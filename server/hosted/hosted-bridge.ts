@@ -49,6 +49,11 @@ export interface HostedBridgeOptions {
   logs?: HostedLogs;
   /** Tests answer DNS lookups of user URLs themselves. */
   resolve?: Resolver;
+  /**
+   * Whether the store answers, for /readyz: undefined when it does, else what is wrong. The store
+   * step passes its own (a query to PostgreSQL); by default a read of the SQLite file.
+   */
+  storeProblem?: () => Promise<string | undefined>;
 }
 
 /** A running hosted bridge. */
@@ -124,7 +129,8 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   app.disable('x-powered-by');
   app.use(requestLog(log, proxies));
   app.use(securityHeaders());
-  app.use(healthRoutes(async () => (stopping ? 'stopping' : storeProblem(recordings))));
+  const storeCheck = options.storeProblem ?? (async () => sqliteProblem(recordings));
+  app.use(healthRoutes(async () => (stopping ? 'stopping' : storeCheck())));
   const identity = requireIdentity(guard, auth);
   if (config.metrics.enabled && config.metrics.port === undefined)
     app.get(METRICS_PATH, identity, metricsHandler(metrics));
@@ -257,8 +263,8 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-/** Whether the store answers: a read that touches the file. */
-async function storeProblem(recordings: RecordingLibrary | undefined): Promise<string | undefined> {
+/** Whether the SQLite store answers: a read that touches the file. */
+function sqliteProblem(recordings: RecordingLibrary | undefined): string | undefined {
   if (!recordings) return undefined;
   try {
     recordings.get('readiness-check');

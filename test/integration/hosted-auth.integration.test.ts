@@ -47,6 +47,21 @@ describe('hosted mode: who you are', () => {
     expect((await get(bridge, '/')).status).toBe(200);
   });
 
+  it('answers /readyz 503 while the store does not answer', async () => {
+    const broken = await startTestHostedBridge(
+      {},
+      { record: false, storeProblem: async () => 'database is down' },
+    );
+    try {
+      const ready = await get(broken, '/readyz');
+      expect(ready.status).toBe(503);
+      expect(ready.json()).toEqual({ status: 'not ready', problem: 'database is down' });
+      expect((await get(broken, '/healthz')).status).toBe(200);
+    } finally {
+      await broken.stop();
+    }
+  });
+
   it('refuses the API without credentials, and with a wrong token', async () => {
     const none = await get(bridge, '/api/config');
     expect(none.status).toBe(401);

@@ -32,7 +32,12 @@ export interface TestHostedBridge extends RunningHostedBridge {
 
 export async function startTestHostedBridge(
   config: Record<string, unknown>,
-  options: { env?: Record<string, string>; resolve?: Resolver; record?: boolean } = {},
+  options: {
+    env?: Record<string, string>;
+    resolve?: Resolver;
+    record?: boolean;
+    storeProblem?: () => Promise<string | undefined>;
+  } = {},
 ): Promise<TestHostedBridge> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'toolscope-hosted-'));
   const parsed = parseHostedConfig(JSON.stringify({ version: 1, auth: testAuth(), ...config }), {
@@ -57,6 +62,7 @@ export async function startTestHostedBridge(
     logs,
     recordingsFile: options.record === false ? undefined : path.join(dataDir, 'recordings.sqlite'),
     ...(options.resolve ? { resolve: options.resolve } : {}),
+    ...(options.storeProblem ? { storeProblem: options.storeProblem } : {}),
   });
   return Object.assign(bridge, {
     origin: `http://127.0.0.1:${bridge.port}`,
