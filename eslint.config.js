@@ -4,7 +4,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  { ignores: ['dist', 'lib', 'node_modules', 'test-results', 'playwright-report'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -45,8 +45,9 @@ export default tseslint.config(
     },
   },
   {
-    // The session layer stays framework-free so it can be tested with in-memory transports.
-    files: ['web/src/mcp/**/*.ts', 'shared/**/*.ts'],
+    // The layers under the features stay framework-free, so they run and are tested in Node
+    // (the session with in-memory transports). Which layer may import which: web/src/layout.test.ts.
+    files: ['web/src/{lib,mcp,schema,calls}/**/*.ts', 'shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -62,7 +63,7 @@ export default tseslint.config(
                 '@modelcontextprotocol/sdk/client/stdio*',
                 '@modelcontextprotocol/sdk/server/*',
               ],
-              message: 'Keep the session layer free of React and Node.',
+              message: 'Keep lib/, mcp/, schema/, calls/ and shared/ free of React and Node.',
             },
           ],
         },

@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <section>...] [--no-build]`: measures the bridge and the UI and prints one
  * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, relay-memory, recording, js,
- * ui
+ * ui, start
  * (default: all). Writes the table to bench-results/latest.md as well.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,6 +15,7 @@ import { benchBridgeOverhead } from './sections/bridge-overhead.ts';
 import { benchInitialJs } from './sections/initial-js.ts';
 import { benchRecordingCost } from './sections/recording-cost.ts';
 import { benchRelayMemory } from './sections/relay-memory.ts';
+import { benchStartTime } from './sections/start-time.ts';
 import { benchUiScale } from './sections/ui-scale.ts';
 
 const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | BenchRow[]> = {
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | 
   recording: benchRecordingCost,
   js: () => benchInitialJs(),
   ui: benchUiScale,
+  start: benchStartTime,
 };
 
 async function main(): Promise<void> {

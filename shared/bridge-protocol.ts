@@ -193,3 +193,12 @@ export function parseBridgeMessages(text: string): BridgeToClient[] {
     return [];
   }
 }
+
+/**
+ * A bridge event with the time the bridge saw it: a line of the page's server log, and what a
+ * recording keeps beside its frames.
+ */
+export interface TimedBridgeEvent {
+  time: number;
+  event: BridgeEvent;
+}

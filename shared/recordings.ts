@@ -3,7 +3,7 @@
  * or watch one. One definition for the bridge's routes and the page.
  */
 import * as z from 'zod';
-import { frameSchema, type BridgeEvent, type Frame } from './bridge-protocol.ts';
+import { frameSchema, type Frame, type TimedBridgeEvent } from './bridge-protocol.ts';
 import { serverTargetShape, type ServerTarget } from './targets.ts';
 
 /** Page path of a share link: `/share/<shareId>`; no token needed, the id is the secret. */
@@ -16,11 +16,11 @@ export const LIVE_SUFFIX = '/live';
 export const LIVE_FRAMES_PARAM = 'frames';
 export const LIVE_EVENTS_PARAM = 'events';
 
-/** A bridge event with the time the bridge saw it (stderr lines, exits, HTTP errors), as a recording keeps it. */
-export interface RecordedEvent {
-  time: number;
-  event: BridgeEvent;
-}
+/**
+ * @deprecated The bridge's old name for {@link TimedBridgeEvent}, kept only so that server/recordings
+ * (changed on another branch) needs no edit now; it goes once the bridge uses TimedBridgeEvent.
+ */
+export type RecordedEvent = TimedBridgeEvent;
 
 /** One recorded connection, as listed. */
 export interface RecordingSummary {
@@ -43,7 +43,7 @@ export interface RecordingSummary {
 export interface RecordingSnapshot {
   recording: RecordingSummary;
   frames: Frame[];
-  events: RecordedEvent[];
+  events: TimedBridgeEvent[];
 }
 
 /** Body of GET /api/recordings. */
@@ -65,7 +65,7 @@ export interface RecordingStatus {
 /** Messages on the live WebSocket, bridge to viewer. */
 export type LiveMessage =
   | { type: 'frame'; frame: Frame }
-  | { type: 'event'; entry: RecordedEvent }
+  | { type: 'event'; entry: TimedBridgeEvent }
   /** The connection ended (the recording is complete), or the recording was deleted or unshared. */
   | { type: 'ended'; reason: 'closed' | 'deleted' | 'unshared'; endedAt: number };
 

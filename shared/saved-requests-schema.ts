@@ -1,6 +1,6 @@
 /**
  * The file "Export" writes from the saved requests and "Import" reads back
- * (web/src/saved-requests). Unknown fields of an entry are ignored, so a newer file still imports.
+ * (web/src/features/saved-requests). Unknown fields of an entry are ignored, so a newer file still imports.
  */
 import * as z from 'zod';
 import { isRecord } from './untrusted-json.ts';

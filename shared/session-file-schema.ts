@@ -1,5 +1,5 @@
 /**
- * What "Import session" accepts (the format is in docs/session-file.md; web/src/session-file writes
+ * What "Import session" accepts (the format is in docs/session-file.md; web/src/features/session-file writes
  * it). The fields a replay relies on are checked; everything else, unknown fields included, is
  * kept as written, so a file from a newer Toolscope still opens.
  */

@@ -50,3 +50,8 @@ export class TickBatcher<T> {
 export function encodeBatch(items: readonly unknown[]): string {
   return JSON.stringify(items.length === 1 ? items[0] : items);
 }
+
+/** {@link encodeBatch} for items already in JSON: the text itself when alone, else their JSON array. */
+export function joinBatch(texts: readonly string[]): string {
+  return texts.length === 1 ? texts[0]! : `[${texts.join(',')}]`;
+}

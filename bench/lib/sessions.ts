@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { StdioTarget } from '#shared/targets.ts';
 import { McpSession } from '../../web/src/mcp/mcp-session.ts';
-import { RecordingTransport } from '../../web/src/mcp/recording-transport.ts';
+import { StampingTransport } from '../../web/src/mcp/stamping-transport.ts';
 import { createNodeSession } from '../../test/support/node-session.ts';
 import { projectPath, startCli, type CliProcess } from '../../test/support/start-cli.ts';
 import type { CleanupStack } from './cleanup.ts';
@@ -16,7 +16,7 @@ import type { CleanupStack } from './cleanup.ts';
 export function directStdioSession(target: StdioTarget): McpSession {
   return new McpSession({
     createTransport: () =>
-      new RecordingTransport(
+      new StampingTransport(
         new StdioClientTransport({
           command: target.command,
           args: target.args,
@@ -32,7 +32,7 @@ export function directHttpSession(): McpSession {
   return new McpSession({
     createTransport: (target) => {
       if (target.transport === 'stdio') throw new Error('HTTP targets only');
-      return new RecordingTransport(new StreamableHTTPClientTransport(new URL(target.url)));
+      return new StampingTransport(new StreamableHTTPClientTransport(new URL(target.url)));
     },
   });
 }

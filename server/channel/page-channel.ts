@@ -8,7 +8,7 @@ import {
 } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
-import { jsonBytes, type Upstream } from '../upstream/upstream.ts';
+import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
 import {
@@ -20,8 +20,11 @@ import {
 } from './channel-policy.ts';
 import { IdleTimer } from './idle-timer.ts';
 
-/** Where a channel's messages to the page go (a WebSocket in production, an array in tests). */
-export type ChannelSink = (message: BridgeToClient) => void;
+/**
+ * Where a channel's messages to the page go (a WebSocket in production, an array in tests); `json`,
+ * when given, is the message's JSON text already built.
+ */
+export type ChannelSink = (message: BridgeToClient, json?: string) => void;
 
 /**
  * What a channel needs of the recordings: the RecordingLibrary itself, or hosted mode's wrapper
@@ -115,9 +118,9 @@ export class PageChannel {
   answerLocally(message: JSONRPCMessage, refusal: SendRefusal, placeholder?: string): void {
     const relay = this.relay;
     if (!relay) return this.emitError(refusal.message);
-    const out =
+    const { frame: out } =
       placeholder === undefined
-        ? relay.stamper.stampMessage('out', message, jsonBytes(message))
+        ? relay.stamper.stampMessage('out', message, JSON.stringify(message))
         : relay.stamper.stampBadFrame('out', placeholder, refusal.message);
     this.emit({ type: 'frame', frame: { ...out, message: undefined, raw: undefined } });
     if (!('method' in message) || !('id' in message)) {
@@ -133,7 +136,8 @@ export class PageChannel {
         ...(refusal.data ? { data: refusal.data } : {}),
       },
     };
-    this.emit({ type: 'frame', frame: relay.stamper.stampMessage('in', answer, jsonBytes(answer), true) });
+    const { frame, json } = relay.stamper.stampMessage('in', answer, JSON.stringify(answer), true);
+    this.emit({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
   }
 
   /** Stops delivering to the page (its socket went away) without closing the server. */
@@ -192,7 +196,7 @@ export class PageChannel {
     this.upstream = upstream;
     this.connection = connection;
     this.writer = writer;
-    const relay = new Relay(upstream, (message) => {
+    const relay = new Relay(upstream, (message, json) => {
       if (message.type === 'event' && message.event.kind === 'closed') {
         connection.ended();
         if (this.relay === relay) this.idle?.stop();
@@ -201,10 +205,10 @@ export class PageChannel {
         writer.addEvent({ time: message.time, event: message.event });
         if (message.event.kind === 'closed') writer.end(message.time);
       }
-      this.emit(message);
+      this.emit(message, json);
     });
     this.relay = relay;
-    if (writer) relay.stamper.subscribe((frame) => writer.addFrame(frame));
+    if (writer) relay.stamper.subscribe((frame, json) => writer.addFrame(frame, json));
     if (this.idle) relay.stamper.subscribe(() => this.idle?.touch());
     try {
       await upstream.start();
@@ -254,8 +258,8 @@ export class PageChannel {
     this.emit({ type: 'event', event: { kind: 'error', message }, time: Date.now() });
   }
 
-  private emit(message: BridgeToClient): void {
-    this.sink?.(message);
+  private emit(message: BridgeToClient, json?: string): void {
+    this.sink?.(message, json);
   }
 }
 

@@ -1,93 +1,62 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
-import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
-import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
+import type { ServerTarget } from '#shared/targets.ts';
+import { SCHEMA, SCHEMA_VERSION, toSummary, type RecordingRow } from './recording-rows.ts';
+import { openSqlite, type SqlDatabase, type SqliteDriverName } from './sqlite-driver.ts';
 
-/** Schema version kept in SQLite's `user_version`; bump with a migration step below. */
-const SCHEMA_VERSION = 1;
 /** Ended recordings are kept this long unless the setting says otherwise. */
 export const DEFAULT_RETENTION_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-  CREATE TABLE IF NOT EXISTS recordings (
-    id TEXT PRIMARY KEY,
-    name TEXT NOT NULL,
-    target TEXT,
-    started_at INTEGER NOT NULL,
-    ended_at INTEGER,
-    frame_count INTEGER NOT NULL DEFAULT 0,
-    event_count INTEGER NOT NULL DEFAULT 0,
-    share_id TEXT UNIQUE,
-    owner TEXT
-  );
-  CREATE TABLE IF NOT EXISTS frame_chunks (
-    recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
-    first_seq INTEGER NOT NULL,
-    last_seq INTEGER NOT NULL,
-    last_time INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    UNIQUE (recording_id, first_seq)
-  );
-  CREATE TABLE IF NOT EXISTS events (
-    recording_id TEXT NOT NULL REFERENCES recordings(id) ON DELETE CASCADE,
-    idx INTEGER NOT NULL,
-    body TEXT NOT NULL,
-    UNIQUE (recording_id, idx)
-  );
-`;
-
-interface RecordingRow {
-  id: string;
-  name: string;
-  target: string | null;
-  started_at: number;
-  ended_at: number | null;
-  frame_count: number;
-  share_id: string | null;
+/** Frames already written as JSON, in order: the text of each, the first's seq, the last's seq and time. */
+export interface FrameTexts {
+  firstSeq: number;
+  lastSeq: number;
+  lastTime: number;
+  texts: readonly string[];
 }
 
 /**
  * The recordings in one SQLite file: a row per connection, its frames and its bridge
- * events in order. Synchronous (better-sqlite3); callers batch writes into one transaction.
+ * events in order. Synchronous (node:sqlite or libsql, see sqlite-driver.ts); callers batch writes
+ * into one transaction.
  * Nothing here knows about HTTP or live viewers.
  */
 export class RecordingStore {
-  private readonly db: Database.Database;
+  private readonly db: SqlDatabase;
   /** Who writes through this store: `<pid>:<random>`, so two stores in one process are told apart. */
   private readonly owner = `${process.pid}:${randomUUID()}`;
   private readonly statements;
   private readonly appendBatch: (
     id: string,
-    frames: readonly Frame[],
+    frames: FrameTexts | undefined,
     events: readonly RecordedEvent[],
     firstEventIndex: number,
     scrub: (json: string) => string,
   ) => void;
 
   /** Opens (creating when needed) the store at `file`; the folder is made private to the user. */
-  static open(file: string): RecordingStore {
+  static open(file: string, driver?: SqliteDriverName): RecordingStore {
     if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
-    const db = new Database(file);
+    const db = openSqlite(file, driver);
     if (file !== ':memory:') chmodSync(file, 0o600);
     return new RecordingStore(db, file);
   }
 
   private constructor(
-    db: Database.Database,
+    db: SqlDatabase,
     readonly file: string,
   ) {
     this.db = db;
-    db.pragma('journal_mode = WAL');
-    db.pragma('synchronous = NORMAL');
-    db.pragma('foreign_keys = ON');
-    db.pragma('busy_timeout = 3000');
-    const version = db.pragma('user_version', { simple: true }) as number;
+    // busy_timeout first: switching to WAL must wait, not fail, while another bridge writes.
+    db.exec('PRAGMA busy_timeout = 3000');
+    db.exec('PRAGMA journal_mode = WAL');
+    db.exec('PRAGMA synchronous = NORMAL');
+    db.exec('PRAGMA foreign_keys = ON');
+    const version = Number(db.pragma('user_version') ?? 0);
     if (version > SCHEMA_VERSION) {
       db.close();
       throw new Error(
@@ -96,7 +65,7 @@ export class RecordingStore {
     }
     db.exec(SCHEMA);
     OPEN_OWNERS.add(this.owner);
-    db.pragma(`user_version = ${SCHEMA_VERSION}`);
+    db.exec(`PRAGMA user_version = ${SCHEMA_VERSION}`);
     this.statements = {
       insert: db.prepare(
         'INSERT INTO recordings (id, name, target, started_at, owner) VALUES (?, ?, ?, ?, ?)',
@@ -135,22 +104,22 @@ export class RecordingStore {
     this.appendBatch = db.transaction(
       (
         id: string,
-        frames: readonly Frame[],
+        frames: FrameTexts | undefined,
         events: readonly RecordedEvent[],
         firstEventIndex: number,
         scrub: (json: string) => string,
       ) => {
         // One row per batch: one JSON array costs far less than a row per frame.
-        if (frames.length)
+        if (frames)
           insertChunk.run(
             id,
-            frames[0]!.seq,
-            frames.at(-1)!.seq,
-            frames.at(-1)!.time,
-            scrub(JSON.stringify(frames)),
+            frames.firstSeq,
+            frames.lastSeq,
+            frames.lastTime,
+            scrub(`[${frames.texts.join(',')}]`),
           );
         events.forEach((entry, i) => insertEvent.run(id, firstEventIndex + i, scrub(JSON.stringify(entry))));
-        count.run(frames.length, events.length, id);
+        count.run(frames?.texts.length ?? 0, events.length, id);
       },
     );
   }
@@ -175,6 +144,25 @@ export class RecordingStore {
     /** Rewrites each JSON text before it is stored (takes secrets out). */
     scrub: (json: string) => string = (json) => json,
   ): void {
+    const texts: FrameTexts | undefined = frames.length
+      ? {
+          firstSeq: frames[0]!.seq,
+          lastSeq: frames.at(-1)!.seq,
+          lastTime: frames.at(-1)!.time,
+          texts: frames.map((frame) => JSON.stringify(frame)),
+        }
+      : undefined;
+    this.appendBatch(id, texts, events, firstEventIndex, scrub);
+  }
+
+  /** {@link append} for frames already written as JSON (the relay's hot path: nothing is serialised again). */
+  appendTexts(
+    id: string,
+    frames: FrameTexts | undefined,
+    events: readonly RecordedEvent[],
+    firstEventIndex: number,
+    scrub: (json: string) => string = (json) => json,
+  ): void {
     this.appendBatch(id, frames, events, firstEventIndex, scrub);
   }
 
@@ -193,7 +181,7 @@ export class RecordingStore {
   }
 
   list(): RecordingSummary[] {
-    return (this.statements.list.all() as RecordingRow[]).map(toSummary);
+    return (this.statements.list.all() as unknown as RecordingRow[]).map(toSummary);
   }
 
   /** Frames from `fromSeq` on, in order. */
@@ -211,15 +199,15 @@ export class RecordingStore {
   }
 
   rename(id: string, name: string): boolean {
-    return this.statements.rename.run(name, id).changes > 0;
+    return Number(this.statements.rename.run(name, id).changes) > 0;
   }
 
   setShareId(id: string, shareId: string | null): boolean {
-    return this.statements.share.run(shareId, id).changes > 0;
+    return Number(this.statements.share.run(shareId, id).changes) > 0;
   }
 
   delete(id: string): boolean {
-    return this.statements.delete.run(id).changes > 0;
+    return Number(this.statements.delete.run(id).changes) > 0;
   }
 
   /**
@@ -260,29 +248,8 @@ export class RecordingStore {
 
   close(): void {
     OPEN_OWNERS.delete(this.owner);
-    if (this.db.open) this.db.close();
+    this.db.close();
   }
-}
-
-function toSummary(row: RecordingRow): RecordingSummary {
-  return {
-    id: row.id,
-    name: row.name,
-    target: storedTarget(row.target),
-    startedAt: row.started_at,
-    ...(row.ended_at !== null ? { endedAt: row.ended_at } : {}),
-    frameCount: row.frame_count,
-    ...(row.share_id ? { shareId: row.share_id } : {}),
-    live: false,
-  };
-}
-
-/** The stored target, or null when there is none or it cannot be read (the recording is listed all the same). */
-function storedTarget(json: string | null): ServerTarget | null {
-  if (!json) return null;
-  const parsed = parseJsonText(json);
-  const read = parsed.ok ? parseUntrusted(serverTargetShape, parsed.value) : parsed;
-  return read.ok ? read.value : null;
 }
 
 /** The stores open in this process. */

@@ -61,6 +61,22 @@ describe('RecordingWriter', () => {
     expect(recording.isLive).toBe(false);
   });
 
+  it("stores a frame's JSON text as given (the server's own line inside), and tells viewers the same", () => {
+    const { store, recording, create } = setUp();
+    recording.commit(create);
+    const heard: string[] = [];
+    recording.subscribe((_message, text) => heard.push(text));
+    const line = '{"jsonrpc":"2.0", "id":1, "result":{"n":1.0}}';
+    const json = `{"seq":0,"time":5,"direction":"in","bytes":${line.length},"message":${line}}`;
+    const stamped = JSON.parse(json) as Frame;
+    recording.addFrame(stamped, json);
+    recording.addFrame(frame(1));
+    recording.flush();
+    expect(store.frames('r1')).toEqual([stamped, frame(1)]);
+    expect(heard[0]).toBe(`{"type":"frame","frame":${json}}`);
+    expect(JSON.parse(heard[1]!)).toEqual({ type: 'frame', frame: frame(1) });
+  });
+
   it('a failed write is logged once and the recording stops, without throwing', () => {
     const { store, recording, create, log } = setUp();
     recording.commit(create);

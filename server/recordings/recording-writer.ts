@@ -1,6 +1,6 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { LiveMessage, RecordedEvent } from '#shared/recordings.ts';
-import type { RecordingStore } from './recording-store.ts';
+import type { FrameTexts, RecordingStore } from './recording-store.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
 
 /** Gets every live message of one recording, in order, with its JSON text (secrets scrubbed). */
@@ -19,7 +19,11 @@ const MAX_QUEUED_BYTES = 32 * 1024 * 1024;
  * Nothing is written until {@link commit} (a connection that fails to open leaves no recording).
  */
 export class RecordingWriter {
-  private queuedFrames: Frame[] = [];
+  /** The JSON of each queued frame (built once, by the frame stamper), with the first's seq and the last's seq and time. */
+  private queuedFrames: string[] = [];
+  private queuedFirstSeq = 0;
+  private queuedLastSeq = 0;
+  private queuedLastTime = 0;
   private queuedEvents: RecordedEvent[] = [];
   private queuedBytes = 0;
   /** Events already written, which numbers the next ones. */
@@ -57,13 +61,17 @@ export class RecordingWriter {
     return !this.finished && !this.writeFailed;
   }
 
-  addFrame(frame: Frame): void {
+  /** Queues a frame; `json` is its JSON text when the caller has it already. */
+  addFrame(frame: Frame, json: string = JSON.stringify(frame)): void {
     if (this.finished) return;
     if (this.keeping) {
-      this.queuedFrames.push(frame);
+      if (!this.queuedFrames.length) this.queuedFirstSeq = frame.seq;
+      this.queuedFrames.push(json);
+      this.queuedLastSeq = frame.seq;
+      this.queuedLastTime = frame.time;
       this.queuedBytes += frame.bytes;
     }
-    this.tell({ type: 'frame', frame });
+    if (this.listeners.size) this.tellText({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
     this.scheduleFlush();
   }
 
@@ -98,13 +106,20 @@ export class RecordingWriter {
   flush(): void {
     if (!this.committed || this.writeFailed) return;
     if (!this.queuedFrames.length && !this.queuedEvents.length) return;
-    const frames = this.queuedFrames;
+    const frames: FrameTexts | undefined = this.queuedFrames.length
+      ? {
+          firstSeq: this.queuedFirstSeq,
+          lastSeq: this.queuedLastSeq,
+          lastTime: this.queuedLastTime,
+          texts: this.queuedFrames,
+        }
+      : undefined;
     const events = this.queuedEvents;
     this.queuedFrames = [];
     this.queuedEvents = [];
     this.queuedBytes = 0;
     try {
-      this.store.append(this.id, frames, events, this.writtenEvents, this.scrub);
+      this.store.appendTexts(this.id, frames, events, this.writtenEvents, this.scrub);
       this.writtenEvents += events.length;
     } catch (error) {
       this.fail(error);
@@ -170,8 +185,11 @@ export class RecordingWriter {
   }
 
   private tell(message: LiveMessage): void {
-    if (!this.listeners.size) return;
-    const text = this.scrub(JSON.stringify(message));
+    if (this.listeners.size) this.tellText(message, JSON.stringify(message));
+  }
+
+  private tellText(message: LiveMessage, json: string): void {
+    const text = this.scrub(json);
     for (const listener of this.listeners) listener(message, text);
   }
 

@@ -1,24 +1,54 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { Frame, FrameDirection } from '#shared/bridge-protocol.ts';
 
+/** A stamped frame and its JSON text, built once and reused by every reader (page, recording, viewers). */
+export interface StampedFrame {
+  frame: Frame;
+  json: string;
+}
+
+/** Hears of every stamped frame, with its JSON text. */
+export type FrameListener = (frame: Frame, json: string) => void;
+
 /**
  * Stamps the frames of one connection: numbers them from 0 and gives them the bridge's time, then
  * hands each to its subscribers (the page, the recording writer, tests). It keeps no frame: a long
  * or busy connection would hold every message (20 MB ones included) for its whole life, and the
  * page's trace and the recording already keep them.
+ *
+ * A message's frame is written as JSON around the message's own text as it crossed the wire (a
+ * stdio server's line, byte for byte): the bridge never serialises a message it relays a second time.
  */
 export class FrameStamper {
   private count = 0;
-  private readonly listeners = new Set<(frame: Frame) => void>();
+  private readonly listeners = new Set<FrameListener>();
 
-  /** Stamps a JSON-RPC message. */
-  stampMessage(direction: FrameDirection, message: JSONRPCMessage, bytes: number, synthetic = false): Frame {
-    return this.push({ direction, message, bytes, ...(synthetic ? { synthetic } : {}) });
+  /** Stamps a JSON-RPC message; `text` is its JSON as it crossed the upstream transport. */
+  stampMessage(
+    direction: FrameDirection,
+    message: JSONRPCMessage,
+    text: string,
+    synthetic = false,
+  ): StampedFrame {
+    const seq = this.count++;
+    const time = Date.now();
+    const bytes = Buffer.byteLength(text);
+    const frame: Frame = { seq, time, direction, bytes, message, ...(synthetic ? { synthetic } : {}) };
+    const json = `{"seq":${seq},"time":${time},"direction":"${direction}","bytes":${bytes},"message":${text}${synthetic ? ',"synthetic":true' : ''}}`;
+    return this.tell(frame, json);
   }
 
   /** Stamps a line that could not be read as JSON-RPC. */
-  stampBadFrame(direction: FrameDirection, raw: string, error: string): Frame {
-    return this.push({ direction, raw, error, bytes: Buffer.byteLength(raw) });
+  stampBadFrame(direction: FrameDirection, raw: string, error: string): StampedFrame {
+    const frame: Frame = {
+      seq: this.count++,
+      time: Date.now(),
+      direction,
+      raw,
+      error,
+      bytes: Buffer.byteLength(raw),
+    };
+    return this.tell(frame, JSON.stringify(frame));
   }
 
   /** Frames stamped so far (the next frame's `seq`). */
@@ -27,14 +57,13 @@ export class FrameStamper {
   }
 
   /** Calls `listener` for every new frame; returns the unsubscribe function. */
-  subscribe(listener: (frame: Frame) => void): () => void {
+  subscribe(listener: FrameListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
   }
 
-  private push(partial: Omit<Frame, 'seq' | 'time'>): Frame {
-    const frame: Frame = { seq: this.count++, time: Date.now(), ...partial };
-    for (const listener of this.listeners) listener(frame);
-    return frame;
+  private tell(frame: Frame, json: string): StampedFrame {
+    for (const listener of this.listeners) listener(frame, json);
+    return { frame, json };
   }
 }

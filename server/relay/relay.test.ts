@@ -7,6 +7,7 @@ import { Relay } from './relay.ts';
 /** An upstream that keeps what it was sent and lets the test play the server. */
 class FakeUpstream implements Upstream {
   sent: JSONRPCMessage[] = [];
+  texts: string[] = [];
   failSends: string | undefined;
   onmessage?: Upstream['onmessage'];
   onbadframe?: Upstream['onbadframe'];
@@ -14,9 +15,10 @@ class FakeUpstream implements Upstream {
   onevent?: Upstream['onevent'];
   onclose?: Upstream['onclose'];
   async start() {}
-  async send(message: JSONRPCMessage) {
+  async send(message: JSONRPCMessage, text: string) {
     if (this.failSends) throw new Error(this.failSends);
     this.sent.push(message);
+    this.texts.push(text);
   }
   async close() {
     this.onclose?.('Disconnected');
@@ -26,9 +28,14 @@ class FakeUpstream implements Upstream {
 function setup() {
   const upstream = new FakeUpstream();
   const delivered: BridgeToClient[] = [];
-  const relay = new Relay(upstream, (message) => delivered.push(message));
+  /** The JSON text the page gets of each delivered message (the relay's own, or a plain serialisation). */
+  const wire: string[] = [];
+  const relay = new Relay(upstream, (message, json) => {
+    delivered.push(message);
+    wire.push(json ?? JSON.stringify(message));
+  });
   const frames = () => delivered.flatMap((m) => (m.type === 'frame' ? [m.frame] : []));
-  return { upstream, relay, delivered, frames };
+  return { upstream, relay, delivered, frames, wire };
 }
 
 const request = (id: number, method = 'tools/call'): JSONRPCMessage => ({
@@ -50,16 +57,51 @@ describe('Relay', () => {
     await relay.send(outgoing);
     expect(upstream.sent).toEqual([outgoing]);
     const answer: JSONRPCMessage = { jsonrpc: '2.0', id: 1, result: { content: [], extra: { kept: true } } };
-    upstream.onmessage?.(answer, 99);
+    upstream.onmessage?.(answer, JSON.stringify(answer));
     expect(frames().map((f) => [f.seq, f.direction])).toEqual([
       [0, 'out'],
       [1, 'in'],
     ]);
     expect(frames()[1]!.message).toBe(answer);
-    expect(frames()[1]!.bytes).toBe(99);
+    expect(frames()[1]!.bytes).toBe(Buffer.byteLength(JSON.stringify(answer)));
     expect(stamped).toEqual([outgoing, answer]);
     expect(relay.stamper.size).toBe(2);
     expect(relay.pendingCount).toBe(0);
+  });
+
+  it("forwards the server's text as it came, serialises what the page sends once, and both parse to the frames", async () => {
+    const { upstream, relay, frames, wire } = setup();
+    const outgoing = request(1);
+    const texts: string[] = [];
+    relay.stamper.subscribe((_frame, json) => texts.push(json));
+    await relay.send(outgoing);
+    expect(upstream.texts).toEqual([JSON.stringify(outgoing)]);
+    // Spacing, a 1.0 and an escaped character stay as the server wrote them.
+    const line = '{ "jsonrpc": "2.0", "id": 1, "result": { "n": 1.0, "s": "\\u00e9" } }';
+    upstream.onmessage?.(JSON.parse(line) as JSONRPCMessage, line);
+    expect(wire[1]).toContain(line);
+    expect(JSON.parse(wire[1]!)).toEqual({ type: 'frame', frame: frames()[1] });
+    expect(frames()[1]).toMatchObject({ seq: 1, direction: 'in', bytes: Buffer.byteLength(line) });
+    expect(frames()[0]!.bytes).toBe(Buffer.byteLength(JSON.stringify(outgoing)));
+    // Every reader of the stamped frames (the recording) gets the message inside, both ways.
+    expect(texts.map((text) => (JSON.parse(text) as { message: unknown }).message)).toEqual([
+      outgoing,
+      { jsonrpc: '2.0', id: 1, result: { n: 1, s: 'é' } },
+    ]);
+    expect(texts[1]).toContain(line);
+  });
+
+  it('writes synthetic answers and unreadable lines as JSON that parses back to their frames', async () => {
+    const { upstream, relay, frames, wire } = setup();
+    await relay.send(request(3));
+    upstream.onbadframe?.('not "json"', 'Not JSON');
+    upstream.onclose?.('gone');
+    const inbound = wire.slice(1, 3).map((text) => JSON.parse(text) as BridgeToClient);
+    expect(inbound).toEqual([
+      { type: 'frame', frame: frames()[1] },
+      { type: 'frame', frame: frames()[2] },
+    ]);
+    expect(frames()[2]).toMatchObject({ synthetic: true });
   });
 
   it('does not echo outgoing messages back to the browser', async () => {

@@ -1,8 +1,13 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/sdk/types.js';
-import { RELAY_ERROR_CODE, type BridgeToClient, type Frame } from '#shared/bridge-protocol.ts';
+import { RELAY_ERROR_CODE, type BridgeToClient } from '#shared/bridge-protocol.ts';
 import type { Upstream } from '../upstream/upstream.ts';
-import { jsonBytes } from '../upstream/upstream.ts';
-import { FrameStamper } from './frame-stamper.ts';
+import { FrameStamper, type StampedFrame } from './frame-stamper.ts';
+
+/**
+ * Where the relay's messages to the page go. `json`, when given, is the message's JSON text
+ * already built (a frame around the server's own text): the receiver sends it as it is.
+ */
+export type RelayDelivery = (message: BridgeToClient, json?: string) => void;
 
 /**
  * Pipes JSON-RPC between the browser and one upstream server without reinterpreting it.
@@ -17,13 +22,13 @@ export class Relay {
 
   constructor(
     private readonly upstream: Upstream,
-    private readonly deliver: (message: BridgeToClient) => void,
+    private readonly deliver: RelayDelivery,
     stamper = new FrameStamper(),
   ) {
     this.stamper = stamper;
-    upstream.onmessage = (message, bytes) => {
+    upstream.onmessage = (message, text) => {
       if (isResponse(message)) this.pending.delete(message.id);
-      this.forward(this.stamper.stampMessage('in', message, bytes));
+      this.forward(this.stamper.stampMessage('in', message, text));
     };
     upstream.onbadframe = (raw, error) => this.forward(this.stamper.stampBadFrame('in', raw, error));
     upstream.onlost = (id, reason) => {
@@ -39,7 +44,9 @@ export class Relay {
 
   /** Relays one message from the browser to the server. */
   async send(message: JSONRPCMessage): Promise<void> {
-    const frame = this.stamper.stampMessage('out', message, jsonBytes(message));
+    // Serialised once: the same text goes to the server and into the recording.
+    const text = JSON.stringify(message);
+    const { frame } = this.stamper.stampMessage('out', message, text);
     // The browser already has the message; it only needs the bridge's sequence number and time.
     this.deliver({ type: 'frame', frame: { ...frame, message: undefined } });
     const isRequest = 'method' in message && 'id' in message;
@@ -49,7 +56,7 @@ export class Relay {
     }
     if (isRequest) this.pending.set(message.id, message.method);
     try {
-      await this.upstream.send(message);
+      await this.upstream.send(message, text);
     } catch (error) {
       if (isRequest && this.pending.delete(message.id)) {
         this.answerWithError(message.id, error instanceof Error ? error.message : String(error));
@@ -75,11 +82,11 @@ export class Relay {
       id,
       error: { code: RELAY_ERROR_CODE, message: `Bridge: ${reason}` },
     };
-    this.forward(this.stamper.stampMessage('in', message, jsonBytes(message), true));
+    this.forward(this.stamper.stampMessage('in', message, JSON.stringify(message), true));
   }
 
-  private forward(frame: Frame): void {
-    this.deliver({ type: 'frame', frame });
+  private forward({ frame, json }: StampedFrame): void {
+    this.deliver({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
   }
 }
 

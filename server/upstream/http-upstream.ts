@@ -6,7 +6,7 @@ import { SSEClientTransport, SseError } from '@modelcontextprotocol/sdk/client/s
 import type { FetchLike, Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { HttpTarget } from '#shared/targets.ts';
-import { jsonBytes, type Upstream } from './upstream.ts';
+import type { Upstream } from './upstream.ts';
 import { watchedFetch } from './watched-fetch.ts';
 
 /** A remote MCP server over Streamable HTTP or legacy SSE, using the SDK's client transports. */
@@ -35,7 +35,7 @@ export class HttpUpstream implements Upstream {
             requestInit,
             fetch: watchedFetch((id, reason) => this.onlost?.(id, reason), fetch),
           });
-    this.transport.onmessage = (message) => this.onmessage?.(message, jsonBytes(message));
+    this.transport.onmessage = (message) => this.onmessage?.(message, JSON.stringify(message));
     this.transport.onerror = (error) => {
       this.reported.add(error);
       this.onevent?.(describeError(error));

@@ -71,11 +71,11 @@ export class StdioUpstream implements Upstream {
     });
   }
 
-  async send(message: JSONRPCMessage): Promise<void> {
+  async send(_message: JSONRPCMessage, text: string): Promise<void> {
     const stdin = this.child?.stdin;
     if (!stdin || !stdin.writable || this.closedReason)
       throw new Error(this.closedReason ?? 'Server is not running');
-    const line = JSON.stringify(message) + '\n';
+    const line = text + '\n';
     // Lines written in the same tick reach the server in one write.
     if (!stdin.writableCorked) {
       stdin.cork();
@@ -113,8 +113,8 @@ export class StdioUpstream implements Upstream {
       this.onbadframe?.(line, 'Not a valid JSON-RPC 2.0 message');
       return;
     }
-    // Forward what the server sent, not the schema's re-serialisation of it.
-    this.onmessage?.(value, Buffer.byteLength(line));
+    // Forward what the server sent, as it sent it.
+    this.onmessage?.(value, line);
   }
 
   private killGroup(signal: NodeJS.Signals): void {

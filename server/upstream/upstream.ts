@@ -8,11 +8,12 @@ import type { BridgeEvent } from '#shared/bridge-protocol.ts';
 export interface Upstream {
   /** Opens the connection; rejects with a readable message when the server cannot be reached. */
   start(): Promise<void>;
-  /** Sends one message to the server. */
-  send(message: JSONRPCMessage): Promise<void>;
+  /** Sends one message to the server; `text` is its JSON, for a transport that writes text itself. */
+  send(message: JSONRPCMessage, text: string): Promise<void>;
   /** Closes the connection; for a child process, ends it and its process group. */
   close(): Promise<void>;
-  onmessage?: (message: JSONRPCMessage, bytes: number) => void;
+  /** A message from the server, with its JSON text as it came (a stdio line) or as the transport parsed it. */
+  onmessage?: (message: JSONRPCMessage, text: string) => void;
   /** A frame arrived that is not valid JSON-RPC. */
   onbadframe?: (raw: string, error: string) => void;
   /** The transport knows that request `id` will never be answered (its response stream ended). */
@@ -20,9 +21,4 @@ export interface Upstream {
   onevent?: (event: BridgeEvent) => void;
   /** The connection is gone for good, whatever the reason. */
   onclose?: (reason: string) => void;
-}
-
-/** Byte length of a message as JSON, the way it crosses the wire. */
-export function jsonBytes(message: unknown): number {
-  return Buffer.byteLength(JSON.stringify(message));
 }

@@ -4,8 +4,8 @@ import type { CallOutcome } from '../../web/src/mcp/session-types.ts';
 import {
   createServerRequestsServices,
   type ServerRequestsServices,
-} from '../../web/src/server-requests/create-server-requests-services.ts';
-import type { QueuedRequest } from '../../web/src/server-requests/server-request-queue.ts';
+} from '../../web/src/features/server-requests/create-server-requests-services.ts';
+import type { QueuedRequest } from '../../web/src/features/server-requests/server-request-queue.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession, waitFor } from '../support/node-session.ts';

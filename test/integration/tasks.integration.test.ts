@@ -4,11 +4,10 @@ import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts
 import { createNodeSession, waitFor } from '../support/node-session.ts';
 import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { taskMode } from '../../web/src/mcp/task-support.ts';
-import { ApprovalPolicy } from '../../web/src/state/approval-policy.ts';
-import { CallHistory } from '../../web/src/state/call-history.ts';
-import { CallRunner } from '../../web/src/state/call-runner.ts';
-import { TaskTracker } from '../../web/src/state/task-tracker.ts';
-import { taskStatusExtension } from '../../web/src/state/task-status-extension.ts';
+import { ApprovalPolicy } from '../../web/src/calls/approval-policy.ts';
+import { CallHistory } from '../../web/src/calls/call-history.ts';
+import { CallRunner } from '../../web/src/calls/call-runner.ts';
+import { TaskTracker, taskStatusExtension } from '../../web/src/calls/task-tracker.ts';
 
 let bridge: RunningBridge;
 let session: McpSession;

@@ -1,24 +1,24 @@
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
-import { useServices } from './session-context.tsx';
-import { useStore } from './hooks/use-store.ts';
-import { ToolList } from './components/tool-list/tool-list.tsx';
-import { ToolPanel } from './components/tool-panel/tool-panel.tsx';
-import { ResultView } from './components/result-view/result-view.tsx';
-import { TracePanel } from './components/trace-panel/trace-panel.tsx';
-import { ServerLog } from './components/server-log/server-log.tsx';
-import { HistoryPanel } from './components/history/history-panel.tsx';
-import { AppHeader } from './components/app-header/app-header.tsx';
-import { ApprovalDialog } from './components/approval/approval-dialog.tsx';
-import { Tabs } from './components/ui/tabs.tsx';
-import { ResourceBrowser } from './components/resources/resource-browser.tsx';
-import { PromptBrowser } from './components/prompts/prompt-browser.tsx';
-import { TasksPanel } from './components/tasks/tasks-panel.tsx';
-import { SavedRequestsPanel } from './components/saved-requests/saved-requests-panel.tsx';
-import type { Permalink } from './permalink/permalink.ts';
+import { useServices } from './services.ts';
+import { useStore } from './ui/use-store.ts';
+import { ToolList } from './features/tool-list/tool-list.tsx';
+import { ToolPanel } from './features/tool-panel/tool-panel.tsx';
+import { ResultView } from './features/result/result-view.tsx';
+import { TracePanel } from './features/trace-panel/trace-panel.tsx';
+import { ServerLog } from './features/server-log/server-log.tsx';
+import { HistoryPanel } from './features/history/history-panel.tsx';
+import { AppHeader } from './features/app-header/app-header.tsx';
+import { ApprovalDialog } from './features/approval/approval-dialog.tsx';
+import { Tabs } from './ui/tabs.tsx';
+import { ResourceBrowser } from './features/resources/resource-browser.tsx';
+import { PromptBrowser } from './features/prompts/prompt-browser.tsx';
+import { TasksPanel } from './features/tasks/tasks-panel.tsx';
+import { SavedRequestsPanel } from './features/saved-requests/saved-requests-panel.tsx';
+import type { Permalink } from './features/permalink/permalink.ts';
 import { findTool } from './mcp/tool-identity.ts';
 
-import { panelClass } from './components/ui/field-classes.ts';
-import { ErrorBoundary } from './components/ui/error-boundary.tsx';
+import { panelClass } from './ui/field-classes.ts';
+import { ErrorBoundary } from './ui/error-boundary.tsx';
 
 /** The page layout: connection on top, tools left, call and result in the middle, trace and history right. */
 export function App({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {

@@ -2,19 +2,28 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles.css';
 import { Root } from './root.tsx';
-import { takeTokenFromUrl } from './boot/read-token.ts';
-import { fetchBridgeConfig, probeBridge } from './boot/fetch-config.ts';
-import { watchBridge } from './state/bridge-reconnect.ts';
-
-import { createServices } from './boot/create-services.ts';
-import { createBrowserSession } from './boot/create-browser-session.ts';
-
-import { BootError } from './components/boot-error.tsx';
-import { decodePermalink } from './permalink/permalink.ts';
+import { takeTokenFromUrl, fetchBridgeConfig, probeBridge } from './boot/bridge-access.ts';
+import { watchBridge } from './boot/bridge-reconnect.ts';
+import { createServices } from './services.ts';
+import { BootError } from './boot/boot-error.tsx';
+import { decodePermalink } from './features/permalink/permalink.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { SHARE_PAGE_PREFIX } from '#shared/recordings.ts';
 import { bootShared } from './boot/boot-shared.tsx';
-import { RecordingsApi } from './recordings/recordings-api.ts';
+import { RecordingsApi } from './features/recordings/recordings-api.ts';
+import { McpSession } from './mcp/mcp-session.ts';
+import { BridgeSocket, bridgeSocketUrl } from './mcp/bridge-socket.ts';
+import { BridgeTransport } from './mcp/bridge-transport.ts';
+
+/** The production session: each connection gets a fresh WebSocket to the bridge that served the page. */
+function createBrowserSession(token: string): McpSession {
+  return new McpSession({
+    createTransport: (target) =>
+      new BridgeTransport(new BridgeSocket(bridgeSocketUrl(window.location, token)), target),
+    clientInfo: { name: 'toolscope', version: '0.1.0' },
+    scheduleTrace: (run) => requestAnimationFrame(() => run()),
+  });
+}
 
 async function boot(): Promise<void> {
   const root = createRoot(document.getElementById('root')!);

@@ -1,12 +1,16 @@
 import { useMemo, useState } from 'react';
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import { App } from './app.tsx';
-import { ServicesContext, type AppServices } from './session-context.tsx';
-import { ReplayContext, type ReplayControls } from './replay/replay-context.tsx';
-import { createReplayServices } from './replay/create-replay-services.ts';
-import type { Permalink } from './permalink/permalink.ts';
-import type { RecordingsApi } from './recordings/recordings-api.ts';
-import { RecordingsContext } from './recordings/recordings-context.tsx';
+import {
+  ServicesContext,
+  type AppServices,
+  ReplayContext,
+  type ReplayControls,
+  createReplayServices,
+  RecordingsContext,
+} from './services.ts';
+import type { Permalink } from './features/permalink/permalink.ts';
+import type { RecordingsApi } from './features/recordings/recordings-api.ts';
 
 /**
  * Shows the live session, or a read-only replay of an imported one on top of it. The live
@@ -21,7 +25,7 @@ export function Root({
   live: AppServices;
   config: BridgeConfigResponse;
   permalink?: Permalink;
-  /** The recordings routes, when the bridge records sessions. */
+  /** The recordings routes, when the bridge records connections. */
   recordings?: RecordingsApi;
 }) {
   const [replay, setReplay] = useState<AppServices>();

@@ -4,9 +4,10 @@ import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
 import { FrameStamper } from '../../relay/frame-stamper.ts';
 import { observeToolCalls, type ObservedCall } from './call-observer.ts';
 
-const out = (stamper: FrameStamper, message: JSONRPCMessage) => stamper.stampMessage('out', message, 1);
+const out = (stamper: FrameStamper, message: JSONRPCMessage) =>
+  stamper.stampMessage('out', message, JSON.stringify(message));
 const into = (stamper: FrameStamper, message: JSONRPCMessage, synthetic = false) =>
-  stamper.stampMessage('in', message, 1, synthetic);
+  stamper.stampMessage('in', message, JSON.stringify(message), synthetic);
 const call = (id: number, name: string): JSONRPCMessage => ({
   jsonrpc: '2.0',
   id,

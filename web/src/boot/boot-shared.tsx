@@ -1,13 +1,12 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from '../app.tsx';
-import { BootError } from '../components/boot-error.tsx';
-import { ServicesContext } from '../session-context.tsx';
-import { fetchSharedRecording } from '../recordings/recordings-api.ts';
-import { recordingServerLabel, recordingToSessionFile } from '../recordings/recording-file.ts';
-import { SessionReconstruction } from '../recordings/session-reconstruction.ts';
-import { LiveReplay } from '../recordings/live-replay.ts';
-import { createReplayServices } from '../replay/create-replay-services.ts';
+import { BootError } from './boot-error.tsx';
+import { ServicesContext, createReplayServices } from '../services.ts';
+import { fetchSharedRecording } from '../features/recordings/recordings-api.ts';
+import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
+import { ReplayBuilder } from '../features/recordings/replay-builder.ts';
+import { LiveReplay } from '../features/recordings/live-replay.ts';
 
 /**
  * The page of a share link: a read-only replay of the recording, kept up to date over the live
@@ -21,10 +20,10 @@ export async function bootShared(root: Root, shareId: string): Promise<void> {
     root.render(<BootError title="This share link cannot be opened" message={(error as Error).message} />);
     return;
   }
-  const reconstruction = new SessionReconstruction(recordingServerLabel(snapshot));
+  const builder = new ReplayBuilder(recordingServerLabel(snapshot));
   let file;
   try {
-    file = recordingToSessionFile(snapshot, reconstruction);
+    file = recordingToSessionFile(snapshot, builder);
   } catch (error) {
     root.render(
       <BootError
@@ -38,7 +37,7 @@ export async function bootShared(root: Root, shareId: string): Promise<void> {
   const live = snapshot.recording.live
     ? new LiveReplay(
         shareId,
-        { session: services.session, history: services.history, reconstruction },
+        { session: services.session, history: services.history, builder },
         { frames: snapshot.frames.length, events: snapshot.events.length },
       )
     : undefined;

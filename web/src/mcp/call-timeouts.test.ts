@@ -3,7 +3,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { McpSession } from './mcp-session.ts';
-import { RecordingTransport } from './recording-transport.ts';
+import { StampingTransport } from './stamping-transport.ts';
 
 /** A server whose one tool reports progress every few milliseconds and never finishes, until cancelled. */
 function endlessProgressServer() {
@@ -36,7 +36,7 @@ describe('call timeouts', () => {
       createTransport: () => {
         const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
         void server.connect(serverSide);
-        return new RecordingTransport(clientSide);
+        return new StampingTransport(clientSide);
       },
     });
     await session.connect({ transport: 'stdio', command: 'in-memory', args: [] });

@@ -9,7 +9,7 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { McpSession } from './mcp-session.ts';
-import { RecordingTransport } from './recording-transport.ts';
+import { StampingTransport } from './stamping-transport.ts';
 
 const PAGE_SIZE = 50;
 
@@ -49,7 +49,7 @@ async function connectedSession(count: number) {
     createTransport: () => {
       const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
       void fixture.server.connect(serverSide);
-      return new RecordingTransport(clientSide);
+      return new StampingTransport(clientSide);
     },
   });
   await session.connect({ transport: 'stdio', command: 'in-memory', args: [] });
@@ -103,7 +103,7 @@ describe('McpSession', () => {
     });
   });
 
-  it('records every frame in both directions', async () => {
+  it('traces every frame in both directions', async () => {
     const { session } = await connectedSession(1);
     await session.callTool('tool_000', {});
     await new Promise((r) => queueMicrotask(() => r(undefined)));
@@ -128,7 +128,7 @@ describe('McpSession', () => {
       createTransport: () => {
         const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
         void fixture.server.connect(serverSide);
-        return new RecordingTransport(clientSide);
+        return new StampingTransport(clientSide);
       },
     });
     await session.connect({ transport: 'stdio', command: 'x', args: [] }, { protocolVersion: '2024-11-05' });

@@ -10,12 +10,13 @@ import {
 import { z } from 'zod';
 import type { ServerTarget } from '#shared/targets.ts';
 import { listAllTools } from './list-all-tools.ts';
-import { Store } from './store.ts';
+import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
-import type { CallOutcome, CallProgress, LogEntry, SessionState } from './session-types.ts';
+import type { CallOutcome, CallProgress, SessionState } from './session-types.ts';
+import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { SessionExtension } from './session-extension.ts';
-import { offerProtocolVersion } from './offer-protocol-version.ts';
+import { offerProtocolVersion } from './traced-transport.ts';
 
 /** Most log entries kept; older ones are dropped first. */
 const MAX_LOG_ENTRIES = 5000;
@@ -60,7 +61,7 @@ const initialState: SessionState = {
 
 /**
  * One MCP client session, free of any UI framework: connect to a server through a transport,
- * keep its tools listed, call them, and record the trace and the server's log.
+ * keep its tools listed, call them, and keep the trace and the server's log.
  */
 export class McpSession {
   readonly state = new Store<SessionState>(initialState);
@@ -325,7 +326,7 @@ export class McpSession {
     )) as ReadResourceResult;
   }
 
-  private addLog(entry: LogEntry): void {
+  private addLog(entry: TimedBridgeEvent): void {
     this.state.update((state) => ({ log: [...state.log.slice(-(MAX_LOG_ENTRIES - 1)), entry] }));
   }
 }

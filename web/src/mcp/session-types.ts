@@ -4,7 +4,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { BridgeEvent } from '#shared/bridge-protocol.ts';
+import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 
 export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected';
@@ -17,12 +17,6 @@ export interface ServerDetails {
   instructions?: string;
 }
 
-/** A line in the server log pane: a bridge event (stderr, exits, HTTP errors) with its time. */
-export interface LogEntry {
-  time: number;
-  event: BridgeEvent;
-}
-
 /** The session's observable state. */
 export interface SessionState {
   status: ConnectionStatus;
@@ -33,7 +27,8 @@ export interface SessionState {
   tools: Tool[];
   toolsLoading: boolean;
   toolsError: string | undefined;
-  log: LogEntry[];
+  /** The bridge's events of this connection (stderr, exits, HTTP errors): the server log's own lines. */
+  log: TimedBridgeEvent[];
   /** The bridge's recording of the current (or last) connection, for share links. */
   recordingId: string | undefined;
   /** The last connection ended because the bridge went away; a reconnect may bring it back. */

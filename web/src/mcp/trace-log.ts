@@ -51,7 +51,7 @@ export class TraceLog {
     });
   }
 
-  /** Replaces the trace with recorded frames, kept exactly as they were (for replays). */
+  /** Replaces the trace with a replay's frames, kept exactly as they were. */
   load(frames: readonly Frame[]): void {
     this.clear();
     for (const frame of frames) {

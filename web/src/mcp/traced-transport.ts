@@ -3,7 +3,7 @@ import type { BridgeEvent, Frame } from '#shared/bridge-protocol.ts';
 
 /**
  * A transport that also reports the frames it carried and what happened beside them.
- * The bridge transport reports the bridge's own record; tests wrap in-memory transports.
+ * The bridge transport reports the frames as the bridge stamped them; tests wrap in-memory transports.
  */
 export interface TracedTransport extends Transport {
   onframe?: (frame: Frame) => void;
@@ -16,4 +16,19 @@ export interface TracedTransport extends Transport {
   recordingId?: string;
   /** True when the bridge itself went away (not the server). */
   lostBridge?: boolean;
+}
+
+/**
+ * Makes the client offer `version` in its initialize request instead of the SDK's latest, to test
+ * how a server handles older revisions. The SDK client has no option for this, so the transport
+ * rewrites that one request on its way out; the trace shows what was really sent.
+ */
+export function offerProtocolVersion(transport: Transport, version: string): void {
+  const send = transport.send.bind(transport);
+  transport.send = (message, options) => {
+    if ('method' in message && message.method === 'initialize' && 'id' in message) {
+      message = { ...message, params: { ...message.params, protocolVersion: version } };
+    }
+    return send(message, options);
+  };
 }

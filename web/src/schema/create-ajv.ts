@@ -3,6 +3,8 @@ import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { EngineDialect } from './detect-dialect.ts';
+import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
 
 /**
  * The Ajv class for each dialect. The classes differ in their meta-schema and in keywords whose meaning changed
@@ -32,4 +34,21 @@ export function createAjv(dialect: EngineDialect, options: Options = ARGUMENTS_A
   const ajv = new AJV_CLASSES[dialect](options);
   addFormats(ajv);
   return ajv;
+}
+
+/**
+ * The validator rjsf uses internally (to pick the matching `oneOf` option, evaluate `if`), built on the Ajv class of
+ * the normalised schema's dialect. A fresh one per form: rjsf's validator caches compiled subschemas keyed by their
+ * hash and registers the root under a fixed id, so sharing one across tools would only accumulate schemas.
+ *
+ * Meta-schema checks are off: when matching an object option that has no `properties` (a map), rjsf 6.11 builds
+ * `anyOf: []`, which the meta-schema rejects, and every keystroke would log a compile error. The schemas given to
+ * this validator are the normaliser's output, and arguments are validated separately, strictly, against the
+ * original schema.
+ */
+export function createFormValidator(dialect: EngineDialect): ValidatorType<unknown, RJSFSchema> {
+  return customizeValidator<unknown, RJSFSchema>({
+    AjvClass: AJV_CLASSES[dialect],
+    ajvOptionsOverrides: { validateSchema: false, logger: false },
+  });
 }

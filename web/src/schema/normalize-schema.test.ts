@@ -1,8 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { corpusSchema, schemaCorpus } from './fixtures/schema-corpus.ts';
 import { at, countObjects, pathsOfKey } from './fixtures/inspect-schema.ts';
-import { createAjv } from './create-ajv.ts';
-import { createFormValidator } from './form-validator.ts';
+import { createAjv, createFormValidator } from './create-ajv.ts';
 import { takesNoArguments } from './is-no-params.ts';
 import { DEFAULT_LIMITS } from './normalize-node.ts';
 import { normalizeToolSchema } from './normalize-schema.ts';

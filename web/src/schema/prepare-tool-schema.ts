@@ -1,7 +1,7 @@
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { compileArgumentsChecker, type ArgumentsChecker } from './check-arguments.ts';
 import { defaultDialect } from './detect-dialect.ts';
-import { createFormValidator } from './form-validator.ts';
+import { createFormValidator } from './create-ajv.ts';
 import { takesNoArguments } from './is-no-params.ts';
 import { DEFAULT_LIMITS } from './normalize-node.ts';
 import { normalizeToolSchema, type NormalizedSchema } from './normalize-schema.ts';

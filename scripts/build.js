@@ -1,0 +1,110 @@
+// @ts-check
+/**
+ * `npm run build`: the web app (Vite, into dist/) and the bridge (two rolldown bundles, lib/cli.js
+ * and lib/demo-server.js, with the runtime dependencies left as imports). Each build stamps the hash
+ * of its inputs, so `--if-stale` (used by `npm start` and `prepack`) builds only what changed.
+ * `--quiet` prints nothing but Toolscope's own lines, and a failing build's output.
+ *
+ *   node scripts/build.js [--if-stale] [--quiet]
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { checkFreshness, writeStamp } from './build-freshness.js';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const SHARED_INPUTS = ['shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.js'];
+
+/** @type {Record<'web' | 'bridge', import('./build-freshness.js').BuildSpec>} */
+export const BUILDS = {
+  web: {
+    name: 'web app',
+    inputs: ['web', 'public', 'vite.config.ts', ...SHARED_INPUTS],
+    outputs: ['dist/index.html'],
+    stamp: 'dist/.build-stamp',
+  },
+  bridge: {
+    name: 'bridge',
+    inputs: ['server', ...SHARED_INPUTS],
+    outputs: ['lib/cli.js', 'lib/demo-server.js'],
+    stamp: 'lib/.build-stamp',
+  },
+};
+
+/**
+ * Builds the web app and the bridge, or with `ifStale` only those whose sources changed since
+ * their last build. Returns the names of what it built; throws when a build fails.
+ * @param {{ ifStale?: boolean, quiet?: boolean, log?: (line: string) => void }} options
+ */
+export async function build({ ifStale = false, quiet = false, log = (line) => console.error(line) } = {}) {
+  const stale = /** @type {const} */ (['web', 'bridge'])
+    .map((key) => ({ key, spec: BUILDS[key], state: checkFreshness(ROOT, BUILDS[key]) }))
+    .filter(({ state }) => !ifStale || !state.fresh);
+  if (!stale.length) return [];
+  const why = stale.map(({ spec, state }) =>
+    ifStale && !state.fresh ? `${spec.name} (${state.reason})` : spec.name,
+  );
+  log(`toolscope: building the ${why.join(' and the ')}…`);
+  const started = performance.now();
+  for (const { key, spec, state } of stale) {
+    if (key === 'web') buildWeb(quiet);
+    else await buildBridge(quiet);
+    writeStamp(ROOT, spec, state.hash);
+  }
+  log(`toolscope: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  return stale.map(({ spec }) => spec.name);
+}
+
+/** @param {boolean} quiet */
+function buildWeb(quiet) {
+  const require = createRequire(import.meta.url);
+  const vitePackage = require.resolve('vite/package.json');
+  const bin = /** @type {{ bin: { vite: string } }} */ (JSON.parse(readFileSync(vitePackage, 'utf8'))).bin
+    .vite;
+  const result = spawnSync(process.execPath, [path.join(path.dirname(vitePackage), bin), 'build'], {
+    cwd: ROOT,
+    stdio: quiet ? 'pipe' : 'inherit',
+    encoding: 'utf8',
+  });
+  if (result.status === 0) return;
+  if (quiet) process.stderr.write(`${result.stdout}${result.stderr}`);
+  throw new Error(`the web app build failed (vite build exited with ${result.status ?? result.signal})`);
+}
+
+/** @param {boolean} quiet */
+async function buildBridge(quiet) {
+  const { build: bundle } = await import('rolldown');
+  await bundle({
+    cwd: ROOT,
+    input: { cli: 'server/cli.ts', 'demo-server': 'server/demo/demo-server.ts' },
+    platform: 'node',
+    // Only the project's own code is bundled (`#shared/*` included); dependencies stay imports.
+    external: (id) => !/^[./#]/.test(id) && !path.isAbsolute(id),
+    transform: { target: 'node20.19' },
+    logLevel: quiet ? 'silent' : 'warn',
+    output: {
+      dir: 'lib',
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: '[name]-[hash].js',
+      cleanDir: true,
+    },
+  });
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const flags = process.argv.slice(2);
+  const unknown = flags.filter((flag) => flag !== '--if-stale' && flag !== '--quiet');
+  if (unknown.length) {
+    console.error(`usage: node scripts/build.js [--if-stale] [--quiet] (unknown: ${unknown.join(' ')})`);
+    process.exit(2);
+  }
+  try {
+    await build({ ifStale: flags.includes('--if-stale'), quiet: flags.includes('--quiet') });
+  } catch (error) {
+    console.error(`toolscope: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,45 @@
+import { TOKEN_PARAM, TOKEN_HEADER } from '#shared/bridge-protocol.ts';
+import type { BridgeConfigResponse } from '#shared/api-types.ts';
+
+const STORAGE_KEY = 'toolscope.token';
+
+/**
+ * Takes the bridge token from the page URL, then removes it from the address bar (so it does
+ * not end up in bookmarks, screenshots or shared links) and keeps it for this tab only.
+ */
+export function takeTokenFromUrl(): string | undefined {
+  const url = new URL(window.location.href);
+  const fromUrl = url.searchParams.get(TOKEN_PARAM);
+  if (fromUrl) {
+    sessionStorage.setItem(STORAGE_KEY, fromUrl);
+    url.searchParams.delete(TOKEN_PARAM);
+    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
+    return fromUrl;
+  }
+  return sessionStorage.getItem(STORAGE_KEY) ?? undefined;
+}
+
+/** Keeps a token the user pasted, for this tab only. */
+export function storeToken(token: string): void {
+  sessionStorage.setItem(STORAGE_KEY, token);
+}
+
+/** Reads the bridge's configuration; throws a readable error when the token is missing or wrong. */
+export async function fetchBridgeConfig(token: string): Promise<BridgeConfigResponse> {
+  const response = await fetch('/api/config', { headers: { [TOKEN_HEADER]: token } });
+  if (response.status === 401)
+    throw new Error('The bridge refused the access token. Open the link Toolscope printed.');
+  if (!response.ok) throw new Error(`The bridge answered ${response.status} ${response.statusText}`);
+  return (await response.json()) as BridgeConfigResponse;
+}
+
+/** Asks whether the bridge is back: 'up', 'refused' (it has another token now) or 'down'. */
+export async function probeBridge(token: string): Promise<'up' | 'refused' | 'down'> {
+  try {
+    const response = await fetch('/api/config', { headers: { [TOKEN_HEADER]: token }, cache: 'no-store' });
+    if (response.ok) return 'up';
+    return response.status === 401 ? 'refused' : 'down';
+  } catch {
+    return 'down';
+  }
+}

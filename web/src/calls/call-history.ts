@@ -1,0 +1,139 @@
+import type { CallOutcome } from '../mcp/session-types.ts';
+import { Store } from '../lib/store.ts';
+import type { TaskParams } from '../mcp/task-decision.ts';
+
+/** One tool call as the user made it (or denied it). */
+export interface CallEntry {
+  id: number;
+  /** The tool's name as text (its JSON when the server sent a name that is not a string). */
+  tool: string;
+  /** Describes the server it went to (no secrets). */
+  server: string;
+  args: unknown;
+  startedAt: number;
+  /** Undefined while the call runs. */
+  outcome: CallOutcome | undefined;
+  /** The tool's outputSchema when it was called, so a later tools/list cannot change how this result is checked. */
+  outputSchema?: unknown;
+  /** Which of the listed tools it was (see mcp/tool-identity.ts): tells tools with the same name apart. */
+  toolKey?: string;
+  /** The name shown for the tool when it was called (title, annotations.title, name). */
+  displayName?: string;
+  /** The `task` parameter sent: the call was task-augmented. */
+  task?: TaskParams;
+  /** The call broke the spec's task rule for this tool on purpose. */
+  taskForced?: boolean;
+  /** The protocol revision negotiated when the call was made; results are judged by its rules. */
+  revision?: string;
+  /** The task the server created for a task-augmented call, with the `_meta` of that answer. */
+  createdTask?: { taskId: string; meta?: unknown };
+}
+
+/** What is known about a call as it starts. */
+export type NewCall = Omit<CallEntry, 'id' | 'startedAt' | 'outcome'>;
+
+export interface CallHistoryState {
+  calls: CallEntry[];
+  /** The call whose result is on screen. */
+  selectedId: number | undefined;
+  /** Calls picked for "Compare": at most two, the newest pick replacing the older one. */
+  comparePicks: number[];
+}
+
+/** Most calls kept; the oldest go first. */
+const MAX_CALLS = 500;
+
+/** Every call of this page, newest last, and which one is shown. */
+export class CallHistory extends Store<CallHistoryState> {
+  private nextId = 1;
+
+  constructor() {
+    super({ calls: [], selectedId: undefined, comparePicks: [] });
+  }
+
+  /** Adds a call that is starting and selects it; returns its id. Absent details stay absent. */
+  start(call: NewCall): number {
+    const details = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined));
+    const entry = {
+      ...details,
+      id: this.nextId++,
+      startedAt: Date.now(),
+      outcome: undefined,
+    } as CallEntry;
+
+    this.update((state) => ({
+      calls: [...state.calls.slice(-(MAX_CALLS - 1)), entry],
+      selectedId: entry.id,
+    }));
+    return entry.id;
+  }
+
+  /** Sets how a call ended. */
+  finish(id: number, outcome: CallOutcome): void {
+    this.update((state) => ({
+      calls: state.calls.map((call) => (call.id === id ? { ...call, outcome } : call)),
+    }));
+  }
+
+  /** Adds details learned while the call runs (the task the server created). */
+  amend(id: number, patch: Partial<NewCall>): void {
+    this.update((state) => ({
+      calls: state.calls.map((call) => (call.id === id ? { ...call, ...patch } : call)),
+    }));
+  }
+
+  /** Adds a call the user denied in the approval dialog (nothing was sent). */
+  addDenied(call: NewCall): number {
+    const { outputSchema: _unused, ...details } = call;
+    const id = this.start(details);
+    this.finish(id, { status: 'denied', durationMs: 0 });
+    return id;
+  }
+
+  /** Replaces the history with a replay's calls. */
+  load(calls: CallEntry[]): void {
+    this.nextId = highestId(calls) + 1;
+    this.update({ calls, selectedId: calls.at(-1)?.id, comparePicks: [] });
+  }
+
+  /**
+   * Replaces the calls of a live replay as new ones arrive: the newest call is shown when the
+   * viewer was on the newest (or on none), else the viewer's choice stays.
+   */
+  follow(calls: CallEntry[]): void {
+    const { calls: before, selectedId } = this.get();
+    const onNewest = selectedId === undefined || selectedId === before.at(-1)?.id;
+    this.nextId = highestId(calls) + 1;
+    this.update({ calls, selectedId: onNewest ? calls.at(-1)?.id : selectedId });
+  }
+
+  /** Picks a call for "Compare", or unpicks it. */
+  togglePick(id: number): void {
+    this.update(({ comparePicks: ids }) => ({
+      comparePicks: ids.includes(id) ? ids.filter((x) => x !== id) : [...ids, id].slice(-2),
+    }));
+  }
+
+  clearPicks(): void {
+    this.update({ comparePicks: [] });
+  }
+
+  select(id: number): void {
+    this.update({ selectedId: id });
+  }
+
+  find(id: number): CallEntry | undefined {
+    return this.get().calls.find((call) => call.id === id);
+  }
+
+  clear(): void {
+    this.update({ calls: [], selectedId: undefined, comparePicks: [] });
+  }
+}
+
+/** The largest id (a loop: spreading a long replay into Math.max overflows the stack). */
+function highestId(calls: readonly CallEntry[]): number {
+  let highest = 0;
+  for (const call of calls) if (call.id > highest) highest = call.id;
+  return highest;
+}

@@ -1,0 +1,112 @@
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { McpSession } from '../mcp/mcp-session.ts';
+import type { CallOutcome } from '../mcp/session-types.ts';
+import { Store } from '../lib/store.ts';
+import { listTools } from '../mcp/tool-identity.ts';
+import { ApprovalPolicy } from './approval-policy.ts';
+import { CallHistory } from './call-history.ts';
+import { CallRunner } from './call-runner.ts';
+import { TaskTracker } from './task-tracker.ts';
+
+const readOnlyTool: Tool = {
+  name: 'look',
+  inputSchema: { type: 'object' },
+  annotations: { readOnlyHint: true },
+};
+const writeTool: Tool = { name: 'write', inputSchema: { type: 'object' } };
+const firstDup: Tool = { name: 'dup', description: 'first', inputSchema: { type: 'object' } };
+const secondDup: Tool = { name: 'dup', description: 'second', inputSchema: { type: 'object' } };
+
+function setup(tools: Tool[] = [readOnlyTool, writeTool, firstDup, secondDup]) {
+  const calls: { name: string; args: unknown }[] = [];
+  const session = {
+    state: new Store({
+      target: { transport: 'stdio', command: 'srv', args: [] },
+      server: { protocolVersion: '2025-11-25', capabilities: {} },
+      tools,
+    }),
+    callTool: vi.fn(async (name: string, args: unknown): Promise<CallOutcome> => {
+      calls.push({ name, args });
+      return { status: 'ok', result: { content: [] }, durationMs: 1 };
+    }),
+  } as unknown as McpSession;
+  const history = new CallHistory();
+  const policy = new ApprovalPolicy();
+  const runner = new CallRunner(session, history, policy, new TaskTracker(session, history, policy));
+  return { calls, history, policy, runner, session };
+}
+
+describe('CallRunner and ApprovalPolicy', () => {
+  beforeEach(() => vi.unstubAllGlobals());
+
+  it('asks before calling and sends nothing on deny, recording the denial', async () => {
+    const { calls, history, runner } = setup();
+    const done = runner.call(writeTool, { a: 1 });
+    expect(runner.get().pending).toMatchObject({ server: 'srv', tool: writeTool, args: { a: 1 } });
+    runner.answer(false);
+    const record = await done;
+    expect(calls).toEqual([]);
+    expect(record?.outcome?.status).toBe('denied');
+    expect(history.get().calls).toHaveLength(1);
+  });
+
+  it('calls on approve, and "always allow" skips the dialog for that tool of that server only', async () => {
+    const { calls, runner } = setup();
+    const first = runner.call(writeTool, {});
+    runner.answer(true, true);
+    expect((await first)?.outcome?.status).toBe('ok');
+    await runner.call(writeTool, { again: true });
+    expect(calls).toHaveLength(2);
+    void runner.call(readOnlyTool, {});
+    expect(runner.get().pending?.tool).toBe(readOnlyTool);
+  });
+
+  it('keeps "always allow" of one duplicate from covering the other, and keeps which one was called', async () => {
+    const { calls, runner } = setup();
+    const first = runner.call(secondDup, {});
+    expect(runner.get().pending).toMatchObject({ duplicate: { occurrence: 2, sameName: 2 } });
+    runner.answer(true, true);
+    expect(await first).toMatchObject({
+      tool: 'dup',
+      toolKey: listTools([readOnlyTool, writeTool, firstDup, secondDup])[3]!.key,
+    });
+    await runner.call(secondDup, {});
+    expect(calls).toHaveLength(2);
+    void runner.call(firstDup, {});
+    expect(runner.get().pending?.tool).toBe(firstDup);
+    expect(runner.get().pending?.toolKey).toBe('dup');
+  });
+
+  it('skips approval for read-only tools only when the server is trusted and the setting is on', () => {
+    const { policy } = setup();
+    expect(policy.needsApproval('srv', readOnlyTool)).toBe(true);
+    policy.updateSettings({ skipReadOnlyOfTrusted: true });
+    expect(policy.needsApproval('srv', readOnlyTool)).toBe(true);
+    policy.setTrusted('srv', true);
+    expect(policy.needsApproval('srv', readOnlyTool)).toBe(false);
+    expect(policy.needsApproval('srv', writeTool)).toBe(true);
+    expect(policy.needsApproval('other', readOnlyTool)).toBe(true);
+    // A tool that claims read-only and destructive at once is not read-only enough to skip the dialog.
+    const contradictory: Tool = {
+      ...readOnlyTool,
+      annotations: { readOnlyHint: true, destructiveHint: true },
+    };
+    expect(policy.needsApproval('srv', contradictory)).toBe(true);
+    policy.setTrusted('srv', false);
+    policy.updateSettings({ skipReadOnlyOfTrusted: false });
+  });
+
+  it('keeps the display name, the revision and a call with a name that is not a string', async () => {
+    const odd = {
+      name: 42,
+      inputSchema: { type: 'object' },
+      annotations: { title: 'Forty-two' },
+    } as unknown as Tool;
+    const { calls, runner } = setup([odd]);
+    const done = runner.call(odd, {});
+    runner.answer(true);
+    expect(await done).toMatchObject({ tool: '42', displayName: 'Forty-two', revision: '2025-11-25' });
+    expect(calls[0]?.name).toBe(42);
+  });
+});

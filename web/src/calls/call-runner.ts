@@ -1,0 +1,155 @@
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { describeTarget } from '#shared/targets.ts';
+import type { McpSession } from '../mcp/mcp-session.ts';
+import type { CallProgress } from '../mcp/session-types.ts';
+import { Store } from '../lib/store.ts';
+import { decideTask, type TaskDecision, type TaskRequest } from '../mcp/task-decision.ts';
+import { readTask, taskMode } from '../mcp/task-support.ts';
+import { displayName, fallbackKey, identifyTool, nameText } from '../mcp/tool-identity.ts';
+import { knownRevision } from '../mcp/protocol-revisions.ts';
+import type { ApprovalPolicy } from './approval-policy.ts';
+import type { CallHistory, CallEntry, NewCall } from './call-history.ts';
+import type { TaskTracker } from './task-tracker.ts';
+
+/** A call waiting for the user's answer in the approval dialog. */
+export interface PendingApproval {
+  server: string;
+  tool: Tool;
+  /** Which listed tool (tells duplicates apart); "Always allow" is given to this key. */
+  toolKey: string;
+  /** Set when other listed tools share the name: which one this is. */
+  duplicate?: { occurrence: number; sameName: number };
+  args: unknown;
+  /** Whether the call is task-augmented, and whether that breaks the spec's rule on purpose. */
+  decision: TaskDecision;
+}
+
+/** How to make one call. */
+export interface RunOptions {
+  /** What the call path asks for (see decideTask); by default the spec's rule for the tool. */
+  task?: TaskRequest;
+}
+
+/** A call in flight. */
+export interface RunningCall {
+  id: number;
+  tool: string;
+  /** Which listed tool, so only its own panel shows its progress. */
+  toolKey: string;
+  progress: CallProgress | undefined;
+}
+
+export interface CallRunnerState {
+  pending: PendingApproval | undefined;
+  running: RunningCall[];
+}
+
+/**
+ * Runs tool calls the way a human-in-the-loop client should: decide task augmentation by the spec's
+ * rule, ask first (unless the policy says not to), show progress, allow cancel, time out, and record
+ * every outcome in the history. Every call path goes through `call`.
+ */
+export class CallRunner extends Store<CallRunnerState> {
+  private decide: ((answer: { approved: boolean; always: boolean }) => void) | undefined;
+  private readonly aborts = new Map<number, AbortController>();
+
+  constructor(
+    private readonly session: McpSession,
+    private readonly history: CallHistory,
+    private readonly policy: ApprovalPolicy,
+    private readonly tasks: TaskTracker,
+  ) {
+    super({ pending: undefined, running: [] });
+  }
+
+  /** The description of the connected server, used to key approvals and history. */
+  serverLabel(): string {
+    const target = this.session.state.get().target;
+    return target ? describeTarget(target) : 'no server';
+  }
+
+  /** How a call of `tool` would be made for `request`, with the server connected now. */
+  decideTask(tool: Tool, request?: TaskRequest): TaskDecision {
+    const details = this.session.state.get().server;
+    return decideTask(taskMode(details?.capabilities, tool, details?.protocolVersion), request);
+  }
+
+  /** Decides task augmentation, asks for approval if needed, then calls. Resolves with the history entry. */
+  async call(tool: Tool, args: unknown, options: RunOptions = {}): Promise<CallEntry | undefined> {
+    const server = this.serverLabel();
+    const state = this.session.state.get();
+    const listed = identifyTool(state.tools, tool);
+    const toolKey = listed?.key ?? fallbackKey(tool);
+    const decision = this.decideTask(tool, options.task);
+    const details: NewCall = {
+      tool: nameText(tool.name),
+      toolKey,
+      displayName: displayName(tool).text,
+      server,
+      args,
+      task: decision.task,
+      taskForced: decision.forced || undefined,
+      revision: knownRevision(state.server?.protocolVersion),
+      outputSchema: tool.outputSchema,
+    };
+    if (this.policy.needsApproval(server, tool, toolKey)) {
+      if (this.decide) return undefined; // One dialog at a time; the button is disabled meanwhile.
+      const duplicate =
+        listed && listed.sameName > 1
+          ? { occurrence: listed.occurrence, sameName: listed.sameName }
+          : undefined;
+      const answer = await new Promise<{ approved: boolean; always: boolean }>((resolve) => {
+        this.decide = resolve;
+        this.update({ pending: { server, tool, toolKey, duplicate, args, decision } });
+      });
+      this.decide = undefined;
+      this.update({ pending: undefined });
+      if (!answer.approved) return this.history.find(this.history.addDenied(details));
+      if (answer.always) this.policy.alwaysAllow(server, toolKey);
+    }
+    return this.run(tool, details, decision);
+  }
+
+  /** The user's answer to the pending approval. */
+  answer(approved: boolean, always = false): void {
+    this.decide?.({ approved, always });
+  }
+
+  /** Cancels a running call: the session sends notifications/cancelled. */
+  cancel(id: number): void {
+    this.aborts.get(id)?.abort('Cancelled by the user');
+  }
+
+  private async run(tool: Tool, details: NewCall, decision: TaskDecision): Promise<CallEntry | undefined> {
+    const id = this.history.start(details);
+    const abort = new AbortController();
+    this.aborts.set(id, abort);
+    const running: RunningCall = { id, tool: details.tool, toolKey: details.toolKey!, progress: undefined };
+    this.update((state) => ({ running: [...state.running, running] }));
+    const { timeoutMs, maxTotalMs } = this.policy.get();
+    try {
+      const outcome = await this.session.callTool(tool.name, details.args, {
+        signal: abort.signal,
+        timeoutMs,
+        maxTotalMs,
+        task: decision.task,
+        onprogress: (progress) =>
+          this.update((state) => ({
+            running: state.running.map((r) => (r.id === id ? { ...r, progress } : r)),
+          })),
+      });
+      const answer =
+        decision.task && outcome.status === 'ok' ? (outcome.result as Record<string, unknown>) : {};
+      const task = readTask(answer.task);
+      if (task) {
+        // A created task finishes later: the tracker fills in this entry when tasks/result arrives.
+        this.history.amend(id, { createdTask: { taskId: task.taskId, meta: answer._meta } });
+        this.tasks.track(id, details.tool, task);
+      } else this.history.finish(id, outcome);
+    } finally {
+      this.aborts.delete(id);
+      this.update((state) => ({ running: state.running.filter((r) => r.id !== id) }));
+    }
+    return this.history.find(id);
+  }
+}

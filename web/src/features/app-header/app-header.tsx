@@ -1,0 +1,70 @@
+import type { BridgeConfigResponse } from '#shared/api-types.ts';
+import { useServices } from '../../services.ts';
+import type { Permalink } from '../permalink/permalink.ts';
+import { ConnectionBar } from '../connection-bar/connection-bar.tsx';
+import { PermalinkBanner } from '../permalink/permalink-banner.tsx';
+import { ServerInfo } from './server-info.tsx';
+import { ServerRequests } from '../server-requests/server-requests.tsx';
+import { SettingsButton } from '../approval/settings-dialog.tsx';
+import { SessionMenu } from '../session-file/session-menu.tsx';
+import { ReplayBanner } from '../replay/replay-banner.tsx';
+import { ShareSessionButton } from '../recordings/share-session-button.tsx';
+import { RecordingsButton } from '../recordings/recordings-dialog.tsx';
+import { useStore } from '../../ui/use-store.ts';
+
+/** Brand, server facts, global actions, and the connection bar (or the replay banner). */
+export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
+  const { replay } = useServices();
+  return (
+    <header className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
+      <div className="flex items-center gap-3">
+        <h1 className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight">
+          <img src="/favicon.svg" alt="" className="h-5 w-5" />
+          Toolscope
+        </h1>
+        <ServerInfo />
+        <span className="ml-auto flex shrink-0 items-center gap-3">
+          <RunningIndicator />
+          {!replay && <ServerRequests />}
+          {!replay && <ShareSessionButton recordingProblem={config?.recording.problem} />}
+          {!replay && <RecordingsButton />}
+          <SessionMenu />
+          {!replay && <SettingsButton />}
+        </span>
+      </div>
+      {replay ? (
+        <ReplayBanner />
+      ) : (
+        config && (
+          <>
+            {permalink && <PermalinkBanner permalink={permalink} />}
+            <ConnectionBar
+              initialTarget={permalink?.target ?? config.initialTarget}
+              autoConnect={!permalink}
+            />
+          </>
+        )
+      )}
+    </header>
+  );
+}
+
+/** A visible sign, wherever the user is, that tool calls are running (the spec's "clear visual indicator"). */
+export function RunningIndicator() {
+  const { runner } = useServices();
+  const running = useStore(runner, (s) => s.running);
+  if (!running.length) return null;
+  const names = [...new Set(running.map((call) => call.tool))].join(', ');
+  return (
+    <span
+      aria-live="polite"
+      className="flex max-w-60 items-center gap-1.5 rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300"
+      title={names}
+    >
+      <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-indigo-500" />
+      <span className="truncate">
+        {running.length === 1 ? `Calling ${names}` : `${running.length} calls running`}
+      </span>
+    </span>
+  );
+}

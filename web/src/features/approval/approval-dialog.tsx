@@ -1,0 +1,134 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
+import { describeNonStringName, displayName, nameText } from '../../mcp/tool-identity.ts';
+import { describeTaskDecision } from '../../mcp/task-decision.ts';
+import { readAnnotations } from '../../mcp/tool-annotations.ts';
+
+/**
+ * The human in the loop: before any tools/call, show exactly what will be sent and to whom.
+ * Enter approves, Esc denies. Annotations are flagged as the server's unverified claims unless
+ * the user marked the server as trusted.
+ */
+export function ApprovalDialog() {
+  const { runner, policy } = useServices();
+  const pending = useStore(runner, (s) => s.pending);
+  const trustedServers = useStore(policy, (s) => s.trustedServers);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const [always, setAlways] = useState(false);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (pending && !dialog.open) {
+      setAlways(false);
+      dialog.showModal();
+    } else if (!pending && dialog.open) dialog.close();
+  }, [pending]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
+      event.preventDefault();
+      runner.answer(true, always);
+    }
+  };
+
+  const trusted = pending ? trustedServers.includes(pending.server) : false;
+  const name = pending ? nameText(pending.tool.name) : '';
+  const shown = pending ? displayName(pending.tool).text : '';
+  const nameProblem = pending ? describeNonStringName(pending.tool.name) : undefined;
+  const reading = pending ? readAnnotations(pending.tool.annotations) : undefined;
+  const annotationProblems = reading?.problems ?? [];
+  const anyDeclared = reading?.hints.some((hint) => hint.source === 'declared') ?? false;
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby="approval-title"
+      onCancel={(event) => {
+        event.preventDefault();
+        runner.answer(false);
+      }}
+      onKeyDown={onKeyDown}
+      className="m-auto w-[min(40rem,92vw)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
+    >
+      {pending && (
+        <div className="flex flex-col gap-3 p-5">
+          <h2 id="approval-title" className="text-lg font-semibold">
+            Approve tool call
+          </h2>
+          <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
+            <dt className="text-slate-500">Server</dt>
+            <dd className="truncate font-mono" title={pending.server}>
+              {pending.server}
+            </dd>
+            <dt className="text-slate-500">Tool</dt>
+            <dd>
+              {shown !== name && <span className="mr-2 font-semibold">{shown}</span>}
+              <span className="font-mono font-semibold">{name}</span>
+              {pending.duplicate && (
+                <span className="ml-2 text-xs text-amber-700 dark:text-amber-400">
+                  tool {pending.duplicate.occurrence} of {pending.duplicate.sameName} with this name
+                </span>
+              )}
+              {nameProblem && <p className="text-xs text-amber-700 dark:text-amber-400">⚠ {nameProblem}</p>}
+            </dd>
+            {(pending.decision.task || pending.decision.forced || pending.decision.mode !== 'forbidden') && (
+              <>
+                <dt className="text-slate-500">Mode</dt>
+                <dd className={pending.decision.forced ? 'text-amber-700 dark:text-amber-400' : undefined}>
+                  {describeTaskDecision(pending.decision)}
+                  {pending.decision.note && <p className="text-xs">{pending.decision.note}</p>}
+                </dd>
+              </>
+            )}
+            <dt className="text-slate-500">Annotations</dt>
+
+            <dd className="flex flex-wrap items-center gap-1">
+              <AnnotationBadges annotations={pending.tool.annotations} trusted={trusted} />
+              <span className="text-xs text-slate-500">
+                {!anyDeclared
+                  ? '(none declared)'
+                  : trusted
+                    ? '(trusted server)'
+                    : 'unverified: the server’s own claims'}
+              </span>
+              {annotationProblems.map((problem) => (
+                <span key={problem} className="w-full text-xs text-amber-700 dark:text-amber-400">
+                  ⚠ {problem}
+                </span>
+              ))}
+            </dd>
+          </dl>
+          <div>
+            <p className="mb-1 text-sm text-slate-500">Arguments, exactly as they will be sent</p>
+            <pre
+              aria-label="Arguments to send"
+              className="max-h-72 overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs whitespace-pre-wrap break-all dark:bg-slate-950"
+            >
+              {JSON.stringify(pending.args, null, 2)}
+            </pre>
+          </div>
+          <label className="flex items-center gap-2 text-sm">
+            <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} />
+            Always allow this tool
+          </label>
+          <div className="flex justify-end gap-2">
+            <button type="button" className={secondaryButtonClass} onClick={() => runner.answer(false)}>
+              Deny
+            </button>
+            <button
+              type="button"
+              autoFocus
+              className={primaryButtonClass}
+              onClick={() => runner.answer(true, always)}
+            >
+              Approve
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { useRef } from 'react';
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+
+/** Call settings: timeouts, and which servers' annotations are trusted. */
+export function SettingsButton() {
+  const { policy, runner } = useServices();
+  const settings = useStore(policy, (s) => s);
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const server = runner.serverLabel();
+  const trusted = settings.trustedServers.includes(server);
+  const seconds = (ms: number) => String(Math.round(ms / 1000));
+  const setSeconds = (key: 'timeoutMs' | 'maxTotalMs', text: string) => {
+    const value = Number(text);
+    if (Number.isFinite(value) && value > 0) policy.updateSettings({ [key]: value * 1000 });
+  };
+  return (
+    <>
+      <button type="button" className={compactButtonClass} onClick={() => dialogRef.current?.showModal()}>
+        Settings
+      </button>
+      <Dialog ref={dialogRef} title="Settings" className="w-[min(32rem,92vw)]">
+        <div className="flex flex-col gap-3 text-sm">
+          <label className="flex items-center justify-between gap-3">
+            Call timeout in seconds (reset by progress)
+            <input
+              type="number"
+              min={1}
+              className={`${inputClass} w-24`}
+              defaultValue={seconds(settings.timeoutMs)}
+              onChange={(e) => setSeconds('timeoutMs', e.target.value)}
+            />
+          </label>
+          <label className="flex items-center justify-between gap-3">
+            Longest call in seconds, whatever the progress
+            <input
+              type="number"
+              min={1}
+              className={`${inputClass} w-24`}
+              defaultValue={seconds(settings.maxTotalMs)}
+              onChange={(e) => setSeconds('maxTotalMs', e.target.value)}
+            />
+          </label>
+          <label className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              checked={trusted}
+              onChange={(e) => policy.setTrusted(server, e.target.checked)}
+            />
+            <span>
+              Trust this server’s annotations
+              <span className="block truncate font-mono text-xs text-slate-500" title={server}>
+                {server}
+              </span>
+            </span>
+          </label>
+          <label className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              checked={settings.skipReadOnlyOfTrusted}
+              onChange={(e) => policy.updateSettings({ skipReadOnlyOfTrusted: e.target.checked })}
+            />
+            Skip approval for read-only tools of trusted servers
+          </label>
+        </div>
+      </Dialog>
+    </>
+  );
+}

@@ -1,0 +1,60 @@
+/** The text around a form field: title, description, required mark, errors, and the note for a schema rjsf cannot edit. */
+import type {
+  TitleFieldProps,
+  DescriptionFieldProps,
+  FieldErrorProps,
+  UnsupportedFieldProps,
+} from '@rjsf/utils';
+import { legendClass, hintClass, errorTextClass, noticeClass } from '../form-classes.ts';
+import { errorId } from '@rjsf/utils';
+
+/** A section title, for the places rjsf still asks for one (the object and array templates draw legends). */
+export function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
+  return (
+    <p id={id} className={legendClass}>
+      {title}
+      <RequiredMark required={required} />
+    </p>
+  );
+}
+
+/**
+ * A field's description, as plain text: schemas come from untrusted servers, so it is never parsed as HTML or
+ * markdown. Long ones are clamped to three lines; the tooltip has the rest.
+ */
+export function DescriptionFieldTemplate({ id, description }: DescriptionFieldProps) {
+  if (!description) return null;
+  const text = typeof description === 'string' ? description : undefined;
+  return (
+    <p id={id} title={text} className={`${hintClass} line-clamp-3 whitespace-pre-line`}>
+      {description}
+    </p>
+  );
+}
+
+/** The problems of one field, under it; the control points at this list with `aria-describedby`. */
+export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
+  if (!errors || errors.length === 0) return null;
+  return (
+    <ul id={errorId(fieldPathId)} className={errorTextClass}>
+      {errors.map((error, index) => (
+        <li key={index}>{error}</li>
+      ))}
+    </ul>
+  );
+}
+
+/** The red asterisk after a required field's label; hidden from screen readers, which get `aria-required`. */
+export function RequiredMark({ required }: { required?: boolean }) {
+  if (!required) return null;
+  return (
+    <span aria-hidden="true" className="ml-0.5 text-red-600 dark:text-red-400">
+      *
+    </span>
+  );
+}
+
+/** What rjsf shows for a schema it has no field for; the JSON tab can still edit that value. */
+export function UnsupportedFieldTemplate({ reason }: UnsupportedFieldProps) {
+  return <p className={noticeClass}>This field cannot be edited in the form ({reason}). Use the JSON tab.</p>;
+}

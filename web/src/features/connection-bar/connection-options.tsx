@@ -1,0 +1,74 @@
+import { PROTOCOL_REVISIONS } from '../../mcp/protocol-revisions.ts';
+import { inputClass } from '../../ui/field-classes.ts';
+import type { TargetFormState } from './target-form-state.ts';
+
+const labelClass = 'flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400';
+
+/** Less common connection settings: environment and working directory, or headers; protocol revision. */
+export function ConnectionOptions({
+  form,
+  set,
+  disabled,
+}: {
+  form: TargetFormState;
+  set: (patch: Partial<TargetFormState>) => void;
+  disabled: boolean;
+}) {
+  return (
+    <div className="flex w-full gap-2">
+      {form.transport === 'stdio' ? (
+        <>
+          <label className={`${labelClass} flex-1`}>
+            Environment (KEY=value per line)
+            <textarea
+              className={`${inputClass} mt-0.5 h-16 font-mono`}
+              value={form.env}
+              disabled={disabled}
+              spellCheck={false}
+              onChange={(e) => set({ env: e.target.value })}
+            />
+          </label>
+          <label className={`${labelClass} w-64`}>
+            Working directory
+            <input
+              className={`${inputClass} mt-0.5 font-mono`}
+              value={form.cwd}
+              disabled={disabled}
+              spellCheck={false}
+              onChange={(e) => set({ cwd: e.target.value })}
+            />
+          </label>
+        </>
+      ) : (
+        <label className={`${labelClass} flex-1`}>
+          Headers (Name: value per line)
+          <textarea
+            className={`${inputClass} mt-0.5 h-16 font-mono`}
+            value={form.headers}
+            disabled={disabled}
+            spellCheck={false}
+            placeholder="Authorization: Bearer …"
+            onChange={(e) => set({ headers: e.target.value })}
+          />
+        </label>
+      )}
+      <label className={`${labelClass} w-44`}>
+        Protocol version
+        <select
+          className={`${inputClass} mt-0.5`}
+          value={form.protocolVersion}
+          disabled={disabled}
+          onChange={(e) => set({ protocolVersion: e.target.value })}
+        >
+          {PROTOCOL_REVISIONS.map((revision, index) => (
+            <option key={revision} value={revision}>
+              {revision}
+              {index === 0 ? ' (latest)' : ''}
+            </option>
+          ))}
+        </select>
+        <span className="mt-0.5 font-normal">offered in initialize; applies on connect</span>
+      </label>
+    </div>
+  );
+}

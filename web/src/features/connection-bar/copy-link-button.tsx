@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { useServices } from '../../services.ts';
+import { encodePermalink } from '../permalink/permalink.ts';
+import { secondaryButtonClass } from '../../ui/field-classes.ts';
+import { targetFromForm, type TargetFormState } from './target-form-state.ts';
+
+/** Copies a link to this connection, tool and arguments; secrets (header and env values) are left out. */
+export function CopyLinkButton({ form }: { form: TargetFormState }) {
+  const { workspace } = useServices();
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    const { selectedTool, drafts } = workspace.get();
+    const hash = encodePermalink({
+      target: targetFromForm(form),
+      tool: selectedTool,
+      args: selectedTool ? drafts[selectedTool] : undefined,
+    });
+    const url = `${window.location.origin}${window.location.pathname}${hash}`;
+    window.history.replaceState(window.history.state, '', hash);
+    void navigator.clipboard?.writeText(url).then(() => setCopied(true));
+    setTimeout(() => setCopied(false), 2000);
+  };
+  return (
+    <button
+      type="button"
+      className={secondaryButtonClass}
+      onClick={copy}
+      title="Link without header or environment values"
+    >
+      {copied ? 'Link copied' : 'Copy link'}
+    </button>
+  );
+}

@@ -1,0 +1,120 @@
+import { useState } from 'react';
+import { useServices } from '../../services.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
+import { OutcomeBadge } from '../result/outcome-badge.tsx';
+import { formatTime } from '../trace-panel/describe-frame.ts';
+import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
+import { editCall, rerunCall } from '../../calls/call-paths.ts';
+import { describeTaskDecision } from '../../mcp/task-decision.ts';
+import { linkButtonClass } from '../../ui/field-classes.ts';
+
+/** One call in the history list; `onTogglePick` adds its "Compare" checkbox. */
+export function HistoryRow({
+  call,
+  selected,
+  picked = false,
+  onTogglePick,
+}: {
+  call: CallEntry;
+  selected: boolean;
+  picked?: boolean;
+  onTogglePick?: (id: number) => void;
+}) {
+  const { history, runner, workspace, session, replay } = useServices();
+  const [saving, setSaving] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const rerun = () => {
+    const started = rerunCall(runner, session.state.get().tools, call);
+    setProblem('problem' in started ? started.problem : undefined);
+  };
+  const edit = () => setProblem(editCall(workspace, session.state.get().tools, call));
+  const shownName = call.displayName ?? call.tool;
+  return (
+    <li
+      aria-current={selected}
+      className={`border-b border-slate-100 px-3 py-1.5 text-xs dark:border-slate-800 ${
+        selected ? 'bg-indigo-50 dark:bg-indigo-950' : ''
+      }`}
+    >
+      <div className="flex items-center gap-2">
+        <button
+          type="button"
+          className="flex min-w-0 items-baseline gap-1.5 text-left hover:underline"
+          onClick={() => history.select(call.id)}
+        >
+          <span className={`truncate text-sm ${shownName === call.tool ? 'font-mono' : 'font-medium'}`}>
+            {shownName}
+          </span>
+          {shownName !== call.tool && <span className="truncate font-mono text-slate-500">{call.tool}</span>}
+        </button>
+        {call.task && (
+          <span
+            className="rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-300"
+            title={describeTaskDecision({ task: call.task, forced: call.taskForced === true })}
+          >
+            task
+          </span>
+        )}
+        {call.taskForced && (
+          <span
+            className="rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+            title="This call broke the spec's task rule for the tool on purpose"
+          >
+            forced
+          </span>
+        )}
+        <span className="text-slate-400">{formatTime(call.startedAt)}</span>
+        {onTogglePick && call.outcome && (
+          <label className="flex items-center gap-1 text-slate-500">
+            <input type="checkbox" checked={picked} onChange={() => onTogglePick(call.id)} />
+            Compare
+          </label>
+        )}
+        {call.outcome ? (
+          <OutcomeBadge outcome={call.outcome} />
+        ) : (
+          <span className="ml-auto text-slate-500">running…</span>
+        )}
+      </div>
+      <div className="mt-0.5 flex gap-3">
+        {!replay && (
+          <>
+            <button type="button" className={linkButtonClass} onClick={rerun}>
+              Re-run
+            </button>
+            <button type="button" className={linkButtonClass} onClick={edit}>
+              Edit
+            </button>
+            <button type="button" className={linkButtonClass} onClick={() => setSaving(true)}>
+              Save
+            </button>
+          </>
+        )}
+
+        <button
+          type="button"
+          className={linkButtonClass}
+          onClick={() => void navigator.clipboard?.writeText(JSON.stringify(asJsonRpcRequest(call), null, 2))}
+        >
+          Copy as JSON-RPC
+        </button>
+      </div>
+      {problem && (
+        <p role="alert" className="mt-1 text-amber-700 dark:text-amber-400">
+          {problem}
+        </p>
+      )}
+      {saving && <SaveCallForm call={call} onDone={() => setSaving(false)} />}
+    </li>
+  );
+}
+
+/** The tools/call request a call made (or would have made), as JSON-RPC. */
+export function asJsonRpcRequest(call: CallEntry): unknown {
+  return {
+    jsonrpc: '2.0',
+    id: call.id,
+    method: 'tools/call',
+    params: { name: call.tool, arguments: call.args, ...(call.task ? { task: call.task } : {}) },
+  };
+}

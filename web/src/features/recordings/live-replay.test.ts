@@ -1,0 +1,113 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import type { LiveMessage } from '#shared/recordings.ts';
+import { McpSession } from '../../mcp/mcp-session.ts';
+import { CallHistory } from '../../calls/call-history.ts';
+import { LiveReplay } from './live-replay.ts';
+import { ReplayBuilder } from './replay-builder.ts';
+
+/** The part of a WebSocket LiveReplay uses, driven by the test. */
+class FakeSocket {
+  onopen?: () => void;
+  onmessage?: (event: { data: string }) => void;
+  onclose?: () => void;
+  closed = false;
+  constructor(readonly url: string) {}
+  receive(message: LiveMessage) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  close() {
+    this.closed = true;
+  }
+}
+
+function frame(seq: number, message: Record<string, unknown>, direction: Frame['direction'] = 'out'): Frame {
+  return {
+    seq,
+    direction,
+    time: 1000 + seq,
+    bytes: 1,
+    message: { jsonrpc: '2.0', ...message } as JSONRPCMessage,
+  };
+}
+
+function setUp(counts = { frames: 0, events: 0 }) {
+  const session = new McpSession({
+    createTransport: () => {
+      throw new Error('read-only');
+    },
+    scheduleTrace: (run) => run(),
+  });
+  const history = new CallHistory();
+  const sockets: FakeSocket[] = [];
+  const live = new LiveReplay(
+    'S'.repeat(43),
+    { session, history, builder: new ReplayBuilder('server') },
+    counts,
+    {
+      origin: 'http://127.0.0.1:6277',
+      schedule: (run) => run(),
+      createSocket: (url) => {
+        const socket = new FakeSocket(url);
+        sockets.push(socket);
+        return socket as unknown as WebSocket;
+      },
+    },
+  );
+  return { session, history, live, sockets };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('LiveReplay', () => {
+  it('asks for what it lacks, and adds frames, calls and log lines as they come', () => {
+    const { session, history, live, sockets } = setUp({ frames: 3, events: 1 });
+    live.start();
+    expect(sockets[0]!.url).toBe(`ws://127.0.0.1:6277/api/shared/${'S'.repeat(43)}/live?frames=3&events=1`);
+    sockets[0]!.onopen?.();
+    expect(live.get().status).toBe('live');
+    sockets[0]!.receive({
+      type: 'frame',
+      frame: frame(3, { id: 7, method: 'tools/call', params: { name: 'echo' } }),
+    });
+    sockets[0]!.receive({ type: 'frame', frame: frame(4, { id: 7, result: { content: [] } }, 'in') });
+    sockets[0]!.receive({
+      type: 'event',
+      entry: { time: 5, event: { kind: 'stderr', line: 'hello', time: 5 } },
+    });
+    expect(session.trace.get().frames.map((f) => f.bridgeSeq)).toEqual([3, 4]);
+    expect(history.get().calls.map((call) => [call.tool, call.outcome?.status])).toEqual([['echo', 'ok']]);
+    expect(history.get().selectedId).toBe(1);
+    expect(session.state.get().log).toHaveLength(1);
+  });
+
+  it('reconnects after a drop with the counts it has, skipping frames it already holds', () => {
+    vi.useFakeTimers();
+    const { session, live, sockets } = setUp();
+    live.start();
+    sockets[0]!.onopen?.();
+    sockets[0]!.receive({ type: 'frame', frame: frame(0, { method: 'notifications/initialized' }) });
+    sockets[0]!.onclose?.();
+    expect(live.get().status).toBe('reconnecting');
+    vi.advanceTimersByTime(2000);
+    expect(sockets[1]!.url).toMatch(/frames=1&events=0$/);
+    sockets[1]!.onopen?.();
+    sockets[1]!.receive({ type: 'frame', frame: frame(0, { method: 'notifications/initialized' }) });
+    sockets[1]!.receive({ type: 'frame', frame: frame(1, { id: 1, method: 'ping' }) });
+    expect(session.trace.get().frames).toHaveLength(2);
+    sockets[1]!.receive({ type: 'ended', reason: 'closed', endedAt: 10 });
+    expect(live.get().status).toBe('ended');
+    expect(sockets[1]!.closed).toBe(true);
+  });
+
+  it('says why it ended, and ignores messages that are not JSON', () => {
+    const { live, sockets } = setUp();
+    live.start();
+    sockets[0]!.onmessage?.({ data: '{oops' });
+    sockets[0]!.receive({ type: 'ended', reason: 'unshared', endedAt: 1 });
+    expect(live.get()).toEqual({ status: 'ended', detail: 'Sharing was stopped' });
+  });
+});

@@ -1,0 +1,147 @@
+import type { Frame, TimedBridgeEvent } from '#shared/bridge-protocol.ts';
+import {
+  LIVE_EVENTS_PARAM,
+  LIVE_FRAMES_PARAM,
+  LIVE_SUFFIX,
+  SHARED_API_PREFIX,
+  liveMessageSchema,
+  type LiveMessage,
+} from '#shared/recordings.ts';
+import { checkUntrusted, parseJsonText } from '#shared/untrusted-json.ts';
+import type { McpSession } from '../../mcp/mcp-session.ts';
+import { Store } from '../../lib/store.ts';
+import type { CallHistory } from '../../calls/call-history.ts';
+import type { ReplayBuilder } from './replay-builder.ts';
+
+export interface LiveReplayState {
+  /** `live`: new frames arrive as they happen; `reconnecting`: the socket dropped, retrying. */
+  status: 'connecting' | 'live' | 'reconnecting' | 'ended';
+  /** Why it ended or why it is reconnecting. */
+  detail?: string;
+}
+
+/** Tries to get the live socket back this many times before giving up. */
+const MAX_RETRIES = 20;
+const RETRY_MS = 2000;
+
+/**
+ * "Watch live": keeps a shared replay up to date from the bridge's live socket. Frames go into the
+ * trace as they come; the calls, tools and server are rebuilt incrementally and published at
+ * most once per batch. Viewers only listen; nothing is ever sent to the server.
+ */
+export class LiveReplay extends Store<LiveReplayState> {
+  private socket: WebSocket | undefined;
+  private frameCount: number;
+  private eventCount: number;
+  private retries = 0;
+  private publishScheduled = false;
+  private stopped = false;
+  private retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly shareId: string,
+    private readonly targets: {
+      session: McpSession;
+      history: CallHistory;
+      builder: ReplayBuilder;
+    },
+    counts: { frames: number; events: number },
+    private readonly options: {
+      createSocket?: (url: string) => WebSocket;
+      schedule?: (run: () => void) => void;
+      origin?: string;
+    } = {},
+  ) {
+    super({ status: 'connecting' });
+    this.frameCount = counts.frames;
+    this.eventCount = counts.events;
+  }
+
+  /** Opens the live socket. */
+  start(): void {
+    if (this.stopped) return;
+    const origin = new URL(this.options.origin ?? window.location.origin);
+    const protocol = origin.protocol === 'https:' ? 'wss:' : 'ws:';
+    const url =
+      `${protocol}//${origin.host}${SHARED_API_PREFIX}${encodeURIComponent(this.shareId)}${LIVE_SUFFIX}` +
+      `?${LIVE_FRAMES_PARAM}=${this.frameCount}&${LIVE_EVENTS_PARAM}=${this.eventCount}`;
+    const socket = (this.options.createSocket ?? ((address) => new WebSocket(address)))(url);
+    this.socket = socket;
+    socket.onopen = () => {
+      this.retries = 0;
+      this.update({ status: 'live', detail: undefined });
+    };
+    socket.onmessage = (event) => {
+      const json = parseJsonText(String(event.data));
+      const message = json.ok ? checkUntrusted(liveMessageSchema, json.value) : json;
+      // A malformed message is skipped; the next one may be fine.
+      if (message.ok) this.receive(message.value as LiveMessage);
+    };
+    socket.onclose = () => {
+      if (this.socket !== socket) return;
+      this.socket = undefined;
+      if (this.stopped || this.get().status === 'ended') return;
+      if (++this.retries > MAX_RETRIES) {
+        this.update({ status: 'ended', detail: 'Lost the live connection to the bridge' });
+        return;
+      }
+      this.update({ status: 'reconnecting', detail: 'The live connection dropped; trying again' });
+      this.retryTimer = setTimeout(() => this.start(), RETRY_MS);
+    };
+  }
+
+  /** Closes the socket for good. */
+  stop(): void {
+    this.stopped = true;
+    clearTimeout(this.retryTimer);
+    this.socket?.close();
+  }
+
+  private receive(message: LiveMessage): void {
+    switch (message.type) {
+      case 'frame':
+        this.addFrame(message.frame);
+        return;
+      case 'event':
+        this.addEvent(message.entry);
+        return;
+      case 'ended':
+        this.update({
+          status: 'ended',
+          detail:
+            message.reason === 'closed'
+              ? `The session ended ${new Date(message.endedAt).toLocaleString()}`
+              : message.reason === 'deleted'
+                ? 'The recording was deleted'
+                : 'Sharing was stopped',
+        });
+        this.stop();
+        return;
+    }
+  }
+
+  private addFrame(frame: Frame): void {
+    // Catch-up after a reconnect may repeat what arrived just before the drop.
+    if (frame.seq < this.frameCount) return;
+    this.frameCount = frame.seq + 1;
+    this.targets.session.trace.append(frame);
+    this.targets.builder.add(frame);
+    this.schedulePublish();
+  }
+
+  private addEvent(entry: TimedBridgeEvent): void {
+    this.eventCount++;
+    this.targets.session.state.update((state) => ({ log: [...state.log, entry] }));
+  }
+
+  private schedulePublish(): void {
+    if (this.publishScheduled) return;
+    this.publishScheduled = true;
+    (this.options.schedule ?? ((run) => requestAnimationFrame(() => run())))(() => {
+      this.publishScheduled = false;
+      const { session, history, builder } = this.targets;
+      session.state.update({ server: builder.server, tools: builder.tools });
+      history.follow(builder.calls);
+    });
+  }
+}

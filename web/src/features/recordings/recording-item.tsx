@@ -1,0 +1,133 @@
+import { useState, type FormEvent } from 'react';
+import { MAX_RECORDING_NAME, type RecordingSummary } from '#shared/recordings.ts';
+import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
+import { ShareLink } from './share-link.tsx';
+
+/** One recording in the Recordings dialog, with its actions. */
+export function RecordingItem({
+  recording,
+  onOpen,
+  onRename,
+  onShare,
+  onUnshare,
+  onDelete,
+}: {
+  recording: RecordingSummary;
+  onOpen: () => void;
+  onRename: (name: string) => Promise<void>;
+  onShare: () => Promise<void>;
+  onUnshare: () => Promise<void>;
+  onDelete: () => Promise<void>;
+}) {
+  const [editing, setEditing] = useState(false);
+  const [name, setName] = useState(recording.name);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!name.trim()) return;
+    void onRename(name.trim()).then(() => setEditing(false));
+  };
+
+  return (
+    <li
+      aria-label={recording.name}
+      className="rounded-md border border-slate-200 px-3 py-2 text-sm dark:border-slate-700"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        {editing ? (
+          <form onSubmit={submit} className="flex flex-1 items-center gap-2">
+            <input
+              aria-label="Recording name"
+              className={inputClass}
+              maxLength={MAX_RECORDING_NAME}
+              value={name}
+              autoFocus
+              onChange={(e) => setName(e.target.value)}
+            />
+            <button className={compactButtonClass}>Save name</button>
+            <button type="button" className={compactButtonClass} onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </form>
+        ) : (
+          <span className="min-w-0 flex-1 truncate font-medium" title={recording.name}>
+            {recording.name}
+          </span>
+        )}
+        {recording.live && (
+          <span className="rounded bg-emerald-100 px-1.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200">
+            Live
+          </span>
+        )}
+        {recording.shareId && (
+          <span className="rounded bg-sky-100 px-1.5 text-xs font-semibold text-sky-800 dark:bg-sky-900 dark:text-sky-200">
+            Shared
+          </span>
+        )}
+      </div>
+      <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-slate-500">
+        <span>{new Date(recording.startedAt).toLocaleString()}</span>
+        <span>{describeLength(recording)}</span>
+        <span>{recording.frameCount} frames</span>
+      </div>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <button type="button" className={compactButtonClass} onClick={onOpen}>
+          Open replay
+        </button>
+        {!editing && (
+          <button
+            type="button"
+            className={compactButtonClass}
+            onClick={() => {
+              setName(recording.name);
+              setEditing(true);
+            }}
+          >
+            Rename
+          </button>
+        )}
+        {recording.shareId ? (
+          <button type="button" className={compactButtonClass} onClick={() => void onUnshare()}>
+            Stop sharing
+          </button>
+        ) : (
+          <button type="button" className={compactButtonClass} onClick={() => void onShare()}>
+            Share
+          </button>
+        )}
+        {confirmDelete ? (
+          <>
+            <button
+              type="button"
+              className={`${compactButtonClass} border-red-400 text-red-700 dark:text-red-400`}
+              onClick={() => void onDelete()}
+            >
+              Delete for good
+            </button>
+            <button type="button" className={compactButtonClass} onClick={() => setConfirmDelete(false)}>
+              Keep
+            </button>
+          </>
+        ) : (
+          <button type="button" className={compactButtonClass} onClick={() => setConfirmDelete(true)}>
+            Delete
+          </button>
+        )}
+      </div>
+      {recording.shareId && (
+        <div className="mt-2">
+          <ShareLink shareId={recording.shareId} explain={false} />
+        </div>
+      )}
+    </li>
+  );
+}
+
+function describeLength(recording: RecordingSummary): string {
+  if (recording.endedAt === undefined) return recording.live ? 'recording now' : 'not closed';
+  const seconds = Math.max(0, Math.round((recording.endedAt - recording.startedAt) / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  return minutes < 60 ? `${minutes} min` : `${(minutes / 60).toFixed(1)} h`;
+}

@@ -1,0 +1,202 @@
+import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import { isRecord } from '#shared/untrusted-json.ts';
+import type { ServerDetails, CallOutcome } from '../../mcp/session-types.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
+
+type Message = {
+  id?: unknown;
+  method?: unknown;
+  params?: Record<string, unknown>;
+  result?: Record<string, unknown>;
+  error?: { code?: unknown; message?: unknown; data?: unknown };
+};
+
+/**
+ * Rebuilds what the page showed from the frames the bridge recorded: the server's details
+ * (initialize), its tools (the latest tools/list, all pages) and every tool call with its
+ * outcome (tools/call paired with its answer, cancellations, task results). Frames are added
+ * one at a time, so a live recording costs O(1) per frame.
+ *
+ * Calls the user denied never reached the wire, so they are not here; durations are the
+ * bridge's times between request and answer.
+ */
+export class ReplayBuilder {
+  server: ServerDetails | undefined;
+  tools: Tool[] = [];
+  private entries: CallEntry[] = [];
+  private changed = true;
+  private callsView: CallEntry[] = [];
+  /** Requests from the page still waiting for their answer, by JSON-RPC id. */
+  private readonly open = new Map<
+    string,
+    { method: string; callIndex?: number; cursor?: unknown; listing?: number }
+  >();
+  /** Numbers tools/list listings: a request without a cursor starts the next one. */
+  private listingNumber = 0;
+  /** Calls run as tasks, by task id, waiting for tasks/result. */
+  private readonly taskCalls = new Map<string, number>();
+  private listing: Tool[] = [];
+
+  constructor(private readonly serverLabel: string) {}
+
+  /** The calls so far (a new array after each change). */
+  get calls(): CallEntry[] {
+    if (this.changed) {
+      this.callsView = [...this.entries];
+      this.changed = false;
+    }
+    return this.callsView;
+  }
+
+  add(frame: Frame): void {
+    const message = frame.message as Message | undefined;
+    if (!message || frame.direction !== 'out') {
+      if (message && frame.direction === 'in') this.answer(frame, message);
+      return;
+    }
+    const method = typeof message.method === 'string' ? message.method : undefined;
+    if (method === undefined) return; // the page answering a server request
+    if (message.id === undefined || message.id === null) {
+      if (method === 'notifications/cancelled') this.cancelled(frame, message.params);
+      return;
+    }
+    const key = JSON.stringify(message.id);
+    const params = message.params ?? {};
+    if (method === 'tools/call') {
+      this.open.set(key, { method, callIndex: this.startCall(frame, params) });
+    } else if (method === 'tasks/result' && typeof params.taskId === 'string') {
+      this.open.set(key, { method, callIndex: this.taskCalls.get(params.taskId) });
+    } else if (method === 'tools/list') {
+      if (params.cursor === undefined) this.listingNumber++;
+      this.open.set(key, { method, cursor: params.cursor, listing: this.listingNumber });
+    } else {
+      this.open.set(key, { method });
+    }
+  }
+
+  private startCall(frame: Frame, params: Record<string, unknown>): number {
+    const tool = typeof params.name === 'string' ? params.name : '(unnamed)';
+    const outputSchema = this.tools.find((candidate) => candidate.name === tool)?.outputSchema;
+    const args = params.arguments;
+    const task = isRecord(params.task) ? (params.task as CallEntry['task']) : undefined;
+    this.entries.push({
+      id: this.entries.length + 1,
+      tool,
+      server: this.serverLabel,
+      args: args ?? {},
+      startedAt: frame.time,
+      outcome: undefined,
+      ...(outputSchema !== undefined ? { outputSchema } : {}),
+      ...(task ? { task } : {}),
+    });
+    this.changed = true;
+    return this.entries.length - 1;
+  }
+
+  private answer(frame: Frame, message: Message): void {
+    if (message.method !== undefined || message.id === undefined) return;
+    const key = JSON.stringify(message.id);
+    const request = this.open.get(key);
+    if (!request) return;
+    this.open.delete(key);
+    const result = isRecord(message.result) ? message.result : undefined;
+    switch (request.method) {
+      case 'initialize':
+        if (result) this.server = serverDetails(result);
+        return;
+      case 'tools/list':
+        // Pages of a listing that a newer one replaced are dropped, not mixed in.
+        if (!result || !Array.isArray(result.tools) || request.listing !== this.listingNumber) return;
+        // A listing without a cursor starts afresh; its next pages add to it.
+        this.listing = request.cursor === undefined ? [] : this.listing;
+        // The live client's SDK checks a listing; a recording holds whatever the server sent.
+        this.listing = [...this.listing, ...(result.tools as unknown[]).filter(isToolLike)];
+        this.tools = this.listing;
+        return;
+      case 'tools/call':
+      case 'tasks/result':
+        if (request.callIndex !== undefined) this.finishCall(request.callIndex, frame, message);
+        return;
+    }
+  }
+
+  private finishCall(index: number, frame: Frame, message: Message): void {
+    const call = this.entries[index];
+    if (!call || call.outcome) return;
+    const durationMs = frame.time - call.startedAt;
+    const result = isRecord(message.result) ? message.result : undefined;
+    const task = isRecord(result?.task) ? (result.task as { taskId?: unknown }) : undefined;
+    if (result && task && typeof task.taskId === 'string' && !Array.isArray(result.content)) {
+      // Run as a task: the result comes with tasks/result.
+      this.taskCalls.set(task.taskId, index);
+      this.entries[index] = { ...call, createdTask: { taskId: task.taskId, meta: result._meta } };
+      this.changed = true;
+      return;
+    }
+    let outcome: CallOutcome;
+    if (isRecord(message.error)) {
+      const { code, message: text, data } = message.error;
+      outcome = {
+        status: 'protocol-error',
+        error: {
+          code: typeof code === 'number' ? code : -1,
+          message: typeof text === 'string' ? text : 'Unknown error',
+          ...(data !== undefined ? { data } : {}),
+        },
+        durationMs,
+      };
+    } else {
+      const callResult = (result ?? {}) as CallToolResult;
+      outcome = { status: callResult.isError === true ? 'tool-error' : 'ok', result: callResult, durationMs };
+    }
+    this.setOutcome(index, outcome);
+  }
+
+  /** The page gave up on a call (the user cancelled it, or it timed out). */
+  private cancelled(frame: Frame, params: Record<string, unknown> | undefined): void {
+    if (!params || params.requestId === undefined) return;
+    const key = JSON.stringify(params.requestId);
+    const request = this.open.get(key);
+    if (request?.callIndex === undefined) return;
+    this.open.delete(key);
+    const call = this.entries[request.callIndex];
+    if (!call || call.outcome) return;
+    const reason = typeof params.reason === 'string' ? params.reason : 'Cancelled';
+    this.setOutcome(request.callIndex, {
+      status: /timed? ?out/i.test(reason) ? 'timed-out' : 'cancelled',
+      error: { code: -1, message: reason },
+      durationMs: frame.time - call.startedAt,
+    });
+  }
+
+  private setOutcome(index: number, outcome: CallOutcome): void {
+    this.entries[index] = { ...this.entries[index]!, outcome };
+    this.changed = true;
+  }
+}
+
+function isToolLike(value: unknown): value is Tool {
+  return isRecord(value) && typeof value.name === 'string';
+}
+
+function serverDetails(result: Record<string, unknown>): ServerDetails {
+  const info = isRecord(result.serverInfo) ? result.serverInfo : {};
+  return {
+    info: {
+      ...info,
+      name: typeof info.name === 'string' ? info.name : 'unknown',
+      version: typeof info.version === 'string' ? info.version : '',
+    } as ServerDetails['info'],
+    protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : 'unknown',
+    capabilities: (isRecord(result.capabilities) ? result.capabilities : {}) as ServerDetails['capabilities'],
+    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+  };
+}
+
+/** Rebuilds a whole recording at once. */
+export function buildReplay(frames: readonly Frame[], serverLabel: string) {
+  const builder = new ReplayBuilder(serverLabel);
+  for (const frame of frames) builder.add(frame);
+  return { server: builder.server, tools: builder.tools, calls: builder.calls };
+}

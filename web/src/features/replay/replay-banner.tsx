@@ -1,0 +1,70 @@
+import { useServices, useReplayControls } from '../../services.ts';
+import { describeTarget } from '#shared/targets.ts';
+import { useStore } from '../../ui/use-store.ts';
+import type { LiveReplay } from '../recordings/live-replay.ts';
+import { secondaryButtonClass } from '../../ui/field-classes.ts';
+
+/** Replaces the connection bar in a replay: what was recorded, when, and the way back. */
+export function ReplayBanner() {
+  const { replay, session, history } = useServices();
+  const { close } = useReplayControls();
+  const frames = useStore(session.trace, (s) => s.frames.length);
+  const calls = useStore(history, (s) => s.calls.length);
+  if (!replay) return null;
+  const { file, name, shared } = replay;
+  const target = file.target ? describeTarget(file.target) : undefined;
+  return (
+    <div
+      role="note"
+      aria-label="Replay"
+      className="flex items-center gap-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm dark:border-sky-800 dark:bg-sky-950"
+    >
+      <span className="font-semibold whitespace-nowrap">
+        {shared ? 'Shared session, read-only' : 'Read-only replay'}
+      </span>
+      {shared?.live && <LiveStatus live={shared.live} />}
+      <span className="truncate" title={target}>
+        {name} · {shared ? 'recorded' : 'exported'} {new Date(file.exportedAt).toLocaleString()} ·{' '}
+        {plural(frames, 'frame')} · {plural(calls, 'call')}
+        {target && target !== name ? ` · ${target}` : ''}
+      </span>
+      {!shared && (
+        <button type="button" className={`${secondaryButtonClass} ml-auto`} onClick={close}>
+          Close replay
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Whether a shared session is still being watched live. */
+function LiveStatus({ live }: { live: LiveReplay }) {
+  const { status, detail } = useStore(live, (s) => s);
+  const label =
+    status === 'live'
+      ? 'Live'
+      : status === 'connecting'
+        ? 'Connecting…'
+        : status === 'reconnecting'
+          ? 'Reconnecting…'
+          : 'Ended';
+  return (
+    <span
+      role="status"
+      aria-label="Live status"
+      title={detail}
+      className={`rounded px-1.5 text-xs font-semibold ${
+        status === 'live'
+          ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200'
+          : 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300'
+      }`}
+    >
+      {status === 'live' ? '● ' : ''}
+      {label}
+    </span>
+  );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
+}

@@ -1,0 +1,129 @@
+import type { MirrorCheck } from './back-compat.ts';
+import type { OutputCheckPlan } from './output-check.ts';
+import { Notice } from '../notice.tsx';
+import type { ValidationState } from './use-output-validation.ts';
+import { ViolationList } from './violation-list.tsx';
+
+/** The spec checks on a result's structured output: outputSchema conformance and the text mirror. */
+export function ResultChecks({
+  plan,
+  validation,
+  mirror,
+}: {
+  plan: OutputCheckPlan;
+  validation: ValidationState;
+  mirror: MirrorCheck | undefined;
+}) {
+  return (
+    <>
+      <SchemaCheck plan={plan} validation={validation} />
+      {mirror?.kind === 'mirrors' && (
+        <Notice
+          compact
+          kind="info"
+          title={`Text block mirrors structuredContent (content block ${mirror.blockIndex + 1})`}
+        />
+      )}
+      {mirror?.kind === 'missing' && (
+        <Notice kind="warning" title="No text block carries the structured content (back-compat SHOULD)" />
+      )}
+    </>
+  );
+}
+
+function SchemaCheck({ plan, validation }: { plan: OutputCheckPlan; validation: ValidationState }) {
+  switch (plan.kind) {
+    case 'none':
+      return null;
+    case 'beyond-revision':
+      return (
+        <Notice
+          compact
+          kind="info"
+          title={`outputSchema and structuredContent are not defined in ${plan.revision} (since ${plan.since}): not checked`}
+        />
+      );
+    case 'skipped-tool-error':
+      return (
+        <Notice compact kind="info" title="Not checked against outputSchema: the tool reported an error" />
+      );
+    case 'missing-structured':
+      return (
+        <Notice kind="error" title="Output schema violation: no structuredContent">
+          The tool declares an outputSchema, so its result MUST include structuredContent conforming to it.
+        </Notice>
+      );
+    case 'not-an-object':
+      return (
+        <Notice
+          kind={plan.hasSchema ? 'error' : 'warning'}
+          title={plan.hasSchema ? 'Output schema violation' : 'Malformed structuredContent'}
+        >
+          structuredContent must be a JSON object.
+        </Notice>
+      );
+    case 'validate':
+      return (
+        <>
+          <ValidationNotice validation={validation} />
+          {'dialect' in validation && validation.dialect?.problem && (
+            <Notice compact kind="warning" title={`outputSchema: ${validation.dialect.problem}`} />
+          )}
+        </>
+      );
+  }
+}
+
+function ValidationNotice({ validation }: { validation: ValidationState }) {
+  switch (validation.kind) {
+    case 'not-applicable':
+      return null;
+    case 'pending':
+      return <Notice compact kind="info" title="Checking against outputSchema…" />;
+    case 'valid':
+      return <Notice compact kind="ok" title={`Matches outputSchema (${validation.dialect.label})`} />;
+    case 'invalid':
+      return (
+        <Notice kind="error" title="Output schema violation">
+          <p className="mb-1">Checked as {validation.dialect.label}.</p>
+          <ViolationList violations={validation.violations} />
+        </Notice>
+      );
+    case 'compile-error':
+      return (
+        <Notice
+          kind="warning"
+          title={<Detailed lead="Output schema could not be compiled:" message={validation.message} />}
+        />
+      );
+    case 'validator-failed':
+      return (
+        <Notice
+          kind="warning"
+          title={<Detailed lead="Output schema check failed:" message={validation.message} />}
+        />
+      );
+    case 'timed-out':
+      return (
+        <Notice kind="warning" title={`Output schema check stopped after ${validation.afterMs / 1000} s`}>
+          The schema may contain a pattern that backtracks badly on this data.
+        </Notice>
+      );
+    case 'load-failed':
+      return (
+        <Notice
+          kind="warning"
+          title={<Detailed lead="Schema validator could not be loaded:" message={validation.message} />}
+        />
+      );
+  }
+}
+
+/** A bold lead-in followed by a machine message in normal weight, read as one sentence. */
+function Detailed({ lead, message }: { lead: string; message: string }) {
+  return (
+    <span>
+      {lead} <span className="font-normal break-words">{message}</span>
+    </span>
+  );
+}

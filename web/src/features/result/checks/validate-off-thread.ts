@@ -1,0 +1,46 @@
+import type { OutputValidation } from './output-validation.ts';
+import type { ValidationRequest } from './validation-worker.ts';
+
+/** How long a validation may run before its worker is stopped. */
+export const VALIDATION_TIMEOUT_MS = 5000;
+
+/** A validation that did not finish in time; its worker was terminated. */
+export type ValidationTimeout = { kind: 'timed-out'; afterMs: number };
+
+/**
+ * Validates in a fresh worker that is terminated on answer or timeout; where workers are missing,
+ * falls back to validating in the page (still loaded lazily, so Ajv stays out of the first bundle).
+ */
+export function validateOffThread(
+  schema: unknown,
+  data: unknown,
+  revision?: string,
+): Promise<OutputValidation | ValidationTimeout> {
+  if (typeof Worker === 'undefined') {
+    return import('./output-validation.ts').then(({ validateOutput }) =>
+      validateOutput(schema, data, revision),
+    );
+  }
+  const worker = new Worker(new URL('./validation-worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  return new Promise<OutputValidation | ValidationTimeout>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      worker.terminate();
+      resolve({ kind: 'timed-out', afterMs: VALIDATION_TIMEOUT_MS });
+    }, VALIDATION_TIMEOUT_MS);
+    const finish = () => {
+      clearTimeout(timer);
+      worker.terminate();
+    };
+    worker.onmessage = (event: MessageEvent<OutputValidation>) => {
+      finish();
+      resolve(event.data);
+    };
+    worker.onerror = (event) => {
+      finish();
+      reject(new Error(event.message || 'the validation worker failed to start'));
+    };
+    worker.postMessage({ schema, data, revision } satisfies ValidationRequest);
+  });
+}

@@ -1,0 +1,76 @@
+import { useMemo, useState } from 'react';
+import { base64ToBytes, inspectBase64 } from './base64.ts';
+import { inlineImageMime } from './mime-types.ts';
+import { downloadFileName } from './safe-links.ts';
+import { formatBytes } from '../text-size.ts';
+import { BlockFrame } from './block-frame.tsx';
+import { BinaryContents } from './binary-contents.tsx';
+import { InlineError } from './inline-error.tsx';
+import { smallButtonClass } from '../result-classes.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+
+/**
+ * An image block. Only allow-listed types are shown, and only through `<img>` with a data: URL
+ * built from our own MIME string, so an SVG's scripts never run; everything else is a download.
+ */
+export function ImageBlockView({
+  label,
+  data,
+  mimeType,
+  annotations,
+}: {
+  label: string;
+  data: string;
+  mimeType: string;
+  annotations: unknown;
+}) {
+  const check = useMemo(() => inspectBase64(data), [data]);
+  const mime = inlineImageMime(mimeType);
+  const [size, setSize] = useState<string>();
+  const [broken, setBroken] = useState(false);
+  const fileName = downloadFileName(undefined, mime, 'image');
+  const facts = [mimeType, check.ok ? formatBytes(check.byteLength) : undefined, size];
+
+  return (
+    <BlockFrame
+      label={label}
+      kind="Image"
+      facts={facts}
+      annotations={[annotations]}
+      tone={check.ok ? 'plain' : 'problem'}
+    >
+      {!check.ok ? (
+        <InlineError>Invalid image data: {check.reason}</InlineError>
+      ) : !mime ? (
+        <BinaryContents
+          data={data}
+          fileName={fileName}
+          note={`Not shown: ${mimeType} is not an image type shown inline.`}
+        />
+      ) : check.byteLength === 0 ? (
+        <InlineError>Invalid image data: it is empty</InlineError>
+      ) : (
+        <div className="flex flex-col items-start gap-1">
+          {broken ? (
+            <InlineError>The browser could not decode this {mime} image.</InlineError>
+          ) : (
+            <img
+              src={`data:${mime};base64,${check.clean}`}
+              alt={`Image from the result (${mime})`}
+              className="max-h-80 max-w-full rounded border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,transparent_0_50%)] bg-[length:16px_16px] object-contain dark:border-slate-700"
+              onLoad={(e) => setSize(`${e.currentTarget.naturalWidth}×${e.currentTarget.naturalHeight} px`)}
+              onError={() => setBroken(true)}
+            />
+          )}
+          <button
+            type="button"
+            className={smallButtonClass}
+            onClick={() => saveFile(base64ToBytes(check.clean), fileName, mime)}
+          >
+            Download
+          </button>
+        </div>
+      )}
+    </BlockFrame>
+  );
+}

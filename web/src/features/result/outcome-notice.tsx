@@ -1,0 +1,63 @@
+import type { CallOutcome } from '../../mcp/session-types.ts';
+import { jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
+import { safeStringify } from './json/json-text.ts';
+import { Notice } from './notice.tsx';
+import { outcomeLook } from './outcome-badge.tsx';
+import { TextViewer } from './text-viewer.tsx';
+import { before } from '../../mcp/protocol-revisions.ts';
+
+/** The revision that asks for input validation failures as tool execution errors (SEP-1303). */
+export const INPUT_ERRORS_AS_TOOL_ERRORS_SINCE = '2025-11-25';
+
+/**
+ * How the call failed, when it did. A tool error (amber) is a normal result the model should read;
+ * a protocol error (red) means the request itself was rejected and there is no result at all.
+ */
+export function OutcomeNotice({ outcome, revision }: { outcome: CallOutcome; revision?: string }) {
+  const { status, result, error } = outcome;
+  if (status === 'tool-error' || (result as { isError?: unknown } | undefined)?.isError === true) {
+    return (
+      <Notice kind="warning" title="Tool error">
+        The tool ran and reported a failure (isError: true). Its explanation is in the content below.
+      </Notice>
+    );
+  }
+  if (status === 'protocol-error') {
+    const name = jsonRpcErrorName(error?.code);
+    return (
+      <Notice kind="error" title="Protocol error">
+        <p className="font-mono">
+          JSON-RPC error {error?.code ?? '(no code)'}
+          {name && ` · ${name}`}
+        </p>
+        <p className="mt-0.5 text-sm whitespace-pre-wrap">
+          {error ? stripMcpPrefix(String(error.message)) : 'No error message.'}
+        </p>
+        {error?.code === -32602 &&
+          revision !== undefined &&
+          !before(revision, INPUT_ERRORS_AS_TOOL_ERRORS_SINCE) && (
+            <p role="note" className="mt-1 text-xs">
+              Under {revision}, input validation failures are expected as tool execution errors (a result with
+              isError: true), so a model can read the error and correct its arguments (SEP-1303). Invalid
+              params (-32602) should mean a malformed request, such as an unknown tool.
+            </p>
+          )}
+        {error?.data !== undefined && (
+          <div className="mt-1">
+            <p className="mb-0.5 font-semibold">data</p>
+            <TextViewer text={safeStringify(error.data)} fileName="error-data.json" prettyToggle={false} />
+          </div>
+        )}
+      </Notice>
+    );
+  }
+  if (!result) {
+    // Cancelled, timed out, denied, or a status added later: say what happened, plainly.
+    return (
+      <Notice kind="info" title={`No result: ${outcomeLook(status).label.toLowerCase()}`}>
+        {error?.message}
+      </Notice>
+    );
+  }
+  return null;
+}

@@ -1,0 +1,104 @@
+import { useMemo } from 'react';
+import type { CallOutcome } from '../../mcp/session-types.ts';
+import { before, resultFeaturesBeyond } from '../../mcp/protocol-revisions.ts';
+import { checkTextMirror } from './checks/back-compat.ts';
+import { classifyContent } from './content/content-blocks.ts';
+import { planOutputCheck, STRUCTURED_OUTPUT_SINCE } from './checks/output-check.ts';
+import type { CallEntry } from '../../calls/call-history.ts';
+import { Tabs } from '../../ui/tabs.tsx';
+import { OutcomeNotice } from './outcome-notice.tsx';
+import { RenderedResult } from './rendered-result.tsx';
+import { ResultChecks } from './checks/result-checks.tsx';
+import { ResultMeta } from './result-meta.tsx';
+import { useOutputValidation } from './checks/use-output-validation.ts';
+import { safeStringify } from './json/json-text.ts';
+import { TextViewer } from './text-viewer.tsx';
+
+/**
+ * A finished call: how it ended, the spec checks on its output (by the rules of the revision it was made
+ * under), and the result itself, rendered or as raw JSON. The checks sit above the tabs so they show in both views.
+ */
+export function ResultBody({
+  outcome,
+  outputSchema,
+  revision,
+  createdTask,
+}: {
+  outcome: CallOutcome;
+  outputSchema: unknown;
+  revision?: string;
+  createdTask?: CallEntry['createdTask'];
+}) {
+  // The result is typed by the SDK but arrives unvalidated: read it as unknown data.
+  const result = outcome.result as Record<string, unknown> | undefined;
+  const blocks = useMemo(() => classifyContent(result?.content), [result]);
+  const plan = useMemo(
+    () => planOutputCheck(outputSchema, result, revision),
+    [outputSchema, result, revision],
+  );
+  const validation = useOutputValidation(plan);
+  const structured = result?.structuredContent;
+  // The text mirror is a SHOULD of the revision that brought structuredContent; earlier ones are not held to it.
+  const mirror = useMemo(
+    () =>
+      typeof structured === 'object' && structured !== null && !before(revision, STRUCTURED_OUTPUT_SINCE)
+        ? checkTextMirror(blocks, structured)
+        : undefined,
+    [blocks, structured, revision],
+  );
+  const raw = result ?? (outcome.error ? { error: outcome.error } : outcome);
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-col gap-2 px-3 pt-3 empty:hidden">
+        <OutcomeNotice outcome={outcome} revision={revision} />
+        <ResultRevisionNotice result={result} revision={revision} />
+        <ResultChecks plan={plan} validation={validation} mirror={mirror} />
+        <ResultMeta result={result} createdTask={createdTask} />
+      </div>
+      <Tabs
+        label="Result view"
+        tabs={[
+          {
+            name: 'Rendered',
+            content: result ? (
+              <RenderedResult
+                blocks={blocks}
+                rawBlocks={result.content}
+                structured={structured}
+                violations={validation.kind === 'invalid' ? validation.violations : []}
+                revision={revision}
+              />
+            ) : (
+              <p className="p-3 text-sm text-slate-500">There is no result to render; see Raw JSON.</p>
+            ),
+          },
+          { name: 'Raw JSON', content: <RawJsonView value={raw} /> },
+        ]}
+      />
+    </div>
+  );
+}
+
+/** The result exactly as received, as indented JSON; cut for display like any long text. */
+export function RawJsonView({ value }: { value: unknown }) {
+  // Stringifying even 10 MB is quick; it is putting it all into the DOM that is not.
+  const json = useMemo(() => safeStringify(value), [value]);
+  return (
+    <div className="p-3">
+      <TextViewer text={json} language="JSON" fileName="result.json" prettyToggle={false} />
+    </div>
+  );
+}
+
+/** One line naming what the result uses that the negotiated revision does not define (audio, resource_link…). */
+export function ResultRevisionNotice({ result, revision }: { result: unknown; revision?: string }) {
+  const beyond = resultFeaturesBeyond(revision, result);
+  if (!beyond.length) return null;
+  return (
+    <p role="note" className="text-xs text-violet-700 dark:text-violet-300">
+      Not defined in the negotiated revision {revision}:{' '}
+      {beyond.map(({ field, since }) => `${field} (since ${since})`).join(', ')}
+    </p>
+  );
+}

@@ -1,0 +1,52 @@
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { panelClass, panelHeaderClass } from '../../ui/field-classes.ts';
+import { OutcomeBadge } from './outcome-badge.tsx';
+import { ResultBody } from './result-body.tsx';
+import { knownRevision } from '../../mcp/protocol-revisions.ts';
+import { findTool, listTools } from '../../mcp/tool-identity.ts';
+
+/** The result of the selected call: rendered by content type, checked against the spec, or raw. */
+export function ResultView() {
+  const { history, session } = useServices();
+  const call = useStore(history, (s) => s.calls.find((c) => c.id === s.selectedId));
+  // The schema the tool declared when it was called; else the one it declares now (older records, replays).
+  const listedSchema = useStore(session.state, (s) => {
+    if (!call) return undefined;
+    const listed =
+      findTool(s.tools, call.toolKey) ?? listTools(s.tools).find((l) => l.nameText === call.tool);
+    return listed?.tool.outputSchema;
+  });
+  const outputSchema = call && 'outputSchema' in call ? call.outputSchema : listedSchema;
+  // Judged by the revision it was made under; records without one (replays) take the session's.
+  const sessionRevision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
+  const revision = call?.revision ?? sessionRevision;
+
+  return (
+    <section className={`${panelClass} min-h-0`} aria-label="Result">
+      <div className={panelHeaderClass}>
+        Result
+        {call && (
+          <span className="truncate font-normal text-slate-500">
+            {call.displayName && call.displayName !== call.tool && <span>{call.displayName} </span>}
+            <span className="font-mono">{call.tool}</span>
+          </span>
+        )}
+        {call?.outcome && <OutcomeBadge outcome={call.outcome} />}
+      </div>
+      <div className="min-h-0 flex-1 overflow-auto">
+        {!call && <p className="p-3 text-sm text-slate-500">Call a tool to see its result here.</p>}
+        {call && !call.outcome && <p className="p-3 text-sm text-slate-500">Waiting for the server…</p>}
+        {call?.outcome && (
+          <ResultBody
+            key={call.id}
+            outcome={call.outcome}
+            outputSchema={outputSchema}
+            revision={revision}
+            createdTask={call.createdTask}
+          />
+        )}
+      </div>
+    </section>
+  );
+}

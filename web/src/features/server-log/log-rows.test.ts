@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
+import type { ServerNotice } from './notification-log.ts';
+import { filterLogRows, formatData, mergeLogRows, summarizeParams, type LogKind } from './log-rows.ts';
+
+const stderr = (time: number, line: string): TimedBridgeEvent => ({
+  time,
+  event: { kind: 'stderr', line, time },
+});
+const exited: TimedBridgeEvent = { time: 50, event: { kind: 'exited', code: 1, signal: null } };
+const message = (id: number, time: number, level: string): ServerNotice => ({
+  id,
+  time,
+  kind: 'log-message',
+  level,
+  data: `${level} message`,
+});
+const listChanged: ServerNotice = {
+  id: 9,
+  time: 25,
+  kind: 'notification',
+  method: 'notifications/tools/list_changed',
+  params: undefined,
+};
+
+const all = new Set<LogKind>(['stderr', 'log-message', 'notification', 'connection']);
+
+describe('log rows', () => {
+  const rows = mergeLogRows(
+    [stderr(10, 'booting'), stderr(30, 'ready'), exited],
+    [message(1, 10, 'debug'), message(2, 20, 'error'), listChanged],
+  );
+
+  it('merges both logs in time order, bridge first on ties', () => {
+    expect(rows.map((r) => [r.time, r.kind])).toEqual([
+      [10, 'stderr'],
+      [10, 'log-message'],
+      [20, 'log-message'],
+      [25, 'notification'],
+      [30, 'stderr'],
+      [50, 'connection'],
+    ]);
+    expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
+    // Keys are stable across merges, so React keeps rows.
+    expect(mergeLogRows([exited], []).map((r) => r.key)).toEqual([rows[5]!.key]);
+  });
+
+  it('filters by kind and by minimum level of log messages', () => {
+    expect(filterLogRows(rows, { kinds: all, minimumLevel: 'warning' }).map((r) => r.time)).toEqual([
+      10, 20, 25, 30, 50,
+    ]);
+    const onlyLogs = filterLogRows(rows, { kinds: new Set(['log-message']), minimumLevel: 'debug' });
+    expect(onlyLogs.map((r) => r.time)).toEqual([10, 20]);
+  });
+
+  it('formats data and params as text, never markup', () => {
+    expect(formatData('<b>x</b>')).toBe('<b>x</b>');
+    expect(formatData({ a: 1 })).toBe('{\n  "a": 1\n}');
+    expect(summarizeParams({ long: 'x'.repeat(400) }, 20)).toHaveLength(21);
+    expect(summarizeParams(undefined)).toBe('');
+  });
+});

@@ -1,0 +1,95 @@
+import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
+import { atLeast, type LoggingLevel } from './log-levels.ts';
+import type { ServerNotice } from './notification-log.ts';
+
+/** The four kinds of line the log pane can show or hide. */
+export type LogKind = 'stderr' | 'log-message' | 'notification' | 'connection';
+
+/** Every kind, in the order the filter lists them, with its label. */
+export const LOG_KINDS: readonly { kind: LogKind; label: string }[] = [
+  { kind: 'stderr', label: 'stderr' },
+  { kind: 'log-message', label: 'Log messages' },
+  { kind: 'notification', label: 'Notifications' },
+  { kind: 'connection', label: 'Connection' },
+];
+
+/** One line of the pane: a bridge event (stderr, connection) or something the server notified. */
+export type LogRow =
+  | { key: string; time: number; kind: 'stderr' | 'connection'; entry: TimedBridgeEvent }
+  | { key: string; time: number; kind: 'log-message' | 'notification'; notice: ServerNotice };
+
+/** What the user chose to see. */
+export interface LogFilter {
+  kinds: ReadonlySet<LogKind>;
+  /** Log messages below this level are hidden; other kinds have no level. */
+  minimumLevel: LoggingLevel;
+}
+
+// Bridge log entries have no id; their identity is stable while they are kept, so key by object.
+const bridgeKeys = new WeakMap<TimedBridgeEvent, string>();
+let nextBridgeKey = 1;
+
+function bridgeKey(entry: TimedBridgeEvent): string {
+  let key = bridgeKeys.get(entry);
+  if (!key) bridgeKeys.set(entry, (key = `b${nextBridgeKey++}`));
+  return key;
+}
+
+/**
+ * Both logs as one, oldest first: each is already in time order, so a merge keeps it so (bridge
+ * events first on equal times, since stderr usually explains what follows).
+ */
+export function mergeLogRows(
+  bridge: readonly TimedBridgeEvent[],
+  notices: readonly ServerNotice[],
+): LogRow[] {
+  const rows: LogRow[] = [];
+  let b = 0;
+  let n = 0;
+  while (b < bridge.length || n < notices.length) {
+    const entry = bridge[b];
+    const notice = notices[n];
+    if (entry && (!notice || entry.time <= notice.time)) {
+      const kind = entry.event.kind === 'stderr' ? 'stderr' : 'connection';
+      rows.push({ key: bridgeKey(entry), time: entry.time, kind, entry });
+      b++;
+    } else if (notice) {
+      rows.push({ key: `n${notice.id}`, time: notice.time, kind: notice.kind, notice });
+      n++;
+    }
+  }
+  return rows;
+}
+
+/** The rows the filter lets through. */
+export function filterLogRows(rows: readonly LogRow[], filter: LogFilter): LogRow[] {
+  return rows.filter((row) => {
+    if (!filter.kinds.has(row.kind)) return false;
+    if (row.kind === 'log-message' && row.notice.kind === 'log-message') {
+      return atLeast(row.notice.level, filter.minimumLevel);
+    }
+    return true;
+  });
+}
+
+/** Data of a log message as text: strings as they are, anything else as indented JSON. */
+export function formatData(data: unknown): string {
+  if (typeof data === 'string') return data;
+  try {
+    return JSON.stringify(data, null, 2) ?? String(data);
+  } catch {
+    return String(data);
+  }
+}
+
+/** Notification params on one line, cut at `max` characters. */
+export function summarizeParams(params: unknown, max = 300): string {
+  if (params === undefined) return '';
+  let text: string;
+  try {
+    text = JSON.stringify(params) ?? '';
+  } catch {
+    text = String(params);
+  }
+  return text.length > max ? `${text.slice(0, max)}…` : text;
+}

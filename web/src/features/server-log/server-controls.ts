@@ -1,0 +1,76 @@
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { SessionExtension } from '../../mcp/session-extension.ts';
+import { Store } from '../../lib/store.ts';
+import type { LoggingLevel } from './log-levels.ts';
+
+/** The last ping: its round trip, or why it failed. */
+export type PingResult = { ok: true; ms: number; at: number } | { ok: false; error: string; at: number };
+
+/** Requests the user sends to the server from the log pane. */
+export interface ControlsState {
+  /** The level last accepted by the server in this connection; servers start at their own default. */
+  logLevel: LoggingLevel | undefined;
+  logLevelError: string | undefined;
+  ping: PingResult | undefined;
+  pinging: boolean;
+}
+
+const initialState: ControlsState = {
+  logLevel: undefined,
+  logLevelError: undefined,
+  ping: undefined,
+  pinging: false,
+};
+
+/** logging/setLevel and ping, against whichever connection is current; reset on every connect. */
+export class ServerControls extends Store<ControlsState> implements SessionExtension {
+  private client: Client | undefined;
+
+  constructor(private readonly clock: () => number = () => performance.now()) {
+    super(initialState);
+  }
+
+  attach(client: Client): void {
+    this.client = client;
+    this.update(initialState);
+  }
+
+  detach(): void {
+    this.client = undefined;
+    this.update({ pinging: false });
+  }
+
+  /** Sends logging/setLevel; the server then sends only messages at this level or above. */
+  async setLogLevel(level: LoggingLevel): Promise<void> {
+    const client = this.client;
+    if (!client) return;
+    try {
+      await client.setLoggingLevel(level);
+      if (client === this.client) this.update({ logLevel: level, logLevelError: undefined });
+    } catch (error) {
+      if (client === this.client) this.update({ logLevelError: describe(error) });
+    }
+  }
+
+  /** Sends ping and measures the round trip. */
+  async ping(): Promise<PingResult | undefined> {
+    const client = this.client;
+    if (!client) return undefined;
+    this.update({ pinging: true });
+    const started = this.clock();
+    let result: PingResult;
+    try {
+      await client.ping();
+      result = { ok: true, ms: this.clock() - started, at: Date.now() };
+    } catch (error) {
+      result = { ok: false, error: describe(error), at: Date.now() };
+    }
+    if (client === this.client) this.update({ ping: result, pinging: false });
+    return result;
+  }
+}
+
+function describe(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.replace(/^MCP error -?\d+: /, '');
+}

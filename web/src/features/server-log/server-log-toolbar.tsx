@@ -1,0 +1,129 @@
+import { isLoggingLevel, LOGGING_LEVELS } from './log-levels.ts';
+import { LOG_KINDS, type LogFilter, type LogKind } from './log-rows.ts';
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+
+/** Compact controls of the log toolbar, matching the trace's filter bar. */
+const logControlClass =
+  'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900';
+
+/** Requests to the server (log level, ping) and what the pane shows (kinds, minimum level). */
+export function ServerLogToolbar({
+  filter,
+  onChange,
+  shown,
+  total,
+}: {
+  filter: LogFilter;
+  onChange: (filter: LogFilter) => void;
+  shown: number;
+  total: number;
+}) {
+  const toggle = (kind: LogKind, on: boolean) => {
+    const kinds = new Set(filter.kinds);
+    if (on) kinds.add(kind);
+    else kinds.delete(kind);
+    onChange({ ...filter, kinds });
+  };
+  return (
+    <div className="flex flex-col gap-1 border-b border-slate-200 px-2 py-1.5 text-xs dark:border-slate-800">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+        <LogLevelPicker />
+        <PingButton />
+        <label
+          className="ml-auto flex items-center gap-1"
+          title="Log messages below this level are hidden here"
+        >
+          Show
+          <select
+            aria-label="Minimum level shown"
+            className={logControlClass}
+            value={filter.minimumLevel}
+            onChange={(e) => {
+              if (isLoggingLevel(e.target.value)) onChange({ ...filter, minimumLevel: e.target.value });
+            }}
+          >
+            {LOGGING_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {`≥ ${level}`}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+      <div role="group" aria-label="Kinds shown" className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
+        {LOG_KINDS.map(({ kind, label }) => (
+          <label key={kind} className="flex items-center gap-1">
+            <input
+              type="checkbox"
+              checked={filter.kinds.has(kind)}
+              onChange={(e) => toggle(kind, e.target.checked)}
+            />
+            {label}
+          </label>
+        ))}
+        <span className="ml-auto text-slate-500" title={`${shown} of ${total} lines shown`}>
+          {shown === total ? total : `${shown}/${total}`} lines
+        </span>
+      </div>
+    </div>
+  );
+}
+
+/** Sends logging/setLevel; shown only when the connected server declares the logging capability. */
+export function LogLevelPicker() {
+  const { session, serverRequests } = useServices();
+  const supportsLogging = useStore(session.state, (s) => s.server?.capabilities.logging !== undefined);
+  const level = useStore(serverRequests.controls, (s) => s.logLevel);
+  const error = useStore(serverRequests.controls, (s) => s.logLevelError);
+  if (!supportsLogging) return null;
+  return (
+    <label className="flex items-center gap-1 text-xs">
+      Log level
+      <select
+        className={logControlClass}
+        value={level ?? ''}
+        onChange={(e) => {
+          if (isLoggingLevel(e.target.value)) void serverRequests.controls.setLogLevel(e.target.value);
+        }}
+      >
+        <option value="" disabled>
+          default
+        </option>
+        {LOGGING_LEVELS.map((name) => (
+          <option key={name} value={name}>
+            {name}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <span role="alert" className="text-red-600 dark:text-red-400">
+          {error}
+        </span>
+      )}
+    </label>
+  );
+}
+
+/** Sends ping and shows the round trip (the trace shows the frames, and the server's pings too). */
+export function PingButton() {
+  const { session, serverRequests } = useServices();
+  const connected = useStore(session.state, (s) => s.status === 'connected');
+  const ping = useStore(serverRequests.controls, (s) => s.ping);
+  const pinging = useStore(serverRequests.controls, (s) => s.pinging);
+  return (
+    <span className="flex items-center gap-1 text-xs">
+      <button
+        type="button"
+        className={`${logControlClass} hover:bg-slate-100 disabled:opacity-50 dark:hover:bg-slate-800`}
+        disabled={!connected || pinging}
+        onClick={() => void serverRequests.controls.ping()}
+      >
+        Ping server
+      </button>
+      <output aria-label="Ping round trip" title="Round trip of the last ping" className="text-slate-500">
+        {ping && (ping.ok ? `${ping.ms.toFixed(1)} ms` : `Ping failed: ${ping.error}`)}
+      </output>
+    </span>
+  );
+}

@@ -1,0 +1,45 @@
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import type { CapabilityFlags } from './capability-settings.ts';
+
+const FEATURES: { key: keyof CapabilityFlags; label: string; detail: string }[] = [
+  { key: 'sampling', label: 'Sampling', detail: 'the server may ask you to write a model reply' },
+  {
+    key: 'elicitation',
+    label: 'Elicitation',
+    detail: 'forms and links the server asks you to fill in or open',
+  },
+  { key: 'roots', label: 'Roots', detail: 'the server may ask which directories it may work in' },
+];
+
+/** Which client capabilities to declare. Servers read them in initialize, hence "at the next connect". */
+export function CapabilityToggles() {
+  const { serverRequests } = useServices();
+  const flags = useStore(serverRequests.settings, (s) => s);
+  const declared = useStore(serverRequests.requests, (s) => s.declared);
+  const differs = declared !== undefined && FEATURES.some(({ key }) => declared[key] !== flags[key]);
+  return (
+    <fieldset className="flex flex-col gap-1.5 text-sm">
+      <legend className="sr-only">Client capabilities</legend>
+      {FEATURES.map(({ key, label, detail }) => (
+        <label key={key} className="flex items-start gap-2">
+          <input
+            type="checkbox"
+            className="mt-1"
+            checked={flags[key]}
+            onChange={(e) => serverRequests.settings.set(key, e.target.checked)}
+          />
+          <span>
+            {label}
+            <span className="block text-xs text-slate-500">{detail}</span>
+          </span>
+        </label>
+      ))}
+      <p
+        className={`text-xs ${differs ? 'font-semibold text-amber-700 dark:text-amber-400' : 'text-slate-500'}`}
+      >
+        {differs ? 'Changed: reconnect to declare these capabilities.' : 'Changes apply at the next connect.'}
+      </p>
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+import { useDeferredValue, useMemo, useState } from 'react';
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { inputClass } from '../../ui/field-classes.ts';
+import { VirtualList } from '../../ui/virtual-list.tsx';
+import { ToolRow, TOOL_ROW_HEIGHT } from './tool-row.tsx';
+import { listTools, type ListedTool, displayName } from '../../mcp/tool-identity.ts';
+import { knownRevision } from '../../mcp/protocol-revisions.ts';
+import { useTrustedServer } from './use-trusted.ts';
+
+/** The server's tools with a filter; selecting one opens it in the tool panel. */
+export function ToolList() {
+  const { session, workspace, replay } = useServices();
+  const tools = useStore(session.state, (s) => s.tools);
+  const loading = useStore(session.state, (s) => s.toolsLoading);
+  const error = useStore(session.state, (s) => s.toolsError);
+  const selected = useStore(workspace, (s) => s.selectedTool);
+  const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
+  const trusted = useTrustedServer();
+  const [filter, setFilter] = useState('');
+  const deferredFilter = useDeferredValue(filter);
+  const listed = listTools(tools);
+  const shown = useMemo(() => filterTools(listed, deferredFilter), [listed, deferredFilter]);
+  const duplicates = useMemo(
+    () => [...new Set(listed.filter((entry) => entry.sameName > 1).map((entry) => entry.nameText))],
+    [listed],
+  );
+
+  return (
+    <section className="flex min-h-0 flex-1 flex-col" aria-label="Tool browser">
+      <div className="flex items-center gap-2 px-3 pt-2 text-xs text-slate-500">
+        <span>
+          {shown.length === tools.length ? tools.length : `${shown.length} of ${tools.length}`} tools
+        </span>
+
+        {!replay && (
+          <button
+            type="button"
+            className="ml-auto text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"
+            onClick={() => void session.refreshTools()}
+          >
+            {loading ? 'Listing…' : 'Refresh'}
+          </button>
+        )}
+      </div>
+      <div className="p-2">
+        <input
+          className={inputClass}
+          type="search"
+          aria-label="Filter tools"
+          placeholder="Filter tools"
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
+      </div>
+      {error && (
+        <p role="alert" className="px-3 pb-2 text-xs text-red-600 dark:text-red-400">
+          {error}
+        </p>
+      )}
+      {duplicates.length > 0 && (
+        <p className="px-3 pb-2 text-xs text-amber-700 dark:text-amber-400">
+          ⚠ Duplicate tool names: {duplicates.slice(0, 5).join(', ')} (each is listed, marked and callable)
+        </p>
+      )}
+      <VirtualList
+        label="Tools"
+        className="flex-1 px-1 pb-2"
+        items={shown}
+        rowHeight={TOOL_ROW_HEIGHT}
+        renderRow={(entry: ListedTool) => (
+          <ToolRow
+            key={entry.key}
+            listed={entry}
+            selected={entry.key === selected}
+            trusted={trusted}
+            revision={revision}
+            onSelect={() => workspace.selectTool(entry.key)}
+          />
+        )}
+      />
+    </section>
+  );
+}
+
+/** Tools whose name, display name, title or description contains the filter text (case-insensitive). */
+export function filterTools(tools: ListedTool[], filter: string): ListedTool[] {
+  const needle = filter.trim().toLowerCase();
+  if (!needle) return tools;
+  const has = (value: unknown) => typeof value === 'string' && value.toLowerCase().includes(needle);
+  return tools.filter(
+    ({ tool, nameText }) =>
+      has(nameText) || has(displayName(tool).text) || has(tool.title) || has(tool.description),
+  );
+}

@@ -1,0 +1,62 @@
+import { lazy, Suspense } from 'react';
+import type { ListedTool } from '../../mcp/tool-identity.ts';
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { parseArgumentsText } from '../../schema/parse-arguments-text.ts';
+import { panelClass } from '../../ui/field-classes.ts';
+import { CallControls } from './call-controls.tsx';
+import { ToolHeader } from './tool-header.tsx';
+import { ToolDeclaration } from './tool-declaration.tsx';
+import { knownRevision } from '../../mcp/protocol-revisions.ts';
+
+// rjsf, Ajv and CodeMirror load with the first tool opened, not with the page.
+const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
+
+/** The selected tool: what it is, its arguments (form or JSON), and the Call tool button. */
+export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
+  const { session, workspace, replay } = useServices();
+  const connected = useStore(session.state, (s) => s.status === 'connected');
+  const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
+  const drafts = useStore(workspace, (s) => s.drafts);
+
+  if (!listed) {
+    return (
+      <section
+        className={`${panelClass} items-center justify-center p-6 text-sm text-slate-500`}
+        aria-label="Tool"
+      >
+        {replay
+          ? 'Select a tool on the left to see its schema, or a call in History to see its result.'
+          : connected
+            ? 'Select a tool on the left.'
+            : 'Connect to a server to see its tools.'}
+      </section>
+    );
+  }
+  const { tool, key } = listed;
+  const text = drafts[key] ?? '';
+  // Invalid arguments may be sent on purpose; only text that is not a JSON object cannot be.
+  const parsed = parseArgumentsText(text);
+  return (
+    <section className={`${panelClass} min-h-0`} aria-label="Tool">
+      <ToolHeader listed={listed} />
+      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
+        <ToolDeclaration tool={tool} revision={revision} />
+        <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments editor…</p>}>
+          <ArgumentsEditor
+            key={key}
+            tool={tool}
+            revision={revision}
+            text={text}
+            onTextChange={(value) => workspace.setDraft(key, value)}
+          />
+        </Suspense>
+      </div>
+      <CallControls
+        listed={listed}
+        args={parsed.value}
+        blockedReason={connected ? (parsed.error ? 'Fix the JSON to call' : undefined) : 'Not connected'}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,115 @@
+import { useMemo, useState } from 'react';
+import type { Frame } from '#shared/bridge-protocol.ts';
+
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { EMPTY_FILTER, TraceSearch, type TraceFilter } from '../../mcp/trace-filter.ts';
+import { panelClass, panelHeaderClass } from '../../ui/field-classes.ts';
+import { VirtualList } from '../../ui/virtual-list.tsx';
+import { TraceFilterBar } from './trace-filter-bar.tsx';
+import { TraceRow, TRACE_ROW_HEIGHT } from './trace-row.tsx';
+import { FrameDetail } from './frame-detail.tsx';
+
+const headerButton = 'text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400';
+
+/** Every JSON-RPC frame of the session: filter, pair, inspect, copy, pause, clear. Virtualised. */
+export function TracePanel() {
+  const { session } = useServices();
+  const snapshot = useStore(session.trace, (s) => s);
+  const [filter, setFilter] = useState<TraceFilter>(EMPTY_FILTER);
+  const [pausedAt, setPausedAt] = useState<number>();
+  const [selectedSeq, setSelectedSeq] = useState<number>();
+  const search = useMemo(() => new TraceSearch(), []);
+
+  const frames = snapshot.frames;
+  const visibleCount = pausedAt ?? frames.length;
+  // `update` rescans only new frames while the filter object is unchanged.
+  const indices = useMemo(
+    () => upTo(search.update(frames, filter), visibleCount),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [frames, snapshot.version, filter, visibleCount, search],
+  );
+  const methods = useStore(session.trace, () => session.trace.methodList);
+  const selected = selectedSeq === undefined ? undefined : frameBySeq(frames, selectedSeq);
+
+  const copyShown = () => {
+    const shown = indices.map((index) => frames[index]);
+    void navigator.clipboard?.writeText(JSON.stringify(shown, null, 2));
+  };
+  const clear = () => {
+    session.trace.clear();
+    search.reset();
+    setSelectedSeq(undefined);
+    setPausedAt(undefined);
+  };
+
+  return (
+    <section className={`${panelClass} min-h-0`} aria-label="Trace">
+      <div className={panelHeaderClass}>
+        Trace
+        <span className="rounded-full bg-slate-200 px-2 text-xs font-medium dark:bg-slate-800">
+          {indices.length === frames.length ? frames.length : `${indices.length} / ${frames.length}`}
+        </span>
+        {pausedAt !== undefined && <span className="text-xs font-normal text-amber-600">paused</span>}
+        <span className="ml-auto flex gap-3">
+          <button
+            type="button"
+            className={headerButton}
+            aria-pressed={pausedAt !== undefined}
+            onClick={() => setPausedAt(pausedAt === undefined ? frames.length : undefined)}
+          >
+            {pausedAt === undefined ? 'Pause' : 'Resume'}
+          </button>
+          <button type="button" className={headerButton} onClick={copyShown}>
+            Copy shown
+          </button>
+          <button type="button" className={headerButton} onClick={clear}>
+            Clear
+          </button>
+        </span>
+      </div>
+      <TraceFilterBar filter={filter} onChange={setFilter} methods={methods} />
+      <VirtualList
+        label="Frames"
+        className="flex-1 font-mono text-xs"
+        items={indices}
+        rowHeight={TRACE_ROW_HEIGHT}
+        stickToBottom={pausedAt === undefined}
+        renderRow={(index) => {
+          const frame = frames[index]!;
+          return (
+            <TraceRow
+              key={frame.seq}
+              frame={frame}
+              pair={session.trace.pairs.of(frame.seq)}
+              selected={frame.seq === selectedSeq}
+              onSelect={() => setSelectedSeq(frame.seq === selectedSeq ? undefined : frame.seq)}
+            />
+          );
+        }}
+      />
+      {selected && (
+        <FrameDetail frame={selected} pair={session.trace.pairs.of(selected.seq)} onGoTo={setSelectedSeq} />
+      )}
+    </section>
+  );
+}
+
+/** The sorted indices below `count`, without copying when all of them are (the live, unpaused case). */
+function upTo(indices: number[], count: number): number[] {
+  if (!indices.length || indices[indices.length - 1]! < count) return indices;
+  let low = 0;
+  let high = indices.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (indices[mid]! < count) low = mid + 1;
+    else high = mid;
+  }
+  return indices.slice(0, low);
+}
+
+/** Frames are numbered consecutively, so a frame is found by arithmetic, not by scanning 100,000. */
+function frameBySeq(frames: readonly Frame[], seq: number): Frame | undefined {
+  const guess = frames[seq - (frames[0]?.seq ?? 0)];
+  return guess?.seq === seq ? guess : frames.find((frame) => frame.seq === seq);
+}

@@ -1,0 +1,62 @@
+import { memo } from 'react';
+import type { Frame } from '#shared/bridge-protocol.ts';
+import type { FramePair } from '../../mcp/trace-pairs.ts';
+import { formatDuration } from '../result/outcome-badge.tsx';
+import { describeFrame, formatTime } from './describe-frame.ts';
+
+/** Fixed row height, so the trace can be virtualised. */
+export const TRACE_ROW_HEIGHT = 24;
+
+const KIND_COLORS = {
+  request: 'text-indigo-700 dark:text-indigo-300',
+  notification: 'text-slate-600 dark:text-slate-400',
+  result: 'text-emerald-700 dark:text-emerald-400',
+  error: 'text-red-600 dark:text-red-400',
+  bad: 'text-red-600 dark:text-red-400',
+} as const;
+
+/** One frame: time, direction, method (or what it answers), latency of its pair, size. */
+export const TraceRow = memo(function TraceRow({
+  frame,
+  pair,
+  selected,
+  onSelect,
+}: {
+  frame: Frame;
+  pair: FramePair | undefined;
+  selected: boolean;
+  onSelect: () => void;
+}) {
+  const { label, kind } = describeFrame(frame);
+  const direction = frame.direction === 'out' ? 'sent' : 'received';
+  return (
+    <li style={{ height: TRACE_ROW_HEIGHT }}>
+      <button
+        type="button"
+        aria-pressed={selected}
+        aria-label={`${label}, ${direction}, ${formatTime(frame.time)}`}
+        className={`flex h-full w-full items-center gap-2 px-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800 ${
+          selected ? 'bg-indigo-50 dark:bg-indigo-950' : ''
+        }`}
+        onClick={onSelect}
+      >
+        <span className="shrink-0 text-slate-400">{formatTime(frame.time)}</span>
+        <span aria-hidden className={frame.direction === 'out' ? 'text-sky-600' : 'text-violet-600'}>
+          {frame.direction === 'out' ? '→' : '←'}
+        </span>
+        <span className={`min-w-0 truncate ${KIND_COLORS[kind]}`}>{label}</span>
+        {frame.synthetic && <span className="shrink-0 text-amber-600">bridge</span>}
+        <span className="ml-auto shrink-0 text-slate-400">
+          {pair && pair.responseSeq === frame.seq ? `${formatDuration(pair.latencyMs)} · ` : ''}
+          {formatBytes(frame.bytes)}
+        </span>
+      </button>
+    </li>
+  );
+});
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
