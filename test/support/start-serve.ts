@@ -18,8 +18,10 @@ export async function startServe(
   args: string[],
   env: Record<string, string> = {},
   timeoutMs = 30_000,
+  /** How Node runs Toolscope: from source by default, `['bin/toolscope.js']` for the bundle users run. */
+  entry: string[] = ['--import', 'tsx', 'server/cli.ts'],
 ): Promise<ServeProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve', ...args], {
+  const child = spawn(process.execPath, [...entry, 'serve', ...args], {
     cwd: projectPath(),
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
