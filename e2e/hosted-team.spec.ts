@@ -161,6 +161,18 @@ test('two users see only their own recordings, open each other share links, and 
     for (const page of [alice, bob])
       expect(await connectOutsideCatalog(page)).toMatch(/starts only the servers in its catalog/);
 
+    // Someone not signed in is sent to sign in first (sharing.public is off), then back to the link.
+    const stranger = await browser.newPage();
+    try {
+      await stranger.goto(aliceLink);
+      await expect(stranger).toHaveURL(/\/signin\?next=%2Fshare%2F/);
+      await stranger.getByRole('textbox', { name: 'Access token' }).fill(ALICE_TOKEN);
+      await stranger.getByRole('button', { name: 'Sign in' }).click();
+      await expect(new ToolscopePage(stranger).result).toContainText('a call by alice');
+    } finally {
+      await stranger.context().close();
+    }
+
     expect([...aliceViolations, ...bobViolations]).toEqual([]);
   } finally {
     await aliceContext.close();
