@@ -1,8 +1,9 @@
 /**
- * `npm run bench [-- <section>...] [--no-build]`: measures the bridge and the UI and prints one
- * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, relay-memory, recording, store, js,
- * ui, start
- * (default: all). Writes the table to bench-results/latest.md as well.
+ * `npm run bench [-- <section>...] [--no-build] [--<setting>=<value>...]`: measures the bridge and the
+ * UI and prints one table, every figure beside a baseline measured in the same run. Sections: bridge,
+ * memory, relay-memory, recording, store, js, ui, start (default: all of these), and hosted (a load test of
+ * `toolscope serve`, run only when named; settings --users=50 --servers=5 --seconds=60 --think-ms=250).
+ * Writes the table to bench-results/latest.md as well.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { describeMachine } from './lib/machine.ts';
 import { formatTable, type BenchRow } from './lib/report.ts';
 import { benchBridgeMemory } from './sections/bridge-memory.ts';
 import { benchBridgeOverhead } from './sections/bridge-overhead.ts';
+import { benchHostedLoad } from './sections/hosted-load.ts';
 import { benchInitialJs } from './sections/initial-js.ts';
 import { benchRecordingCost } from './sections/recording-cost.ts';
 import { benchRelayMemory } from './sections/relay-memory.ts';
@@ -19,7 +21,13 @@ import { benchStartTime } from './sections/start-time.ts';
 import { benchStoreWrites } from './sections/store-writes.ts';
 import { benchUiScale } from './sections/ui-scale.ts';
 
-const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | BenchRow[]> = {
+/** `--name=value` settings of the command line, for the sections that take some. */
+type Settings = Record<string, string>;
+
+const SECTIONS: Record<
+  string,
+  (cleanup: CleanupStack, settings: Settings) => Promise<BenchRow[]> | BenchRow[]
+> = {
   bridge: benchBridgeOverhead,
   memory: benchBridgeMemory,
   'relay-memory': benchRelayMemory,
@@ -28,18 +36,32 @@ const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | 
   js: () => benchInitialJs(),
   ui: benchUiScale,
   start: benchStartTime,
+  hosted: benchHostedLoad,
 };
+/** Sections left out of a run that names none: long, and about a mode most runs do not measure. */
+const ONLY_WHEN_NAMED = new Set(['hosted']);
+const SETTING = /^--([a-z-]+)=(.*)$/;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const unknown = args.filter((arg) => !(arg in SECTIONS) && arg !== '--no-build');
+  const unknown = args.filter((arg) => !(arg in SECTIONS) && arg !== '--no-build' && !SETTING.test(arg));
   if (unknown.length) {
     console.error(`Unknown section ${unknown.join(', ')}; choose from ${Object.keys(SECTIONS).join(', ')}`);
     process.exit(2);
   }
   const chosen = args.filter((arg) => arg in SECTIONS);
-  const sections = chosen.length ? chosen : Object.keys(SECTIONS);
+  const settings: Settings = Object.fromEntries(
+    args.flatMap((arg) => {
+      const match = SETTING.exec(arg);
+      return match ? [[match[1]!, match[2]!]] : [];
+    }),
+  );
+  const sections = chosen.length
+    ? chosen
+    : Object.keys(SECTIONS).filter((name) => !ONLY_WHEN_NAMED.has(name));
   if (!args.includes('--no-build') && sections.some((name) => name === 'ui' || name === 'js')) build();
+  // The hosted load test runs the bridge as users do: the bundle in lib/.
+  if (!args.includes('--no-build') && sections.includes('hosted')) buildBridge();
 
   const cleanup = new CleanupStack();
   const stop = () => void cleanup.runAll().finally(() => process.exit(130));
@@ -50,14 +72,15 @@ async function main(): Promise<void> {
   try {
     for (const name of sections) {
       console.error(`bench: ${name}…`);
-      rows.push(...(await SECTIONS[name]!(cleanup)));
+      rows.push(...(await SECTIONS[name]!(cleanup, settings)));
       await cleanup.runAll(); // each section leaves nothing running behind it
     }
   } finally {
     await cleanup.runAll();
   }
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
-  const command = `npm run bench${chosen.length ? ` -- ${chosen.join(' ')}` : ''}`;
+  const named = [...chosen, ...args.filter((arg) => SETTING.test(arg))];
+  const command = `npm run bench${named.length ? ` -- ${named.join(' ')}` : ''}`;
   const report = [
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in ${seconds} s on ${describeMachine()}.`,
     `Reproduce with \`${command}\`. Baselines were measured in the same run, alternating with the measured side where it matters.`,
@@ -77,6 +100,19 @@ function build(): void {
   if (result.status !== 0) {
     console.error(result.stdout, result.stderr);
     throw new Error('vite build failed');
+  }
+}
+
+/** Builds what changed of the web app and the bridge bundle (scripts/build.js). */
+function buildBridge(): void {
+  console.error('bench: building what changed…');
+  const result = spawnSync(process.execPath, ['scripts/build.js', '--if-stale', '--quiet'], {
+    cwd: projectPath(),
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) {
+    console.error(result.stdout, result.stderr);
+    throw new Error('the build failed');
   }
 }
 

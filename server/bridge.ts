@@ -85,7 +85,14 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   const server = createServer(app);
   const viewers = new LiveViewerEndpoint(recordings, (request) => guard.checkSite(request), log);
-  const wss = attachWebSocketEndpoint(server, { guard, channels, version, log, recordings, viewers });
+  const wss = attachWebSocketEndpoint(server, {
+    authorize: (request) => guard.check(request) ?? {},
+    channels,
+    version,
+    log,
+    recordings,
+    viewers,
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
@@ -143,7 +150,7 @@ export async function openRecordings(
 }
 
 /** When bound to all interfaces, the names teammates reach this machine by: its addresses and host name. */
-function ownAddresses(host: string): string[] {
+export function ownAddresses(host: string): string[] {
   if (host !== '0.0.0.0' && host !== '::') return [];
   const addresses = Object.values(networkInterfaces())
     .flat()

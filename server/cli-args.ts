@@ -34,6 +34,7 @@ export const USAGE = `Usage:
   toolscope [options] [-- <command> [args...]]      inspect a stdio server
   toolscope [options] --url <http(s)://…/mcp> [--transport http|sse] [--header "Name: value"]...
   toolscope [options] --config <mcp.json> --server <name>
+  toolscope serve --config <team.json> [--port <n>]  run it for a team (see docs/hosting.md)
 With no target, Toolscope opens its built-in demo server.
 
 Options:

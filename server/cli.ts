@@ -9,6 +9,11 @@ import { demoServerTarget, PACKAGE_ROOT } from './demo-target.ts';
 import { dataDirectory, RECORDINGS_FILE } from './recordings/data-dir.ts';
 
 async function main(): Promise<void> {
+  if (process.argv[2] === 'serve') {
+    // Hosted team mode has its own command line and modules, loaded only when asked for.
+    const { runServe } = await import('./hosted/serve-command.ts');
+    return runServe(process.argv.slice(3), process.env);
+  }
   let options: CliOptions;
   try {
     options = parseCliArgs(process.argv.slice(2), process.env);

@@ -1,3 +1,4 @@
+import type { HostedInfo } from './hosted.ts';
 import type { RecordingStatus } from './recordings.ts';
 import type { ServerTarget } from './targets.ts';
 
@@ -10,4 +11,6 @@ export interface BridgeConfigResponse {
   graceMs: number;
   /** Whether this bridge records connections (needed for "Share session" and "Recordings"). */
   recording: RecordingStatus;
+  /** Hosted team mode only: who is signed in, the catalog, the limits. */
+  hosted?: HostedInfo;
 }

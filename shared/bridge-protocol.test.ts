@@ -48,6 +48,34 @@ describe('messages from the browser', () => {
     });
   });
 
+  it('accepts a connect that names a catalog server, with the user header values, and checks them', () => {
+    const connect = {
+      type: 'connect',
+      catalog: { server: 'github', headers: { Authorization: 'Bearer x' } },
+    };
+    expect(one(connect)).toEqual(connect);
+    expect(one({ type: 'connect', catalog: { server: '' } })).toMatchObject({
+      error: 'catalog.server: expected a server name',
+      connect: true,
+    });
+    expect(one({ type: 'connect', catalog: { server: 'a', headers: { 'Bad Name': 'v' } } })).toMatchObject({
+      type: 'refused',
+      connect: true,
+    });
+    expect(
+      one({ type: 'connect', catalog: { server: 'a', headers: { X: 'a\r\nHost: evil' } } }),
+    ).toMatchObject({
+      error: 'catalog.headers.X: expected one line of text',
+    });
+    expect(
+      one({
+        type: 'connect',
+        catalog: { server: 'a' },
+        target: { transport: 'stdio', command: 'x', args: [] },
+      }),
+    ).toMatchObject({ error: 'target: give either target or catalog, not both', connect: true });
+  });
+
   it('refuses a send without a message object, and anything that is not a message', () => {
     expect(one({ type: 'send', message: 'ping' })).toEqual({
       type: 'refused',

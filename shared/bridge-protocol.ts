@@ -4,7 +4,8 @@
  */
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import * as z from 'zod';
-import { usableTargetSchema, type ServerTarget } from './targets.ts';
+import type { LimitRefusal } from './hosted.ts';
+import { ERA_CHOICES, usableTargetSchema, type ProtocolEraChoice, type ServerTarget } from './targets.ts';
 import { isRecord, parseJsonText, parseUntrusted } from './untrusted-json.ts';
 
 /**
@@ -105,6 +106,29 @@ export type BridgeEvent =
   | { kind: 'closed'; reason: string };
 
 /**
+ * A server of the admin's catalog (hosted mode), named instead of described: the bridge knows its
+ * command or URL, the page does not.
+ */
+export interface CatalogChoice {
+  /** The entry's name under `catalog.mcpServers` in the bridge's config. */
+  server: string;
+  /**
+   * The user's own values for the headers the entry lets users set (`userHeaders`), e.g. their
+   * Authorization. The bridge keeps them in memory for this connection only.
+   */
+  headers?: Record<string, string>;
+  /**
+   * The era the page speaks with it (the "Protocol era" picker); the bridge relays it as the
+   * target's era, for the recording. An entry with its own `era` in the config wins.
+   */
+  era?: ProtocolEraChoice;
+}
+
+/** Most user header values in one catalog connect, and the longest value. */
+export const MAX_USER_HEADERS = 16;
+export const MAX_USER_HEADER_CHARS = 8192;
+
+/**
  * Messages from the browser to the bridge.
  * - `connect`: open the upstream connection; the bridge answers with `ready` or `failed`.
  * - `send`: relay a JSON-RPC message to the server. On an HTTP target, a `tools/call` request that
@@ -121,9 +145,12 @@ export type BridgeEvent =
  *   `MCP-Protocol-Version` on requests that do not carry their own (2025-era requests after
  *   `initialize`; modern requests carry it in `_meta` and the header follows that).
  * - `disconnect`: close the upstream connection (kills a stdio child).
+ * - a `connect` with `catalog` instead of `target` opens a server of the admin's catalog (hosted
+ *   mode), answered like the other connect.
  */
 export type ClientToBridge =
-  | { type: 'connect'; target: ServerTarget }
+  | { type: 'connect'; target: ServerTarget; catalog?: undefined }
+  | { type: 'connect'; catalog: CatalogChoice; target?: undefined }
   | { type: 'send'; message: JSONRPCMessage }
   | { type: 'cancel'; id: RequestId }
   | { type: 'protocol-version'; version: string }
@@ -135,7 +162,8 @@ export type BridgeToClient =
   | { type: 'hello'; channelId: string; version: string }
   /** The upstream is open; `recordingId` names its recording when the bridge records connections. */
   | { type: 'ready'; channelId: string; recordingId?: string }
-  | { type: 'failed'; error: string }
+  /** The connect failed; `limit` says which limit refused it (hosted mode). */
+  | { type: 'failed'; error: string; limit?: LimitRefusal }
   /** A frame the bridge stamped; inbound frames carry the message the page's client must handle. */
   | { type: 'frame'; frame: Frame }
   | { type: 'event'; event: BridgeEvent; time: number };
@@ -165,6 +193,32 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('disconnect') }),
 ]) satisfies z.ZodType<ClientToBridge>;
 
+/** Header names are HTTP tokens; values are one line of text. */
+const userHeadersSchema = z
+  .record(
+    z.string().regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/, 'expected a header name'),
+    z
+      .string()
+      .max(MAX_USER_HEADER_CHARS, `expected at most ${MAX_USER_HEADER_CHARS} characters`)
+      .regex(/^[^\r\n\0]*$/, 'expected one line of text'),
+  )
+  .refine((headers) => Object.keys(headers).length <= MAX_USER_HEADERS, {
+    message: `expected at most ${MAX_USER_HEADERS} headers`,
+  });
+
+/** A connect that names a catalog server instead of a target. */
+const catalogConnectSchema = z
+  .looseObject({
+    type: z.literal('connect'),
+    catalog: z.looseObject({
+      server: z.string().min(1, 'expected a server name').max(200, 'expected at most 200 characters'),
+      headers: userHeadersSchema.optional(),
+      era: z.enum(ERA_CHOICES).optional(),
+    }),
+    target: z.undefined({ error: 'give either target or catalog, not both' }).optional(),
+  })
+  .transform((message) => message as ClientToBridge);
+
 /**
  * Parses a WebSocket text message received by the bridge: one message, or an array of messages
  * sent in the same tick (see TickBatcher). Each entry is a message or a refusal saying why.
@@ -176,7 +230,11 @@ export function parseClientMessages(text: string): (ClientToBridge | RefusedClie
 }
 
 function readClientMessage(value: unknown): ClientToBridge | RefusedClientMessage {
-  const read = parseUntrusted(clientMessageSchema, value);
+  const namesCatalog = isRecord(value) && value.type === 'connect' && value.catalog !== undefined;
+  const read = parseUntrusted<ClientToBridge>(
+    namesCatalog ? catalogConnectSchema : clientMessageSchema,
+    value,
+  );
   if (read.ok) return read.value;
   return { type: 'refused', error: read.error, connect: isRecord(value) && value.type === 'connect' };
 }

@@ -1,11 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import type { BridgeToClient, ClientToBridge, RefusedClientMessage } from '#shared/bridge-protocol.ts';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
+import {
+  RELAY_ERROR_CODE,
+  type BridgeToClient,
+  type ClientToBridge,
+  type RefusedClientMessage,
+} from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
-import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
+import {
+  openAnyTarget,
+  type AdmittedConnection,
+  type ChannelPolicy,
+  type ConnectRequest,
+  type SendRefusal,
+} from './channel-policy.ts';
+import { IdleTimer } from './idle-timer.ts';
 
 /**
  * Where a channel's messages to the page go (a WebSocket in production, an array in tests); `json`,
@@ -14,23 +27,59 @@ import type { RecordingWriter } from '../recordings/recording-writer.ts';
 export type ChannelSink = (message: BridgeToClient, json?: string) => void;
 
 /**
+ * What a channel needs of the recordings: the RecordingLibrary itself, or hosted mode's wrapper
+ * that notes whose each recording is. `owner` is the signed-in user the channel acts for.
+ */
+export interface ChannelRecordings {
+  prepare(target: ServerTarget, owner?: string): RecordingWriter;
+  commit(writer: RecordingWriter, target: ServerTarget): void;
+}
+
+/** How a channel behaves beyond relaying (hosted mode); the single-user bridge passes none. */
+export interface PageChannelOptions {
+  /** The signed-in user this channel acts for; its recordings are theirs. */
+  owner?: string;
+  /** Decides what a connect opens and which requests are relayed; by default anything the page names. */
+  policy?: ChannelPolicy;
+  /** Ends a connection after `ms` without a frame either way (and no request waiting), telling the page `message`. */
+  idle?: { ms: number; message: string };
+}
+
+/**
  * The bridge's end of one page's WebSocket: it relays to at most one connection (one upstream
  * server) at a time, and owns it, so closing the channel always ends the server process.
  */
 export class PageChannel {
   readonly id = randomUUID();
+  readonly owner: string | undefined;
   private upstream: Upstream | undefined;
   private relay: Relay | undefined;
+  private connection: AdmittedConnection | undefined;
   private sink: ChannelSink | undefined;
   private writer: RecordingWriter | undefined;
   private closed = false;
+  /** Counts connects and disconnects, so a connect overtaken while it was being admitted gives up. */
+  private generation = 0;
+  private readonly policy: ChannelPolicy;
+  private readonly idle: IdleTimer | undefined;
 
   /** `recordings`, when given, records every connection of this channel. */
   constructor(
     sink: ChannelSink,
-    private readonly recordings?: RecordingLibrary,
+    private readonly recordings?: ChannelRecordings,
+    options: PageChannelOptions = {},
   ) {
     this.sink = sink;
+    this.owner = options.owner;
+    this.policy = options.policy ?? openAnyTarget;
+    if (options.idle) {
+      const { ms, message } = options.idle;
+      this.idle = new IdleTimer(
+        ms,
+        () => (this.relay?.pendingCount ?? 0) > 0,
+        () => this.closeIdle(message),
+      );
+    }
   }
 
   /** Handles one message from the page, or says why it cannot. */
@@ -39,27 +88,21 @@ export class PageChannel {
       case 'refused':
         if (message.connect) {
           // The page waits for its connect to be answered; the old connection ends as for any connect.
+          this.generation++;
           await this.closeUpstream();
           this.emit({ type: 'failed', error: message.error });
-        } else
-          this.emit({
-            type: 'event',
-            event: { kind: 'error', message: `Bad message from browser: ${message.error}` },
-            time: Date.now(),
-          });
+        } else this.emitError(`Bad message from browser: ${message.error}`);
         return;
       case 'connect':
-        await this.connect(message.target);
+        await this.connect(message);
         return;
-      case 'send':
-        if (this.relay) await this.relay.send(message.message);
-        else
-          this.emit({
-            type: 'event',
-            event: { kind: 'error', message: 'Not connected to a server' },
-            time: Date.now(),
-          });
+      case 'send': {
+        if (!this.relay) return this.emitError('Not connected to a server');
+        const refusal = this.policy.screen?.(message.message);
+        if (refusal) return this.answerLocally(message.message, refusal);
+        await this.relay.send(message.message);
         return;
+      }
       case 'cancel':
         this.relay?.cancel(message.id);
         return;
@@ -67,9 +110,40 @@ export class PageChannel {
         this.upstream?.setProtocolVersion?.(message.version);
         return;
       case 'disconnect':
+        this.generation++;
         await this.closeUpstream();
         return;
     }
+  }
+
+  /**
+   * Answers a message from the page with a JSON-RPC error stamped as a synthetic frame, without
+   * relaying it (a limit refused it). The page's message is acknowledged like a relayed one, so its
+   * trace stays in step; `placeholder` stands in for a message too large to keep.
+   */
+  answerLocally(message: JSONRPCMessage, refusal: SendRefusal, placeholder?: string): void {
+    const relay = this.relay;
+    if (!relay) return this.emitError(refusal.message);
+    const { frame: out } =
+      placeholder === undefined
+        ? relay.stamper.stampMessage('out', message, JSON.stringify(message))
+        : relay.stamper.stampBadFrame('out', placeholder, refusal.message);
+    this.emit({ type: 'frame', frame: { ...out, message: undefined, raw: undefined } });
+    if (!('method' in message) || !('id' in message)) {
+      this.emitError(refusal.message);
+      return;
+    }
+    const answer: JSONRPCMessage = {
+      jsonrpc: '2.0',
+      id: message.id,
+      error: {
+        code: RELAY_ERROR_CODE,
+        message: `Bridge: ${refusal.message}`,
+        ...(refusal.data ? { data: refusal.data } : {}),
+      },
+    };
+    const { frame, json } = relay.stamper.stampMessage('in', answer, JSON.stringify(answer), true);
+    this.emit({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
   }
 
   /** Stops delivering to the page (its socket went away) without closing the server. */
@@ -84,6 +158,13 @@ export class PageChannel {
     await this.closeUpstream();
   }
 
+  /** Ends the current connection, if any, and tells the page why (its user or an admin asked). */
+  async disconnect(reason: string): Promise<void> {
+    this.generation++;
+    if (this.upstream) this.emitError(reason);
+    await this.closeUpstream();
+  }
+
   /** The relay of the current upstream, for inspection (frame counts, pending requests). */
   get currentRelay(): Relay | undefined {
     return this.relay;
@@ -93,55 +174,111 @@ export class PageChannel {
     return this.upstream;
   }
 
-  /** `target` was checked with the message (shared/bridge-protocol.ts): it can be opened. */
-  private async connect(target: ServerTarget): Promise<void> {
+  /** The target of the current connection (secrets included: never show it as it is). */
+  get currentTarget(): ServerTarget | undefined {
+    return this.upstream ? this.connection?.target : undefined;
+  }
+
+  /** The connect message was checked (shared/bridge-protocol.ts); the policy decides what it opens. */
+  private async connect(request: ConnectRequest): Promise<void> {
+    const generation = ++this.generation;
     await this.closeUpstream();
     // Closed while the previous server was closing: start nothing new.
     if (this.closed) return;
-    const upstream = createUpstream(target);
-    const writer = this.recordings?.prepare(target);
+    const admission = await this.policy.admit(request, this.id);
+    if (!admission.ok) {
+      const { error, limit } = admission;
+      if (generation === this.generation) this.emit({ type: 'failed', error, ...(limit ? { limit } : {}) });
+      return;
+    }
+    const connection = once(admission.connection);
+    // Closed, or overtaken by a later connect or disconnect, while being admitted.
+    if (this.closed || generation !== this.generation) return connection.ended('Connection replaced');
+    while (this.upstream) await this.closeUpstream();
+    if (this.closed || generation !== this.generation) return connection.ended('Connection replaced');
+    const target = connection.target;
+    const upstream = createUpstream(target, connection.upstream);
+    const writer = this.recordings?.prepare(target, this.owner);
     this.upstream = upstream;
+    this.connection = connection;
     this.writer = writer;
-    this.relay = new Relay(upstream, (message, json) => {
+    const relay = new Relay(upstream, (message, json) => {
+      if (message.type === 'event' && message.event.kind === 'closed') {
+        connection.ended();
+        if (this.relay === relay) this.idle?.stop();
+      }
       if (writer && message.type === 'event') {
         writer.addEvent({ time: message.time, event: message.event });
         if (message.event.kind === 'closed') writer.end(message.time);
       }
       this.emit(message, json);
     });
-    if (writer) this.relay.stamper.subscribe((frame, json) => writer.addFrame(frame, json));
+    this.relay = relay;
+    if (writer) relay.stamper.subscribe((frame, json) => writer.addFrame(frame, json));
+    if (this.idle) relay.stamper.subscribe(() => this.idle?.touch());
     try {
       await upstream.start();
     } catch (error) {
       writer?.discard();
+      const message = error instanceof Error ? error.message : String(error);
+      connection.ended(message);
       if (this.upstream === upstream) {
         this.upstream = undefined;
         this.relay = undefined;
         this.writer = undefined;
+        this.connection = undefined;
       }
-      this.emit({ type: 'failed', error: error instanceof Error ? error.message : String(error) });
+      this.emit({ type: 'failed', error: message });
       return;
     }
     // Closed (or replaced) while starting: close() already closed this upstream and ended its recording.
     if (this.closed || this.upstream !== upstream) return;
     if (writer) this.recordings?.commit(writer, target);
-    this.emit({
-      type: 'ready',
-      channelId: this.id,
-      ...(writer?.isLive && writer.isStored ? { recordingId: writer.id } : {}),
-    });
+    const recordingId = writer?.isLive && writer.isStored ? writer.id : undefined;
+    connection.opened?.(relay.stamper, recordingId);
+    this.idle?.touch();
+    this.emit({ type: 'ready', channelId: this.id, ...(recordingId ? { recordingId } : {}) });
   }
 
   private async closeUpstream(): Promise<void> {
     const upstream = this.upstream;
     const writer = this.writer;
+    const connection = this.connection;
     this.upstream = undefined;
     this.writer = undefined;
+    this.connection = undefined;
+    this.idle?.stop();
     if (upstream) await upstream.close();
     writer?.end(Date.now());
+    connection?.ended();
+  }
+
+  private closeIdle(message: string): void {
+    if (!this.upstream) return;
+    this.emitError(message);
+    this.generation++;
+    void this.closeUpstream();
+  }
+
+  private emitError(message: string): void {
+    this.emit({ type: 'event', event: { kind: 'error', message }, time: Date.now() });
   }
 
   private emit(message: BridgeToClient, json?: string): void {
     this.sink?.(message, json);
   }
+}
+
+/** The connection with an `ended` that acts only the first time. */
+function once(connection: AdmittedConnection): AdmittedConnection {
+  let ended = false;
+  return {
+    ...connection,
+    opened: connection.opened?.bind(connection),
+    ended(error) {
+      if (ended) return;
+      ended = true;
+      connection.ended(error);
+    },
+  };
 }

@@ -24,14 +24,23 @@ export class AccessGuard {
   /**
    * Sets the host:port pairs this bridge answers to, once the port is known. `extraNames` are
    * further names or addresses it is reached by (its LAN addresses when bound to all interfaces,
-   * names given with --allow-host); IPv6 addresses are written in brackets.
+   * names given with --allow-host); IPv6 addresses are written in brackets. `exactHosts` are Host
+   * values taken as they are, port or none (a hosted bridge's public name behind its proxy).
    */
-  allow(host: string, port: number, extraNames: readonly string[] = []): void {
+  allow(
+    host: string,
+    port: number,
+    extraNames: readonly string[] = [],
+    exactHosts: readonly string[] = [],
+  ): void {
     const names = new Set([host, '127.0.0.1', 'localhost', '[::1]', ...extraNames]);
     if (host === '::1') names.add('[::1]');
     if (host === '0.0.0.0' || host === '::') names.delete(host);
     names.delete('::1');
-    this.allowedHosts = new Set([...names].map((name) => `${name}:${port}`.toLowerCase()));
+    this.allowedHosts = new Set([
+      ...[...names].map((name) => `${name}:${port}`.toLowerCase()),
+      ...exactHosts.map((name) => name.toLowerCase()),
+    ]);
   }
 
   /** Returns undefined when the request may proceed. */

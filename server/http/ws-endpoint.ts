@@ -1,33 +1,52 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { parseClientMessages, WS_PATH, type BridgeToClient } from '#shared/bridge-protocol.ts';
+import {
+  parseClientMessages,
+  WS_PATH,
+  type BridgeToClient,
+  type ClientToBridge,
+  type RefusedClientMessage,
+} from '#shared/bridge-protocol.ts';
 import { joinBatch, TickBatcher } from '#shared/tick-batcher.ts';
-import { PageChannel } from '../channel/page-channel.ts';
+import { PageChannel, type ChannelRecordings, type PageChannelOptions } from '../channel/page-channel.ts';
 import type { ChannelRegistry } from '../channel/channel-registry.ts';
-import type { RecordingLibrary } from '../recordings/recording-library.ts';
-import type { AccessGuard, Refusal } from './access-guard.ts';
+import type { SendRefusal } from '../channel/channel-policy.ts';
+import type { Refusal } from './access-guard.ts';
 import { LiveViewerEndpoint } from './live-viewer-endpoint.ts';
 
 /** Largest message accepted from the browser (a tool call with a big argument still fits). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 
+/** What an accepted page socket gets: its channel's options (hosted mode: its user, policy, idle timeout). */
+export interface SocketGrant {
+  channel?: PageChannelOptions;
+}
+
 /**
- * Accepts the browser's WebSocket at {@link WS_PATH} after the access checks, and gives each
+ * Accepts the browser's WebSocket at {@link WS_PATH} once `authorize` grants it, and gives each
  * socket its own {@link PageChannel}.
  */
 export function attachWebSocketEndpoint(
   server: Server,
-  options: EndpointOptions & { guard: AccessGuard; viewers?: LiveViewerEndpoint },
+  options: EndpointOptions & {
+    /** The access checks of an upgrade request: a refusal, or what the socket gets. */
+    authorize: (request: IncomingMessage) => Refusal | SocketGrant;
+    viewers?: LiveViewerEndpoint;
+  },
 ): WebSocketServer {
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_PAYLOAD_BYTES });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxPayloadBytes ?? MAX_PAYLOAD_BYTES,
+  });
   server.on('upgrade', (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const pathname = new URL(request.url ?? '/', 'http://bridge.invalid').pathname;
     const shareId = LiveViewerEndpoint.shareIdOf(pathname);
     let refusal: Refusal | undefined;
     if (pathname === WS_PATH) {
-      refusal = options.guard.check(request);
-      if (!refusal) wss.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options));
+      const grant = options.authorize(request);
+      if ('status' in grant) refusal = grant;
+      else wss.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options, grant));
     } else if (shareId !== undefined && options.viewers) {
       refusal = options.viewers.upgrade(request, socket, head, shareId);
     } else {
@@ -48,10 +67,14 @@ interface EndpointOptions {
   version: string;
   log: (line: string) => void;
   /** Records every connection when given. */
-  recordings?: RecordingLibrary;
+  recordings?: ChannelRecordings;
+  /** Messages over this size close the socket (code 1009); 64 MB by default. */
+  maxPayloadBytes?: number;
+  /** Messages over `bytes` are answered with an error instead of relayed; the socket stays open. */
+  messageLimit?: { bytes: number; refusal: (bytes: number) => SendRefusal };
 }
 
-function serveSocket(ws: WebSocket, options: EndpointOptions): void {
+function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant): void {
   // Messages are queued as JSON text: a frame's text is built once, around the server's own line.
   // They go at the end of each callback (a microtask): waiting for the end of the event loop's turn
   // (setImmediate) merged a few more writes but added about 40 µs to every call's round trip.
@@ -65,14 +88,20 @@ function serveSocket(ws: WebSocket, options: EndpointOptions): void {
     const acknowledgement = message.type === 'frame' && message.frame.direction === 'out';
     batcher.push(json ?? JSON.stringify(message), acknowledgement);
   };
-  const channel = new PageChannel(send, options.recordings);
+  const channel = new PageChannel(send, options.recordings, grant.channel);
   options.channels.add(channel);
   send({ type: 'hello', channelId: channel.id, version: options.version });
+  const limit = options.messageLimit;
   ws.on('message', (data, isBinary) => {
+    const text = data.toString();
     const messages = isBinary
       ? [{ type: 'refused' as const, error: 'Binary messages are not supported', connect: false }]
-      : parseClientMessages(data.toString());
+      : parseClientMessages(text);
+    // Only a large text is measured message by message (a batch may hold many small ones).
+    const measure = limit !== undefined && Buffer.byteLength(text) > limit.bytes;
     for (const parsed of messages) {
+      const handled = measure ? refuseOversized(channel, parsed, limit) : false;
+      if (handled) continue;
       channel.handle(parsed).catch((error: unknown) => {
         send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
       });
@@ -85,6 +114,22 @@ function serveSocket(ws: WebSocket, options: EndpointOptions): void {
     batcher.drop();
     options.channels.release(channel);
   });
+}
+
+/** Answers one message of an oversized text when it is itself over the limit; true when it did. */
+function refuseOversized(
+  channel: PageChannel,
+  parsed: ClientToBridge | RefusedClientMessage,
+  limit: NonNullable<EndpointOptions['messageLimit']>,
+): boolean {
+  if (parsed.type !== 'send' && parsed.type !== 'connect') return false;
+  const bytes = Buffer.byteLength(JSON.stringify(parsed.type === 'send' ? parsed.message : parsed));
+  if (bytes <= limit.bytes) return false;
+  const refusal = limit.refusal(bytes);
+  if (parsed.type === 'send')
+    channel.answerLocally(parsed.message, refusal, `(${bytes} bytes, not relayed: over the size limit)`);
+  else void channel.handle({ type: 'refused', error: refusal.message, connect: true });
+  return true;
 }
 
 /**

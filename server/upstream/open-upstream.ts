@@ -3,6 +3,9 @@ import { HttpUpstream, type HttpUpstreamOptions } from './http-upstream.ts';
 import { StdioUpstream } from './stdio-upstream.ts';
 import type { Upstream } from './upstream.ts';
 
+/** How an upstream reaches its server, besides the target itself (hosted mode passes an address-checking fetch). */
+export type UpstreamOptions = HttpUpstreamOptions;
+
 /** Creates the upstream for a target; call `start()` on it after attaching handlers. */
 export function createUpstream(target: ServerTarget, options: HttpUpstreamOptions = {}): Upstream {
   return target.transport === 'stdio' ? new StdioUpstream(target) : new HttpUpstream(target, options);

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ToolscopePage } from '../../e2e/helpers/toolscope-page.ts';
 import { startEverythingHttp } from '../support/http-fixture.ts';
@@ -104,6 +105,34 @@ for (const environment of environments) {
         }
       } finally {
         await http.stop();
+      }
+    });
+
+    test('runs hosted mode: toolscope serve --config, with its sign-in and catalog', async ({ request }) => {
+      const token = 'pack-test-token-0123456789';
+      const config = `${work.path}/hosted.json`;
+      writeFileSync(
+        config,
+        JSON.stringify({
+          version: 1,
+          auth: { tokens: [{ user: 'alice', sha256: createHash('sha256').update(token).digest('hex') }] },
+          catalog: { mcpServers: { demo: { command: 'node', args: ['--version'] } } },
+        }),
+      );
+      const hosted = await startInstalled(app, env, ['serve', '--config', config, '--port', '0']);
+      try {
+        expect(hosted.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
+        expect((await request.get(`${hosted.origin}/healthz`)).status()).toBe(200);
+        expect((await request.get(`${hosted.origin}/api/config`)).status()).toBe(401);
+        const signedIn = await request.get(`${hosted.origin}/api/config`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        expect(signedIn.status(), await signedIn.text()).toBe(200);
+        expect(await signedIn.json()).toMatchObject({
+          hosted: { user: { name: 'alice' }, catalog: [{ name: 'demo' }] },
+        });
+      } finally {
+        await hosted.stop();
       }
     });
   });

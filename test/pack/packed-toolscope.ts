@@ -127,7 +127,8 @@ export async function startToolscope(
       );
       child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
-        const match = /Toolscope ready: (http:\/\/127\.0\.0\.1:\d+\/\?token=\S+)/.exec(output);
+        // `toolscope serve` prints no token in its ready line.
+        const match = /Toolscope ready: (http:\/\/127\.0\.0\.1:\d+\/\S*)/.exec(output);
         if (match) {
           clearTimeout(timer);
           resolve(match[1]!);

@@ -1,5 +1,5 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import './styles.css';
 import { Root } from './root.tsx';
 import { takeTokenFromUrl, fetchBridgeConfig, probeBridge } from './boot/bridge-access.ts';
@@ -14,15 +14,40 @@ import { RecordingsApi } from './features/recordings/recordings-api.ts';
 import { McpSession } from './mcp/mcp-session.ts';
 import { BridgeSocket, bridgeSocketUrl } from './mcp/bridge-socket.ts';
 import { BridgeTransport } from './mcp/bridge-transport.ts';
+import { findHostedAccess, type HostedAccess } from './boot/hosted-access.ts';
+import { CatalogBridgeSocket } from './features/hosted/catalog-socket.ts';
+import { UserHeaderValues } from './features/hosted/user-header-values.ts';
 
 /** The production session: each connection gets a fresh WebSocket to the bridge that served the page. */
-function createBrowserSession(token: string): McpSession {
+function createBrowserSession(openSocket: () => BridgeSocket): McpSession {
   return new McpSession({
-    createTransport: (target) =>
-      new BridgeTransport(new BridgeSocket(bridgeSocketUrl(window.location, token)), target),
+    createTransport: (target) => new BridgeTransport(openSocket(), target),
     clientInfo: { name: 'toolscope', version: '0.1.0' },
     scheduleTrace: (run) => requestAnimationFrame(() => run()),
   });
+}
+
+/** Hosted team mode: signed in by cookie or by the SSO proxy's header, which the browser sends by itself. */
+function bootHosted(root: ReactRoot, config: Extract<HostedAccess, { kind: 'signed-in' }>['config']): void {
+  const headers = new UserHeaderValues();
+  const services = createServices(
+    createBrowserSession(() => new CatalogBridgeSocket(bridgeSocketUrl(window.location, ''), headers)),
+  );
+  watchBridge(
+    services.session,
+    () => probeBridge(''),
+    (message) => services.session.state.update({ error: message, lostBridge: false }),
+  );
+  root.render(
+    <StrictMode>
+      <Root
+        live={services}
+        config={config}
+        recordings={config.recording.enabled ? new RecordingsApi('') : undefined}
+        hosted={{ info: config.hosted, headers }}
+      />
+    </StrictMode>,
+  );
 }
 
 async function boot(): Promise<void> {
@@ -33,6 +58,9 @@ async function boot(): Promise<void> {
   }
   const token = takeTokenFromUrl();
   if (!token) {
+    const hosted = await findHostedAccess(window.location);
+    if (hosted.kind === 'signed-in') return bootHosted(root, hosted.config);
+    if (hosted.kind === 'sign-in') return window.location.assign(hosted.url);
     root.render(
       <BootError
         message="No access token. Open the link that Toolscope printed when it started, or paste its token."
@@ -48,7 +76,9 @@ async function boot(): Promise<void> {
     root.render(<BootError message={(error as Error).message} />);
     return;
   }
-  const services = createServices(createBrowserSession(token));
+  const services = createServices(
+    createBrowserSession(() => new BridgeSocket(bridgeSocketUrl(window.location, token))),
+  );
   watchBridge(
     services.session,
     () => probeBridge(token),

@@ -11,6 +11,7 @@ import {
 } from './services.ts';
 import type { Permalink } from './features/permalink/permalink.ts';
 import type { RecordingsApi } from './features/recordings/recordings-api.ts';
+import { HostedContext, type HostedServices } from './features/hosted/hosted-context.ts';
 
 /**
  * Shows the live session, or a read-only replay of an imported one on top of it. The live
@@ -21,12 +22,15 @@ export function Root({
   config,
   permalink,
   recordings,
+  hosted,
 }: {
   live: AppServices;
   config: BridgeConfigResponse;
   permalink?: Permalink;
   /** The recordings routes, when the bridge records connections. */
   recordings?: RecordingsApi;
+  /** Hosted team mode: the signed-in user, the catalog and the user's header values. */
+  hosted?: HostedServices;
 }) {
   const [replay, setReplay] = useState<AppServices>();
   const controls = useMemo<ReplayControls>(
@@ -38,12 +42,18 @@ export function Root({
   );
   const services = replay ?? live;
   return (
-    <RecordingsContext.Provider value={recordings}>
-      <ReplayContext.Provider value={controls}>
-        <ServicesContext.Provider value={services}>
-          <App key={replay ? 'replay' : 'live'} config={config} permalink={replay ? undefined : permalink} />
-        </ServicesContext.Provider>
-      </ReplayContext.Provider>
-    </RecordingsContext.Provider>
+    <HostedContext.Provider value={hosted}>
+      <RecordingsContext.Provider value={recordings}>
+        <ReplayContext.Provider value={controls}>
+          <ServicesContext.Provider value={services}>
+            <App
+              key={replay ? 'replay' : 'live'}
+              config={config}
+              permalink={replay ? undefined : permalink}
+            />
+          </ServicesContext.Provider>
+        </ReplayContext.Provider>
+      </RecordingsContext.Provider>
+    </HostedContext.Provider>
   );
 }

@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
 import { App } from '../app.tsx';
 import { BootError } from './boot-error.tsx';
+import { findHostedAccess } from './hosted-access.ts';
 import { ServicesContext, createReplayServices } from '../services.ts';
 import { fetchSharedRecording } from '../features/recordings/recordings-api.ts';
 import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
@@ -17,6 +18,9 @@ export async function bootShared(root: Root, shareId: string): Promise<void> {
   try {
     snapshot = await fetchSharedRecording(shareId);
   } catch (error) {
+    // A hosted bridge that keeps share links for signed-in users: sign in, then come back here.
+    const access = await findHostedAccess(window.location);
+    if (access.kind === 'sign-in') return window.location.assign(access.url);
     root.render(<BootError title="This share link cannot be opened" message={(error as Error).message} />);
     return;
   }

@@ -33,10 +33,15 @@ export async function fetchBridgeConfig(token: string): Promise<BridgeConfigResp
   return (await response.json()) as BridgeConfigResponse;
 }
 
+/** The token header, when there is a token (hosted mode signs in with a cookie or the SSO proxy's header instead). */
+function tokenHeaders(token: string): Record<string, string> {
+  return token ? { [TOKEN_HEADER]: token } : {};
+}
+
 /** Asks whether the bridge is back: 'up', 'refused' (it has another token now) or 'down'. */
 export async function probeBridge(token: string): Promise<'up' | 'refused' | 'down'> {
   try {
-    const response = await fetch('/api/config', { headers: { [TOKEN_HEADER]: token }, cache: 'no-store' });
+    const response = await fetch('/api/config', { headers: tokenHeaders(token), cache: 'no-store' });
     if (response.ok) return 'up';
     return response.status === 401 ? 'refused' : 'down';
   } catch {

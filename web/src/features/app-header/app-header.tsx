@@ -12,10 +12,14 @@ import { ReplayBanner } from '../replay/replay-banner.tsx';
 import { ShareSessionButton } from '../recordings/share-session-button.tsx';
 import { RecordingsButton } from '../recordings/recordings-dialog.tsx';
 import { useStore } from '../../ui/use-store.ts';
+import { useHosted } from '../hosted/hosted-context.ts';
+import { HostedConnectionBar } from '../hosted/hosted-connection-bar.tsx';
+import { SignedInUser } from '../hosted/signed-in-user.tsx';
 
 /** Brand, server facts, global actions, and the connection bar (or the replay banner). */
 export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
   const { replay } = useServices();
+  const hosted = useHosted();
   return (
     <header className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
       <div className="flex items-center gap-3">
@@ -27,6 +31,7 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
         {!replay && <DiscoverButton />}
         <span className="ml-auto flex shrink-0 items-center gap-3">
           <RunningIndicator />
+          {hosted && <SignedInUser info={hosted.info} />}
           {!replay && <ServerRequests />}
           {!replay && <ShareSessionButton recordingProblem={config?.recording.problem} />}
           {!replay && <RecordingsButton />}
@@ -36,6 +41,8 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
       </div>
       {replay ? (
         <ReplayBanner />
+      ) : hosted ? (
+        <HostedConnectionBar hosted={hosted} />
       ) : (
         config && (
           <>

@@ -9,7 +9,12 @@ const DOTS = {
 } as const;
 
 /** The connection state as a live status element ("Connected" when connected), plus the last error. */
-export function ConnectionStatusBadge() {
+export function ConnectionStatusBadge({
+  wrap = false,
+}: {
+  /** Show a long error whole (a limit's message says what to do) instead of on one cut line. */
+  wrap?: boolean;
+} = {}) {
   const { session } = useServices();
   const status = useStore(session.state, (s) => s.status);
   const error = useStore(session.state, (s) => s.error);
@@ -22,7 +27,11 @@ export function ConnectionStatusBadge() {
         {LABELS[status]}
       </span>
       {error && status === 'disconnected' && (
-        <span role="alert" className="truncate text-red-600 dark:text-red-400" title={error}>
+        <span
+          role="alert"
+          className={`${wrap ? '' : 'truncate '}text-red-600 dark:text-red-400`}
+          title={error}
+        >
           {error}
           {lostBridge && ' · reconnecting when it is back…'}
         </span>

@@ -1,0 +1,204 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { WS_PATH } from '../shared/bridge-protocol.ts';
+import { tokenDigest } from '../server/hosted/auth/token-directory.ts';
+import { projectPath } from '../test/support/start-cli.ts';
+import { startServe, type ServeProcess } from '../test/support/start-serve.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+/*
+ * Two users of one hosted bridge: alice signs in with her token on the sign-in page, bob comes
+ * through the SSO proxy's header (set here by the browser itself, from 127.0.0.1, which the config
+ * trusts). Each sees only their own recordings, can open the other's share link, and cannot start
+ * anything outside the catalog.
+ */
+test.describe.configure({ mode: 'serial' });
+
+const ALICE_TOKEN = 'e2e-alice-token-0123456789abcdef';
+let serve: ServeProcess;
+let folder: string;
+
+test.beforeAll(async () => {
+  folder = mkdtempSync(path.join(tmpdir(), 'toolscope-e2e-team-'));
+  const config = path.join(folder, 'team.json');
+  const demo = { command: process.execPath, args: [projectPath('lib/demo-server.js')], cwd: projectPath() };
+  writeFileSync(
+    config,
+    JSON.stringify({
+      version: 1,
+      auth: {
+        tokens: [{ user: 'alice', sha256: tokenDigest(ALICE_TOKEN) }],
+        trustedHeader: { name: 'X-Forwarded-User', from: ['127.0.0.1/32'] },
+      },
+      catalog: { mcpServers: { demo, 'demo-again': demo } },
+      limits: { sessionsPerUser: 1 },
+      store: { dataDir: path.join(folder, 'data') },
+    }),
+  );
+  serve = await startServe(['--config', config, '--port', '0']);
+});
+test.afterAll(async () => {
+  await serve?.stop();
+  rmSync(folder, { recursive: true, force: true });
+});
+
+/** Collects the page's Content-Security-Policy violations, which the browser reports as events. */
+async function watchCsp(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) =>
+      console.log(`CSP violation: ${event.violatedDirective} at ${event.sourceFile}:${event.lineNumber}`),
+    ),
+  );
+  context.on('console', (message) => {
+    if (/CSP violation|Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  return violations;
+}
+
+/** Connects to a catalog server, calls the demo's echo tool with `message` and returns the share link. */
+async function callAndShare(page: Page, message: string): Promise<string> {
+  const app = new ToolscopePage(page);
+  await expect(page.getByRole('combobox', { name: 'Catalog server' })).toHaveValue('demo');
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.expectConnected();
+  await app.selectTool('echo');
+  await app.setArgumentsJson(JSON.stringify({ message }));
+  await app.callTool();
+  await expect(app.result).toContainText(message);
+  await page.getByRole('button', { name: 'Share session' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  const link = dialog.getByRole('textbox', { name: 'Share link' });
+  await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
+  const url = await link.inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return url;
+}
+
+/** The items of the Recordings dialog (opened, then closed again). */
+async function recordingCount(page: Page): Promise<number> {
+  await page.getByRole('button', { name: 'Recordings' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Recordings' });
+  const items = dialog.getByRole('list', { name: 'Recordings' }).getByRole('listitem');
+  await expect(items.first()).toBeVisible();
+  const count = await items.count();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return count;
+}
+
+/** What the bridge answers a connect naming a command of the page's own, sent on the page's own socket. */
+function connectOutsideCatalog(page: Page): Promise<string> {
+  return page.evaluate(
+    (wsPath) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = new WebSocket(`ws://${location.host}${wsPath}`);
+        socket.onerror = () => reject(new Error('the socket was refused'));
+        socket.onopen = () =>
+          socket.send(
+            JSON.stringify({
+              type: 'connect',
+              target: { transport: 'stdio', command: 'node', args: ['-e', 'process.exit(0)'] },
+            }),
+          );
+        socket.onmessage = (event) => {
+          const messages = [JSON.parse(String(event.data))].flat() as { type: string; error?: string }[];
+          const failed = messages.find((message) => message.type === 'failed' || message.type === 'ready');
+          if (!failed) return;
+          socket.close();
+          resolve(failed.type === 'failed' ? (failed.error ?? '') : 'ready');
+        };
+      }),
+    WS_PATH,
+  );
+}
+
+test('two users see only their own recordings, open each other share links, and run only the catalog', async ({
+  browser,
+}) => {
+  const aliceContext = await browser.newContext();
+  const bobContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-User': 'bob' } });
+  const aliceViolations = await watchCsp(aliceContext);
+  const bobViolations = await watchCsp(bobContext);
+  try {
+    const alice = await aliceContext.newPage();
+    await alice.goto(serve.url);
+    await expect(alice).toHaveURL(/\/signin\?next=/);
+    await alice.getByRole('textbox', { name: 'Access token' }).fill(ALICE_TOKEN);
+    await alice.getByRole('button', { name: 'Sign in' }).click();
+    await expect(alice.getByText('Signed in as alice')).toBeVisible();
+    await expect(alice.getByRole('button', { name: 'Sign out' })).toBeVisible();
+    await expect(alice.getByRole('textbox', { name: 'Command' })).toHaveCount(0);
+    await expect(alice.getByRole('combobox', { name: 'Catalog server' }).getByRole('option')).toHaveText([
+      'demo',
+      'demo-again',
+    ]);
+    const aliceLink = await callAndShare(alice, 'a call by alice');
+
+    const bob = await bobContext.newPage();
+    await bob.goto(serve.url);
+    await expect(bob.getByText('Signed in as bob')).toBeVisible();
+    // Signed in by the SSO proxy: signing out happens there.
+    await expect(bob.getByRole('button', { name: 'Sign out' })).toHaveCount(0);
+    await expect(bob.getByRole('textbox', { name: 'Command' })).toHaveCount(0);
+    const bobLink = await callAndShare(bob, 'a call by bob');
+
+    expect(await recordingCount(alice)).toBe(1);
+    expect(await recordingCount(bob)).toBe(1);
+
+    for (const [page, link, text] of [
+      [alice, bobLink, 'a call by bob'],
+      [bob, aliceLink, 'a call by alice'],
+    ] as const) {
+      const viewer = await page.context().newPage();
+      await viewer.goto(link);
+      await expect(viewer.getByRole('note', { name: 'Replay' })).toContainText('Shared session, read-only');
+      await expect(new ToolscopePage(viewer).result).toContainText(text);
+      await viewer.close();
+    }
+
+    for (const page of [alice, bob])
+      expect(await connectOutsideCatalog(page)).toMatch(/starts only the servers in its catalog/);
+
+    // Someone not signed in is sent to sign in first (sharing.public is off), then back to the link.
+    const stranger = await browser.newPage();
+    try {
+      await stranger.goto(aliceLink);
+      await expect(stranger).toHaveURL(/\/signin\?next=%2Fshare%2F/);
+      await stranger.getByRole('textbox', { name: 'Access token' }).fill(ALICE_TOKEN);
+      await stranger.getByRole('button', { name: 'Sign in' }).click();
+      await expect(new ToolscopePage(stranger).result).toContainText('a call by alice');
+    } finally {
+      await stranger.context().close();
+    }
+
+    expect([...aliceViolations, ...bobViolations]).toEqual([]);
+  } finally {
+    await aliceContext.close();
+    await bobContext.close();
+  }
+});
+
+test('a limit reached says which one and what to do, and the page is usable again', async ({ browser }) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-User': 'carol' } });
+  try {
+    const first = await context.newPage();
+    await first.goto(serve.url);
+    await first.getByRole('button', { name: 'Connect' }).click();
+    await new ToolscopePage(first).expectConnected();
+
+    // One session per user in this config: a second tab is refused at once, with the reason.
+    const second = await context.newPage();
+    await second.goto(serve.url);
+    await second.getByRole('button', { name: 'Connect' }).click();
+    await expect(second.getByRole('alert')).toContainText('limits.sessionsPerUser');
+    await expect(new ToolscopePage(second).status).toHaveText('Disconnected');
+
+    await first.getByRole('button', { name: 'Disconnect' }).click();
+    await second.getByRole('button', { name: 'Connect' }).click();
+    await new ToolscopePage(second).expectConnected();
+  } finally {
+    await context.close();
+  }
+});

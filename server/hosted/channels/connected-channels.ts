@@ -1,0 +1,41 @@
+import type { ChannelSummary } from '#shared/hosted.ts';
+
+/** One open session as the bridge lists it, with its owner. */
+export interface ConnectedChannel extends ChannelSummary {
+  user: string;
+}
+
+/**
+ * The sessions (channels with an open connection) of this process, by channel, so that a user can
+ * list and end their own and nobody else's.
+ */
+export class ConnectedChannels {
+  private readonly entries = new Map<string, ConnectedChannel>();
+
+  add(entry: ConnectedChannel): void {
+    this.entries.set(entry.id, entry);
+  }
+
+  /** Removes the entry of channel `id` when it is still `entry` (a newer connection keeps its own). */
+  remove(entry: ConnectedChannel): void {
+    if (this.entries.get(entry.id) === entry) this.entries.delete(entry.id);
+  }
+
+  /** `user`'s sessions, oldest first. */
+  listFor(user: string): ChannelSummary[] {
+    return [...this.entries.values()]
+      .filter((entry) => entry.user === user)
+      .sort((a, b) => a.since - b.since)
+      .map(({ user: _user, ...summary }) => summary);
+  }
+
+  /** The session of channel `id` when it belongs to `user`. */
+  find(user: string, id: string): ConnectedChannel | undefined {
+    const entry = this.entries.get(id);
+    return entry?.user === user ? entry : undefined;
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}

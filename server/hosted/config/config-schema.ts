@@ -1,0 +1,191 @@
+import * as z from 'zod';
+import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
+import { parseCidr } from '../net/cidr.ts';
+import { isPolicyEntry } from '../net/url-policy.ts';
+
+/**
+ * The hosted config file, version 1 (docs/hosting.md has the reference). Every object is strict,
+ * so a misspelt key is an error rather than a setting silently left at its default.
+ */
+
+/** An HTTP header name (a token in RFC 9110's sense). */
+const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
+
+const cidr = z.string().superRefine((value, context) => {
+  try {
+    parseCidr(value);
+  } catch (error) {
+    context.addIssue({ code: 'custom', message: (error as Error).message });
+  }
+});
+
+const policyEntry = z.string().superRefine((value, context) => {
+  const problem = isPolicyEntry(value);
+  if (problem) context.addIssue({ code: 'custom', message: problem });
+});
+
+/** A user's name as the audit log, recordings and the page show it. */
+export const userNameSchema = z
+  .string()
+  .min(1, 'expected a user name')
+  .max(200, 'expected at most 200 characters')
+  .regex(/^[^\p{Cc}]+$/u, 'expected a user name without control characters');
+
+const headerName = z.string().regex(HEADER_NAME, 'expected an HTTP header name');
+
+const serverSection = z.strictObject({
+  /** Address to bind. */
+  host: z.string().min(1).default('127.0.0.1'),
+  port: z.int().min(0).max(65535).default(6277),
+  /** Host header values users reach the bridge by (`toolscope.example.com`, `toolscope:8443`). */
+  allowedHosts: z
+    .array(z.string().regex(/^[a-z0-9.[\]:_-]+$/i, 'expected a host name, optionally with :port'))
+    .default([]),
+  /** Reverse proxies whose X-Forwarded-Proto and X-Forwarded-For are believed. */
+  trustedProxies: z.array(cidr).default([]),
+});
+
+const tokenEntry = z.strictObject({
+  user: userNameSchema,
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'expected the SHA-256 of the token: 64 hexadecimal characters')
+    .transform((hex) => hex.toLowerCase()),
+});
+
+const authSection = z
+  .strictObject({
+    tokens: z.array(tokenEntry).default([]),
+    trustedHeader: z
+      .strictObject({
+        name: headerName,
+        from: z.array(cidr).min(1, 'expected the address ranges of the proxy that sets the header'),
+      })
+      .optional(),
+    session: z
+      .strictObject({
+        /** Keys that sign session cookies: the first signs, all verify (rotation). `${env:NAME}` allowed. */
+        secrets: z.array(z.string()).min(1, 'expected at least one secret').optional(),
+        maxAgeHours: z
+          .number()
+          .positive()
+          .max(24 * 90)
+          .default(12),
+      })
+      .prefault({}),
+  })
+  .superRefine((auth, context) => {
+    if (!auth.tokens.length && !auth.trustedHeader)
+      context.addIssue({
+        code: 'custom',
+        message: 'configure at least one way to sign in: "tokens" or "trustedHeader"',
+      });
+    const seen = new Map<string, number>();
+    auth.tokens.forEach((token, index) => {
+      const first = seen.get(token.sha256);
+      if (first !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['tokens', index, 'sha256'],
+          message: `the same token as tokens[${first}]: each token must be unique`,
+        });
+      seen.set(token.sha256, index);
+    });
+  });
+
+const description = z.string().max(500, 'expected at most 500 characters').optional();
+
+/** A stdio catalog entry, Claude Desktop's shape: the command runs exactly as written here. */
+export const stdioEntrySchema = z.strictObject({
+  type: z.literal('stdio').optional(),
+  command: z.string().trim().min(1, 'expected a command'),
+  args: z.array(z.string()).default([]),
+  env: z.record(z.string(), z.string()).default({}),
+  cwd: z.string().min(1).optional(),
+  description,
+});
+
+/** An HTTP catalog entry: Streamable HTTP, or legacy SSE with `"type": "sse"`. */
+export const httpEntrySchema = z.strictObject({
+  type: z.enum(['http', 'sse']).optional(),
+  url: z.url({ protocol: /^https?$/, error: 'expected an http(s) URL' }),
+  headers: z.record(headerName, z.string()).default({}),
+  /** Headers each user may set for themselves (their own token); never stored. */
+  userHeaders: z.array(headerName).default([]),
+  description,
+});
+
+const catalogSection = z.strictObject({
+  /** Checked entry by entry (see load-config.ts): the shape depends on `url` or `command`. */
+  mcpServers: z
+    .record(
+      z.string().regex(/^[^\p{Cc}]{1,100}$/u, 'expected a name of 1 to 100 characters'),
+      z.record(z.string(), z.unknown(), { error: 'expected an object with "command" or "url"' }),
+    )
+    .default({}),
+});
+
+const userUrlsSection = z.strictObject({
+  /** Lets users connect to HTTP servers not in the catalog, within the lists below. */
+  enabled: z.boolean().default(false),
+  allow: z.array(policyEntry).default([]),
+  deny: z.array(policyEntry).default([]),
+});
+
+const limitsSection = z.strictObject({
+  sessionsPerUser: z.int().min(1).default(5),
+  sessionsTotal: z.int().min(1).default(100),
+  stdioProcessesTotal: z.int().min(0).default(50),
+  maxMessageBytes: z
+    .int()
+    .min(1024)
+    .max(64 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
+  /** 0 turns the idle timeout off. */
+  idleSessionSeconds: z.number().min(0).default(1800),
+  toolCallsPerMinute: z.int().min(1).default(120),
+});
+
+const storeSection = z.strictObject({
+  /** PostgreSQL, for several processes on one database (`${env:NAME}` allowed). */
+  databaseUrl: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')
+    .optional(),
+  /** Folder of the SQLite file; else $TOOLSCOPE_DATA_DIR, else the user's data folder. */
+  dataDir: z.string().min(1).optional(),
+  record: z.boolean().default(true),
+  retentionDays: z.int().min(0).max(MAX_RETENTION_DAYS).default(30),
+});
+
+const logSection = z.strictObject({
+  level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** The audit log's own file; without it, audit entries go to the log with `"log":"audit"`. */
+  auditFile: z.string().min(1).optional(),
+});
+
+const metricsSection = z.strictObject({
+  enabled: z.boolean().default(true),
+  /** A separate port for /metrics, with no sign-in; without it, /metrics is on the main port behind sign-in. */
+  port: z.int().min(0).max(65535).optional(),
+  host: z.string().min(1).default('127.0.0.1'),
+});
+
+/** The whole file. */
+export const hostedConfigSchema = z.strictObject({
+  $schema: z.string().optional(),
+  version: z.literal(1, { error: 'expected 1 (the config version this Toolscope reads)' }),
+  server: serverSection.prefault({}),
+  auth: authSection,
+  catalog: catalogSection.prefault({}),
+  userUrls: userUrlsSection.prefault({}),
+  limits: limitsSection.prefault({}),
+  sharing: z.strictObject({ public: z.boolean().default(false) }).prefault({}),
+  store: storeSection.prefault({}),
+  log: logSection.prefault({}),
+  metrics: metricsSection.prefault({}),
+});
+
+/** The file as read, defaults filled in, before catalog entries and `${env:…}` are resolved. */
+export type HostedConfigFile = z.output<typeof hostedConfigSchema>;
+export type LimitsConfig = HostedConfigFile['limits'];

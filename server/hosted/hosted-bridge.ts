@@ -1,0 +1,279 @@
+import { randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import express from 'express';
+import { BRIDGE_STOPPED, openRecordings, ownAddresses } from '../bridge.ts';
+import { ChannelRegistry } from '../channel/channel-registry.ts';
+import { AccessGuard, type Refusal } from '../http/access-guard.ts';
+import { jsonErrors } from '../http/json-errors.ts';
+import { LiveViewerEndpoint } from '../http/live-viewer-endpoint.ts';
+import { requireSameSite, sharedRoutes } from '../http/shared-routes.ts';
+import { staticRoutes } from '../http/static-routes.ts';
+import { attachWebSocketEndpoint, closeAllSockets, type SocketGrant } from '../http/ws-endpoint.ts';
+import type { RecordingLibrary } from '../recordings/recording-library.ts';
+import { Authenticator, isRefusal } from './auth/authenticator.ts';
+import { RevokedSignIns, CookieSigner } from './auth/sign-in-cookie.ts';
+import { signInRoutes } from './auth/sign-in-routes.ts';
+import { TokenDirectory } from './auth/token-directory.ts';
+import { hostedChannelPolicy, type HostedChannelContext } from './channels/hosted-policy.ts';
+import { ConnectedChannels } from './channels/connected-channels.ts';
+import type { HostedConfig } from './config/load-config.ts';
+import { hostedApiRoutes } from './http/hosted-api-routes.ts';
+import { ProxyTrust } from './http/proxy-trust.ts';
+import { checkRequest, requireIdentity } from './http/require-identity.ts';
+import { RateWindow } from './limits/rate-window.ts';
+import { hit, ConnectionSlots } from './limits/connection-slots.ts';
+import type { Resolver } from './net/pinned-fetch.ts';
+import { UrlPolicy } from './net/url-policy.ts';
+import { createLogs, type HostedLogs } from './ops/logging.ts';
+import { HostedMetrics } from './ops/metrics.ts';
+import { healthRoutes, METRICS_PATH, metricsHandler } from './ops/ops-routes.ts';
+import { requestLog } from './ops/request-log.ts';
+import { securityHeaders } from './ops/security-headers.ts';
+import { ownedRecordingRoutes } from './recordings/owned-recording-routes.ts';
+import { MemoryOwnedRecordings } from './recordings/owned-recordings.ts';
+
+/** Options of {@link startHostedBridge}. */
+export interface HostedBridgeOptions {
+  config: HostedConfig;
+  /** Folder of the built web app. */
+  distDir: string;
+  /** Replaces `server.port` (0 picks a free port). */
+  port?: number;
+  /** The SQLite file of the recordings; none when recording is off. */
+  recordingsFile?: string;
+  version?: string;
+  /** How long a server outlives its page, in ms. */
+  graceMs?: number;
+  /** Tests read the bytes of the logs through their own streams. */
+  logs?: HostedLogs;
+  /** Tests answer DNS lookups of user URLs themselves. */
+  resolve?: Resolver;
+  /**
+   * Whether the store answers, for /readyz: undefined when it does, else what is wrong. The store
+   * step passes its own (a query to PostgreSQL); by default a read of the SQLite file.
+   */
+  storeProblem?: () => Promise<string | undefined>;
+}
+
+/** A running hosted bridge. */
+export interface RunningHostedBridge {
+  host: string;
+  port: number;
+  /** The page's address (no token: people sign in). */
+  url: string;
+  /** The port of the separate metrics listener, when the config asks for one. */
+  metricsPort?: number;
+  server: Server;
+  channels: ChannelRegistry;
+  recordings: RecordingLibrary | undefined;
+  metrics: HostedMetrics;
+  logs: HostedLogs;
+  /** Graceful shutdown: stop accepting, close pages, end server processes, close the store, flush logs. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts Toolscope for a team (`toolscope serve`): every request but health checks, static files
+ * and (when the admin allows) share links is authenticated; each page socket is bound to its user,
+ * whose channel opens only catalog servers (or checked user URLs) within the limits.
+ */
+export async function startHostedBridge(options: HostedBridgeOptions): Promise<RunningHostedBridge> {
+  const { config } = options;
+  const version = options.version ?? '0.1.0';
+  const graceMs = options.graceMs ?? 3000;
+  const logs = options.logs ?? createLogs(config.log);
+  const { log, audit } = logs;
+  const proxies = new ProxyTrust([
+    ...config.server.trustedProxies,
+    ...(config.auth.trustedHeader?.from ?? []),
+  ]);
+  const tokens = new TokenDirectory(config.auth.tokens);
+  if (tokens.size && CookieSigner.isEphemeral(config.sessionSecrets))
+    log.warn(
+      'No session secret (auth.session.secrets or TOOLSCOPE_SESSION_SECRET): sign-ins hold on this process only, until it stops',
+    );
+  const signer = new CookieSigner(config.sessionSecrets);
+  const revoked = new RevokedSignIns();
+  const auth = new Authenticator(tokens, signer, revoked, config.auth.trustedHeader);
+  // Only its Host and Origin checks are used: identities come from the authenticator.
+  const guard = new AccessGuard(randomBytes(32).toString('base64url'));
+  const channels = new ChannelRegistry(graceMs);
+  const connected = new ConnectedChannels();
+  const slots = new ConnectionSlots(config.limits);
+  const metrics = new HostedMetrics({
+    channels: () => channels.size,
+    sessions: () => connected.size,
+    childProcesses: () => slots.childProcesses,
+  });
+  const { recordings, status: recording } = openRecordings(
+    { recordingsFile: options.recordingsFile, retentionDays: config.store.retentionDays },
+    (line) => log.info(line),
+  );
+  if (options.recordingsFile && !recordings) throw new Error(`Cannot start: ${recording.problem}`);
+  const owned = recordings && new MemoryOwnedRecordings(recordings);
+  const context: HostedChannelContext = {
+    catalog: config.catalog,
+    userUrls: { enabled: config.userUrls.enabled, policy: new UrlPolicy(config.userUrls) },
+    limits: config.limits,
+    slots,
+    toolCalls: new RateWindow(config.limits.toolCallsPerMinute, 60_000),
+    connected,
+    audit,
+    metrics,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
+  };
+  let stopping = false;
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.use(requestLog(log, proxies));
+  app.use(securityHeaders());
+  const storeCheck = options.storeProblem ?? (async () => sqliteProblem(recordings));
+  app.use(healthRoutes(async () => (stopping ? 'stopping' : storeCheck())));
+  const identity = requireIdentity(guard, auth);
+  if (config.metrics.enabled && config.metrics.port === undefined)
+    app.get(METRICS_PATH, identity, metricsHandler(metrics));
+  app.use(
+    signInRoutes({
+      guard,
+      auth,
+      signer,
+      revoked,
+      proxies,
+      audit,
+      maxAgeMs: config.auth.session.maxAgeHours * 3_600_000,
+      tokens: tokens.size > 0,
+    }),
+  );
+  app.use('/api/shared', config.sharing.public ? requireSameSite(guard) : identity, sharedRoutes(recordings));
+  app.use('/api', identity);
+  if (owned && recordings) app.use('/api/recordings', ownedRecordingRoutes(owned, recordings));
+  else
+    app.use('/api/recordings', (_request, response) => {
+      response
+        .status(503)
+        .json({ error: `Recording is off: ${recording.problem ?? 'store.record is false'}` });
+    });
+  app.use('/api', hostedApiRoutes({ version, graceMs, recording, config, connected, channels }));
+  app.use(staticRoutes(options.distDir));
+  // Share ids are keys to recordings: not in the log.
+  app.use(jsonErrors((line) => log.error(line.replace(/(\/api\/shared\/)[^/\s]+/g, '$1***'))));
+
+  const server = createServer(app);
+  const viewers = new LiveViewerEndpoint(recordings, (request) =>
+    config.sharing.public ? guard.checkSite(request) : refusalOf(checkRequest(guard, auth, request, true)),
+  );
+  const idleSeconds = config.limits.idleSessionSeconds;
+  const idle =
+    idleSeconds > 0
+      ? {
+          ms: idleSeconds * 1000,
+          message: hit('idleSessionSeconds', idleSeconds, 'connect again to go on').message,
+        }
+      : undefined;
+  const authorize = (request: IncomingMessage): Refusal | SocketGrant => {
+    if (stopping) return { status: 503, reason: 'The bridge is stopping' };
+    const found = checkRequest(guard, auth, request, true);
+    if (isRefusal(found)) return found;
+    log.info(
+      { user: found.user, via: found.via, client: proxies.clientAddress(request) },
+      'page socket opened',
+    );
+    const policy = hostedChannelPolicy(context, found.user);
+    return { channel: { owner: found.user, policy, ...(idle ? { idle } : {}) } };
+  };
+  const maxBytes = config.limits.maxMessageBytes;
+  const wss = attachWebSocketEndpoint(server, {
+    authorize,
+    channels,
+    version,
+    log: (line) => log.warn(line),
+    recordings: owned?.channelRecordings,
+    // Up to twice the limit is read and answered with a clear error; beyond that the socket closes (1009).
+    maxPayloadBytes: maxBytes * 2,
+    messageLimit: {
+      bytes: maxBytes,
+      refusal: (bytes) => {
+        metrics.refused('maxMessageBytes');
+        const limited = hit(
+          'maxMessageBytes',
+          maxBytes,
+          `this one has ${bytes}; send a smaller one, or ask your admin`,
+        );
+        return { message: limited.message, data: { ...limited.limit } };
+      },
+    },
+    viewers,
+  });
+
+  const host = config.server.host;
+  const port = await listen(server, options.port ?? config.server.port, host);
+  guard.allow(host, port, ownAddresses(host), config.server.allowedHosts);
+  const metricsServer =
+    config.metrics.enabled && config.metrics.port !== undefined
+      ? createServer(express().get(METRICS_PATH, metricsHandler(metrics)))
+      : undefined;
+  const metricsPort =
+    metricsServer && (await listen(metricsServer, config.metrics.port!, config.metrics.host));
+  const shownHost =
+    host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  log.info(
+    { host, port, catalog: config.catalog.size, recording: recording.enabled },
+    'Toolscope hosted bridge listening',
+  );
+
+  let closing: Promise<void> | undefined;
+  return {
+    host,
+    port,
+    url: `http://${shownHost}:${port}/`,
+    ...(metricsPort !== undefined ? { metricsPort } : {}),
+    server,
+    channels,
+    recordings,
+    metrics,
+    logs,
+    close() {
+      closing ??= (async () => {
+        stopping = true;
+        // Stop accepting first, so that the load balancer moves new users elsewhere.
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        await closeAllSockets(wss, 1001, BRIDGE_STOPPED);
+        await closeAllSockets(viewers.wss, 1001, BRIDGE_STOPPED);
+        await channels.closeAll();
+        recordings?.close();
+        wss.close();
+        viewers.wss.close();
+        metricsServer?.close();
+        server.closeAllConnections();
+        await closed;
+        log.info('Toolscope hosted bridge stopped');
+        logs.flush();
+      })();
+      return closing;
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
+  });
+}
+
+/** Whether the SQLite store answers: a read that touches the file. */
+function sqliteProblem(recordings: RecordingLibrary | undefined): string | undefined {
+  if (!recordings) return undefined;
+  try {
+    recordings.get('readiness-check');
+    return undefined;
+  } catch (error) {
+    return `the recordings store does not answer: ${(error as Error).message}`;
+  }
+}
+
+function refusalOf<T extends object>(result: T | Refusal): Refusal | undefined {
+  return 'status' in result ? (result as Refusal) : undefined;
+}

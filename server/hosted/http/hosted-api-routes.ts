@@ -1,0 +1,78 @@
+import { Router } from 'express';
+import type { BridgeConfigResponse } from '#shared/api-types.ts';
+import { SIGN_IN_PATH, SIGN_OUT_PATH, type ChannelListResponse, type HostedInfo } from '#shared/hosted.ts';
+import type { RecordingStatus } from '#shared/recordings.ts';
+import type { ChannelRegistry } from '../../channel/channel-registry.ts';
+import type { ConnectedChannels } from '../channels/connected-channels.ts';
+import type { HostedConfig } from '../config/load-config.ts';
+import { identityOf } from './require-identity.ts';
+
+/** What the hosted API routes read. */
+export interface HostedApiOptions {
+  version: string;
+  graceMs: number;
+  recording: RecordingStatus;
+  config: HostedConfig;
+  connected: ConnectedChannels;
+  channels: ChannelRegistry;
+}
+
+/**
+ * /api/config and /api/channels in hosted mode (behind the identity check): who is signed in, the
+ * catalog without its secrets, the limits; and the user's own open sessions, which they may end.
+ */
+export function hostedApiRoutes(options: HostedApiOptions): Router {
+  const router = Router();
+  const { config } = options;
+  const catalog = [...config.catalog.values()].map((entry) => ({
+    name: entry.name,
+    transport: entry.target.transport,
+    userHeaders: entry.userHeaders,
+    ...(entry.description ? { description: entry.description } : {}),
+  }));
+
+  router.get('/config', (_request, response) => {
+    const identity = identityOf(response);
+    const hosted: HostedInfo = {
+      user: { name: identity.user, via: identity.via },
+      catalog,
+      userUrls: { enabled: config.userUrls.enabled },
+      limits: config.limits,
+      sharing: { public: config.sharing.public },
+      retentionDays: config.store.retentionDays,
+      signInPath: SIGN_IN_PATH,
+      signOutPath: SIGN_OUT_PATH,
+    };
+    const body: BridgeConfigResponse = {
+      version: options.version,
+      initialTarget: null,
+      graceMs: options.graceMs,
+      recording: options.recording,
+      hosted,
+    };
+    response.setHeader('Cache-Control', 'no-store');
+    response.json(body);
+  });
+
+  router.get('/channels', (_request, response) => {
+    const body: ChannelListResponse = {
+      channels: options.connected.listFor(identityOf(response).user),
+      limits: { sessionsPerUser: config.limits.sessionsPerUser, sessionsTotal: config.limits.sessionsTotal },
+    };
+    response.json(body);
+  });
+
+  router.delete('/channels/:id', async (request, response) => {
+    // Another user's session answers as an unknown one does.
+    const entry = options.connected.find(identityOf(response).user, request.params.id);
+    const channel = entry && [...options.channels.list()].find((candidate) => candidate.id === entry.id);
+    if (!channel) return void response.status(404).json({ error: 'No such session' });
+    await channel.disconnect('This session was ended from the session list');
+    response.status(204).end();
+  });
+
+  router.use((_request, response) => {
+    response.status(404).json({ error: 'No such API route' });
+  });
+  return router;
+}

@@ -1,0 +1,103 @@
+import type { LimitRefusal } from '#shared/hosted.ts';
+import type { TransportKind } from '#shared/targets.ts';
+import type { LimitsConfig } from '../config/config-schema.ts';
+
+/** A session's place under the limits; `release` gives it back (once, however often it is called). */
+export interface Slot {
+  release(): void;
+}
+
+/** A limit said no: the message the page shows, and which limit. */
+export interface LimitHit {
+  message: string;
+  limit: LimitRefusal;
+}
+
+/**
+ * Counts sessions (channels with a connection) per user and in total, and stdio child processes,
+ * against the config's limits. Counts are per process: each `serve` behind a load balancer keeps
+ * its own.
+ */
+export class ConnectionSlots {
+  private readonly perUser = new Map<string, number>();
+  private total = 0;
+  private children = 0;
+
+  constructor(private readonly limits: LimitsConfig) {}
+
+  /** A slot for a new session of `user`, or the limit it would break. */
+  take(user: string, transport: TransportKind): Slot | LimitHit {
+    const mine = this.perUser.get(user) ?? 0;
+    if (mine >= this.limits.sessionsPerUser)
+      return hit(
+        'sessionsPerUser',
+        this.limits.sessionsPerUser,
+        `you already have ${mine} open; disconnect one (in another tab, or under "Sessions") and connect again`,
+      );
+    if (this.total >= this.limits.sessionsTotal)
+      return hit(
+        'sessionsTotal',
+        this.limits.sessionsTotal,
+        'the bridge is full; try again later, or ask your admin',
+      );
+    const stdio = transport === 'stdio';
+    if (stdio && this.children >= this.limits.stdioProcessesTotal)
+      return hit(
+        'stdioProcessesTotal',
+        this.limits.stdioProcessesTotal,
+        'no more server processes can start now; try again later, or ask your admin',
+      );
+    this.perUser.set(user, mine + 1);
+    this.total++;
+    if (stdio) this.children++;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        const left = (this.perUser.get(user) ?? 1) - 1;
+        if (left > 0) this.perUser.set(user, left);
+        else this.perUser.delete(user);
+        this.total--;
+        if (stdio) this.children--;
+      },
+    };
+  }
+
+  /** Sessions open now. */
+  get sessions(): number {
+    return this.total;
+  }
+
+  /** stdio child processes running (or starting) now. */
+  get childProcesses(): number {
+    return this.children;
+  }
+}
+
+const DESCRIPTIONS: Record<LimitRefusal['limit'], (value: number) => string> = {
+  sessionsPerUser: (value) => `at most ${value} open session${value === 1 ? '' : 's'} per user`,
+  sessionsTotal: (value) => `at most ${value} open sessions on this bridge`,
+  stdioProcessesTotal: (value) => `at most ${value} server processes on this bridge`,
+  maxMessageBytes: (value) => `messages of at most ${value} bytes`,
+  idleSessionSeconds: (value) => `sessions close after ${value} s without activity`,
+  toolCallsPerMinute: (value) => `at most ${value} tool calls per minute per user`,
+};
+
+/** A limit hit with a message naming the limit, its value, its config key and what to do. */
+export function hit(
+  limit: LimitRefusal['limit'],
+  value: number,
+  advice: string,
+  retryAfterMs?: number,
+): LimitHit {
+  return {
+    message: `Limit reached: ${DESCRIPTIONS[limit](value)} (limits.${limit}): ${advice}.`,
+    limit: { limit, value, ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
+  };
+}
+
+/** True when `taken` is a limit hit rather than a slot. */
+export function isLimitHit(taken: Slot | LimitHit): taken is LimitHit {
+  return 'limit' in taken;
+}

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { parseServeArgs } from './serve-command.ts';
+
+describe('serve arguments', () => {
+  it('reads --config, --port and --new-token, and says what is missing', () => {
+    expect(parseServeArgs(['--config', 'team.json', '--port=0'])).toEqual({
+      config: 'team.json',
+      port: 0,
+      help: false,
+    });
+    expect(parseServeArgs(['--new-token', 'dana'])).toMatchObject({ newTokenFor: 'dana' });
+    expect(() => parseServeArgs([])).toThrow('--config is required');
+    expect(() => parseServeArgs(['--config'])).toThrow('--config needs a value');
+    expect(() => parseServeArgs(['--config', 'a', '--port', '70000'])).toThrow('--port must be 0..65535');
+    expect(() => parseServeArgs(['--config', 'a', '--token', 'x'])).toThrow('Unknown option --token');
+  });
+});

@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { PACKAGE_ROOT } from '../demo-target.ts';
+import { dataDirectory, RECORDINGS_FILE } from '../recordings/data-dir.ts';
+import { newToken, tokenDigest } from './auth/token-directory.ts';
+import { userNameSchema } from './config/config-schema.ts';
+import { ConfigError, loadHostedConfig } from './config/load-config.ts';
+import { startHostedBridge } from './hosted-bridge.ts';
+
+export const SERVE_USAGE = `Usage:
+  toolscope serve --config <file> [--port <n>]   run Toolscope for a team (see docs/hosting.md)
+  toolscope serve --new-token <user>             make a personal access token and its config entry
+
+Options:
+  --config <file>     the hosted config (JSON, "version": 1)
+  --port <n>          port to listen on, instead of server.port (0 = a free port)
+  -h, --help          show this help`;
+
+/** The `serve` command line, parsed without side effects. */
+export interface ServeOptions {
+  config?: string;
+  port?: number;
+  newTokenFor?: string;
+  help: boolean;
+}
+
+/** Parses the arguments after `serve`; throws with a readable message on bad input. */
+export function parseServeArgs(argv: readonly string[]): ServeOptions {
+  const options: ServeOptions = { help: false };
+  const rest = [...argv];
+  const value = (flag: string): string => {
+    const next = rest.shift();
+    if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value`);
+    return next;
+  };
+  while (rest.length) {
+    const arg = rest.shift()!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    if (eq > 0) {
+      rest.unshift(arg.slice(0, eq), arg.slice(eq + 1));
+      continue;
+    }
+    if (arg === '--config') options.config = value(arg);
+    else if (arg === '--port') {
+      const port = Number(value(arg));
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
+      options.port = port;
+    } else if (arg === '--new-token') options.newTokenFor = value(arg);
+    else if (arg === '-h' || arg === '--help') options.help = true;
+    else throw new Error(`Unknown option ${arg}\n\n${SERVE_USAGE}`);
+  }
+  if (!options.help && !options.newTokenFor && !options.config)
+    throw new Error(`--config is required\n\n${SERVE_USAGE}`);
+  return options;
+}
+
+/** Runs `toolscope serve`: prints the ready line, stops gracefully on SIGINT, SIGTERM and SIGHUP. */
+export async function runServe(
+  argv: readonly string[],
+  env: Record<string, string | undefined>,
+): Promise<void> {
+  let options: ServeOptions;
+  try {
+    options = parseServeArgs(argv);
+  } catch (error) {
+    return exit(`toolscope serve: ${(error as Error).message}`);
+  }
+  if (options.help) return void console.log(SERVE_USAGE);
+  if (options.newTokenFor !== undefined) return printNewToken(options.newTokenFor);
+  let config;
+  try {
+    config = await loadHostedConfig(options.config!, env);
+  } catch (error) {
+    return exit(`toolscope serve: ${error instanceof ConfigError ? error.message : String(error)}`);
+  }
+  if (config.store.databaseUrl)
+    return exit(
+      'toolscope serve: store.databaseUrl: PostgreSQL is not in this build yet; remove the key to keep recordings in SQLite',
+    );
+  const version = (
+    JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
+  ).version;
+  let bridge;
+  try {
+    bridge = await startHostedBridge({
+      config,
+      distDir: path.join(PACKAGE_ROOT, 'dist'),
+      port: options.port,
+      version,
+      recordingsFile: config.store.record
+        ? path.join(dataDirectory(config.store.dataDir, env), RECORDINGS_FILE)
+        : undefined,
+    });
+  } catch (error) {
+    return exit(`toolscope serve: ${(error as Error).message}`);
+  }
+  console.log(`Toolscope ready: ${bridge.url}`);
+  const running = bridge;
+  let stopping = false;
+  const stop = (signal: string): void => {
+    if (stopping) return;
+    stopping = true;
+    running.logs.log.info({ signal }, 'stopping: no new connections, ending sessions');
+    // A shutdown that hangs (a server process that ignores every signal) still ends.
+    setTimeout(() => process.exit(1), 20_000).unref();
+    running.close().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => stop(signal));
+}
+
+/** Prints a fresh token (shown once, for the user) and the config entry that holds only its digest. */
+function printNewToken(user: string): void {
+  const checked = userNameSchema.safeParse(user);
+  if (!checked.success) return exit(`toolscope serve: --new-token: ${checked.error.issues[0]?.message}`);
+  const token = newToken();
+  console.log(`Token for ${user} (give it to them; it is not stored anywhere):\n  ${token}`);
+  console.log(
+    `Add this to auth.tokens in the config:\n  ${JSON.stringify({ user, sha256: tokenDigest(token) })}`,
+  );
+}
+
+function exit(message: string): never {
+  console.error(message);
+  process.exit(2);
+}

@@ -1,0 +1,84 @@
+/**
+ * Hosted team mode (`toolscope serve --config`): what the page learns about the signed-in user,
+ * the admin's catalog and the limits, and the routes that serve them. One definition for the
+ * bridge and the page.
+ */
+import type { TransportKind } from './targets.ts';
+
+/** How the user of a request was recognised: a personal API token, the session cookie, or the trusted SSO header. */
+export type AuthMethod = 'token' | 'cookie' | 'header';
+
+/** The sign-in page (GET shows the form, POST takes the token), a plain HTML form that needs no script. */
+export const SIGN_IN_PATH = '/signin';
+/** Sign-out: POST (a form) ends the session and deletes the cookie. */
+export const SIGN_OUT_PATH = '/signout';
+/** Query parameter of the sign-in page naming the page path to return to. */
+export const NEXT_PARAM = 'next';
+/** The signed-in user's own sessions (channels with a connection): GET lists, DELETE /<id> ends one. */
+export const CHANNELS_API = '/api/channels';
+
+/** One server of the admin's catalog, as the page may show it (no command line, URL or secret). */
+export interface CatalogServerInfo {
+  /** What the page sends as `catalog.server` in its connect. */
+  name: string;
+  transport: TransportKind;
+  /** Headers the user may set for themselves (their own token); the page asks for these values. */
+  userHeaders: string[];
+  description?: string;
+}
+
+/** The limits of a hosted bridge (per process), with the config key each comes from. */
+export interface HostedLimits {
+  sessionsPerUser: number;
+  sessionsTotal: number;
+  stdioProcessesTotal: number;
+  maxMessageBytes: number;
+  /** 0: no idle timeout. */
+  idleSessionSeconds: number;
+  toolCallsPerMinute: number;
+}
+
+/** Which limit refused something. */
+export type LimitName = keyof HostedLimits;
+
+/** Data of a refusal by a limit: in a `failed` connect answer, and in the `data` of a JSON-RPC error the bridge answered with. */
+export interface LimitRefusal {
+  limit: LimitName;
+  value: number;
+  /** When trying again makes sense (rate limits). */
+  retryAfterMs?: number;
+}
+
+/** The `hosted` part of GET /api/config: present only in hosted mode. */
+export interface HostedInfo {
+  user: { name: string; via: AuthMethod };
+  /** The catalog, in config order; connects name one of these. */
+  catalog: CatalogServerInfo[];
+  /** Whether users may connect to HTTP URLs of their own (within the admin's allow and deny lists). */
+  userUrls: { enabled: boolean };
+  limits: HostedLimits;
+  /** Whether share links open without signing in. */
+  sharing: { public: boolean };
+  /** Recording retention is set in the config; the page cannot change it. */
+  retentionDays: number;
+  signInPath: string;
+  signOutPath: string;
+}
+
+/** One of the user's sessions: a channel with an open connection. */
+export interface ChannelSummary {
+  id: string;
+  /** The catalog server's name, or the user URL (credentials and query values hidden). */
+  server: string;
+  catalog: boolean;
+  transport: TransportKind;
+  /** When the connection opened (ms since the epoch). */
+  since: number;
+  recordingId?: string;
+}
+
+/** Body of GET /api/channels. */
+export interface ChannelListResponse {
+  channels: ChannelSummary[];
+  limits: Pick<HostedLimits, 'sessionsPerUser' | 'sessionsTotal'>;
+}
