@@ -31,7 +31,7 @@ import { healthRoutes, METRICS_PATH, metricsHandler } from './ops/ops-routes.ts'
 import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
 import { ownedRecordingRoutes } from './recordings/owned-recording-routes.ts';
-import { MemoryOwnedRecordings } from './recordings/owned-recordings.ts';
+import { OwnedRecordings } from './recordings/owned-recordings.ts';
 
 /** Options of {@link startHostedBridge}. */
 export interface HostedBridgeOptions {
@@ -40,7 +40,10 @@ export interface HostedBridgeOptions {
   distDir: string;
   /** Replaces `server.port` (0 picks a free port). */
   port?: number;
-  /** The SQLite file of the recordings; none when recording is off. */
+  /**
+   * The SQLite file of the recordings, used when the config names no `store.databaseUrl`; with
+   * neither, recording is off.
+   */
   recordingsFile?: string;
   version?: string;
   /** How long a server outlives its page, in ms. */
@@ -50,8 +53,8 @@ export interface HostedBridgeOptions {
   /** Tests answer DNS lookups of user URLs themselves. */
   resolve?: Resolver;
   /**
-   * Whether the store answers, for /readyz: undefined when it does, else what is wrong. The store
-   * step passes its own (a query to PostgreSQL); by default a read of the SQLite file.
+   * Whether the store answers, for /readyz: undefined when it does, else what is wrong. By default
+   * the store's own check (a query to PostgreSQL, a read of the SQLite file), bounded in time.
    */
   storeProblem?: () => Promise<string | undefined>;
 }
@@ -106,12 +109,20 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     sessions: () => connected.size,
     childProcesses: () => slots.childProcesses,
   });
-  const { recordings, status: recording } = openRecordings(
-    { recordingsFile: options.recordingsFile, retentionDays: config.store.retentionDays },
+  // A store named but not usable stops the start (an operator expects recordings, owners and share
+  // links, not a team server quietly recording nothing); a store lost later shows in /readyz.
+  const databaseUrl = config.store.record ? config.store.databaseUrl : undefined;
+  const { recordings, status: recording } = await openRecordings(
+    {
+      recordingsFile: databaseUrl ? undefined : options.recordingsFile,
+      databaseUrl,
+      retentionDays: config.store.retentionDays,
+    },
     (line) => log.info(line),
   );
-  if (options.recordingsFile && !recordings) throw new Error(`Cannot start: ${recording.problem}`);
-  const owned = recordings && new MemoryOwnedRecordings(recordings);
+  if ((options.recordingsFile || databaseUrl) && !recordings)
+    throw new Error(`Cannot start: the recordings store: ${recording.problem}`);
+  const owned = recordings && new OwnedRecordings(recordings);
   const context: HostedChannelContext = {
     catalog: config.catalog,
     userUrls: { enabled: config.userUrls.enabled, policy: new UrlPolicy(config.userUrls) },
@@ -129,7 +140,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   app.disable('x-powered-by');
   app.use(requestLog(log, proxies));
   app.use(securityHeaders());
-  const storeCheck = options.storeProblem ?? (async () => sqliteProblem(recordings));
+  const storeCheck = options.storeProblem ?? (() => storeProblem(recordings));
   app.use(healthRoutes(async () => (stopping ? 'stopping' : storeCheck())));
   const identity = requireIdentity(guard, auth);
   if (config.metrics.enabled && config.metrics.port === undefined)
@@ -189,7 +200,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     channels,
     version,
     log: (line) => log.warn(line),
-    recordings: owned?.channelRecordings,
+    recordings,
     // Up to twice the limit is read and answered with a clear error; beyond that the socket closes (1009).
     maxPayloadBytes: maxBytes * 2,
     messageLimit: {
@@ -242,7 +253,8 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         await closeAllSockets(wss, 1001, BRIDGE_STOPPED);
         await closeAllSockets(viewers.wss, 1001, BRIDGE_STOPPED);
         await channels.closeAll();
-        recordings?.close();
+        // Ends the recordings still open and writes what is queued before the store closes.
+        await recordings?.close().catch((error: Error) => log.error(`Closing the store: ${error.message}`));
         wss.close();
         viewers.wss.close();
         metricsServer?.close();
@@ -263,14 +275,23 @@ function listen(server: Server, port: number, host: string): Promise<number> {
   });
 }
 
-/** Whether the SQLite store answers: a read that touches the file. */
-function sqliteProblem(recordings: RecordingLibrary | undefined): string | undefined {
+/** How long /readyz waits for the store before it calls it unreachable. */
+const STORE_CHECK_MS = 5000;
+
+/** Whether the recordings store answers (its own check), within {@link STORE_CHECK_MS}. */
+async function storeProblem(recordings: RecordingLibrary | undefined): Promise<string | undefined> {
   if (!recordings) return undefined;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer in ${STORE_CHECK_MS / 1000} s`)), STORE_CHECK_MS);
+  });
   try {
-    recordings.get('readiness-check');
+    await Promise.race([recordings.check(), late]);
     return undefined;
   } catch (error) {
     return `the recordings store does not answer: ${(error as Error).message}`;
+  } finally {
+    clearTimeout(timer);
   }
 }
 

@@ -73,10 +73,6 @@ export async function runServe(
   } catch (error) {
     return exit(`toolscope serve: ${error instanceof ConfigError ? error.message : String(error)}`);
   }
-  if (config.store.databaseUrl)
-    return exit(
-      'toolscope serve: store.databaseUrl: PostgreSQL is not in this build yet; remove the key to keep recordings in SQLite',
-    );
   const version = (
     JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
   ).version;

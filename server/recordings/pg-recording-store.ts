@@ -20,6 +20,8 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const HEARTBEAT_MS = 15_000;
 /** ...and one not heard of for this long is taken for gone (its open recordings are ended). */
 const STALE_AFTER_MS = 4 * HEARTBEAT_MS;
+/** How long a connect to PostgreSQL may take before it fails. */
+const CONNECT_TIMEOUT_MS = 10_000;
 /** The database's clock in ms: every bridge compares heartbeats on one clock, not on its own. */
 const NOW_MS = `(extract(epoch from clock_timestamp()) * 1000)::bigint`;
 
@@ -66,7 +68,14 @@ export class PgRecordingStore implements RecordingStore {
 
   /** Connects, migrates and registers this bridge; rejects with the reason when the database cannot be used. */
   static async open(databaseUrl: string, log: (line: string) => void = () => {}): Promise<PgRecordingStore> {
-    const config = { connectionString: databaseUrl, types, application_name: 'toolscope' };
+    // A database that does not answer (a dropped route, not a refusal) fails a connect in bounded
+    // time: the start says why, and readiness checks do not hang.
+    const config = {
+      connectionString: databaseUrl,
+      types,
+      application_name: 'toolscope',
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    };
     const pool = new pg.Pool({ ...config, max: 10, idleTimeoutMillis: 30_000 });
     // An idle connection that breaks (the server restarted) must not crash the bridge.
     pool.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));

@@ -37,10 +37,13 @@ export async function startTestHostedBridge(
     resolve?: Resolver;
     record?: boolean;
     storeProblem?: () => Promise<string | undefined>;
+    /** Keep the recordings in this PostgreSQL database (the config's store.databaseUrl). */
+    databaseUrl?: string;
   } = {},
 ): Promise<TestHostedBridge> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'toolscope-hosted-'));
-  const parsed = parseHostedConfig(JSON.stringify({ version: 1, auth: testAuth(), ...config }), {
+  const store = options.databaseUrl ? { store: { databaseUrl: options.databaseUrl } } : {};
+  const parsed = parseHostedConfig(JSON.stringify({ version: 1, auth: testAuth(), ...store, ...config }), {
     file: 'test-config.json',
     baseDir: projectPath(),
     env: options.env ?? {},

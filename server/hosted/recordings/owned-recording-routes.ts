@@ -9,43 +9,46 @@ import type { OwnedRecordings } from './owned-recordings.ts';
  * /api/recordings in hosted mode: the routes of the single-user bridge, each limited to the
  * signed-in user's own recordings. Another user's recording answers 404, as an unknown one does,
  * so ids cannot be probed. Retention is the admin's (store.retentionDays), not settable here.
+ * Express 5 passes a rejected promise (the store failed) to the JSON error handler.
  */
 export function ownedRecordingRoutes(owned: OwnedRecordings, library: RecordingLibrary): Router {
   const router = Router();
   router.use(express.json({ limit: '16kb' }));
-  const mine = (response: Response, id: string): boolean => owned.isOwner(identityOf(response).user, id);
+  const mine = (response: Response, id: string): Promise<boolean> =>
+    owned.isOwner(identityOf(response).user, id);
 
-  router.get('/', (_request, response) => {
-    response.json(owned.listOwned(identityOf(response).user));
+  router.get('/', async (_request, response) => {
+    response.json(await owned.listOwned(identityOf(response).user));
   });
   router.put('/settings', (_request, response) => {
     response.status(403).json({ error: "Retention is set in the bridge's config (store.retentionDays)" });
   });
-  router.get('/:id', (request, response) => {
-    const snapshot = mine(response, request.params.id) && library.snapshot(request.params.id);
+  router.get('/:id', async (request, response) => {
+    const snapshot = (await mine(response, request.params.id)) && (await library.snapshot(request.params.id));
     if (!snapshot) return notFound(response);
     response.json(snapshot);
   });
-  router.patch('/:id', (request, response) => {
-    if (!mine(response, request.params.id)) return notFound(response);
+  router.patch('/:id', async (request, response) => {
+    if (!(await mine(response, request.params.id))) return notFound(response);
     const body = parseUntrusted(renameBodySchema, request.body);
     if (!body.ok) return void response.status(400).json({ error: body.error });
-    library.rename(request.params.id, body.value.name);
-    response.json(library.get(request.params.id));
+    await library.rename(request.params.id, body.value.name);
+    response.json(await library.get(request.params.id));
   });
-  router.delete('/:id', (request, response) => {
-    if (!mine(response, request.params.id) || !library.delete(request.params.id)) return notFound(response);
-    owned.forget(request.params.id);
+  router.delete('/:id', async (request, response) => {
+    if (!(await mine(response, request.params.id)) || !(await library.delete(request.params.id)))
+      return notFound(response);
     response.status(204).end();
   });
-  router.post('/:id/share', (request, response) => {
-    if (!mine(response, request.params.id) || !library.share(request.params.id)) return notFound(response);
-    response.json(library.get(request.params.id));
+  router.post('/:id/share', async (request, response) => {
+    if (!(await mine(response, request.params.id)) || !(await library.share(request.params.id)))
+      return notFound(response);
+    response.json(await library.get(request.params.id));
   });
-  router.delete('/:id/share', (request, response) => {
-    if (!mine(response, request.params.id)) return notFound(response);
-    library.unshare(request.params.id);
-    response.json(library.get(request.params.id));
+  router.delete('/:id/share', async (request, response) => {
+    if (!(await mine(response, request.params.id))) return notFound(response);
+    await library.unshare(request.params.id);
+    response.json(await library.get(request.params.id));
   });
   return router;
 }
