@@ -202,3 +202,41 @@ test('a limit reached says which one and what to do, and the page is usable agai
     await context.close();
   }
 });
+
+test('the protocol era is picked per catalog server, and retention is shown as the admin set it', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-User': 'erin' } });
+  try {
+    const page = await context.newPage();
+    const app = new ToolscopePage(page);
+    await page.goto(serve.url);
+    const server = page.getByRole('combobox', { name: 'Catalog server' });
+    const era = page.getByRole('combobox', { name: 'Protocol era' });
+    await expect(era).toHaveValue('auto');
+    await server.selectOption('demo-again');
+    await era.selectOption({ label: 'Legacy' });
+    await server.selectOption('demo');
+    await expect(era).toHaveValue('auto');
+    await server.selectOption('demo-again');
+    await expect(era).toHaveValue('legacy');
+
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await app.expectConnected();
+    await expect(page.getByText('legacy era')).toBeVisible();
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(app.status).toHaveText('Disconnected');
+    await era.selectOption({ label: 'Modern (2026-07-28)' });
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await app.expectConnected();
+    await expect(page.getByText('modern era')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Recordings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Recordings' });
+    await expect(dialog.getByRole('list', { name: 'Recordings' }).getByRole('listitem')).toHaveCount(2);
+    await expect(dialog.getByText('Ended recordings are deleted after 30 days')).toBeVisible();
+    await expect(dialog.getByRole('spinbutton', { name: 'Days to keep recordings' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});

@@ -3,7 +3,7 @@
  * the admin's catalog and the limits, and the routes that serve them. One definition for the
  * bridge and the page.
  */
-import type { TransportKind } from './targets.ts';
+import type { ProtocolEraChoice, TransportKind } from './targets.ts';
 
 /** How the user of a request was recognised: a personal API token, the session cookie, or the trusted SSO header. */
 export type AuthMethod = 'token' | 'cookie' | 'header';
@@ -25,6 +25,8 @@ export interface CatalogServerInfo {
   /** Headers the user may set for themselves (their own token); the page asks for these values. */
   userHeaders: string[];
   description?: string;
+  /** The era the admin set for this entry: where the page's "Protocol era" picker starts (else Auto). */
+  era?: ProtocolEraChoice;
 }
 
 /** The limits of a hosted bridge (per process), with the config key each comes from. */

@@ -45,10 +45,17 @@ export function chooseCatalogEntry(
       );
     if (value !== '') userHeaders.push([canonical, value]);
   }
+  // The era is the page's to choose (it speaks the protocol); the bridge keeps it with the target
+  // so that the recording says which era was asked for.
+  const era = choice.era ?? entry.target.era;
   const target: ServerTarget =
     entry.target.transport === 'stdio'
-      ? entry.target
-      : { ...entry.target, headers: { ...entry.target.headers, ...Object.fromEntries(userHeaders) } };
+      ? { ...entry.target, ...(era ? { era } : {}) }
+      : {
+          ...entry.target,
+          headers: { ...entry.target.headers, ...Object.fromEntries(userHeaders) },
+          ...(era ? { era } : {}),
+        };
   return { ok: true, chosen: { target, label: entry.name, catalog: true } };
 }
 

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
+import { ERA_CHOICES } from '#shared/targets.ts';
 import { parseCidr } from '../net/cidr.ts';
 import { isPolicyEntry } from '../net/url-policy.ts';
 
@@ -94,6 +95,8 @@ const authSection = z
   });
 
 const description = z.string().max(500, 'expected at most 500 characters').optional();
+/** The protocol era the page starts its "Protocol era" picker on for this entry (Toolscope's own key, as in mcp.json). */
+const era = z.enum(ERA_CHOICES).optional();
 
 /** A stdio catalog entry, Claude Desktop's shape: the command runs exactly as written here. */
 export const stdioEntrySchema = z.strictObject({
@@ -103,6 +106,7 @@ export const stdioEntrySchema = z.strictObject({
   env: z.record(z.string(), z.string()).default({}),
   cwd: z.string().min(1).optional(),
   description,
+  era,
 });
 
 /** An HTTP catalog entry: Streamable HTTP, or legacy SSE with `"type": "sse"`. */
@@ -113,6 +117,7 @@ export const httpEntrySchema = z.strictObject({
   /** Headers each user may set for themselves (their own token); never stored. */
   userHeaders: z.array(headerName).default([]),
   description,
+  era,
 });
 
 const catalogSection = z.strictObject({

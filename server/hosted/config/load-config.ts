@@ -133,7 +133,12 @@ function readEntry(
     );
     return {
       name,
-      target: { transport: entry.type ?? 'http', url: entry.url, headers },
+      target: {
+        transport: entry.type ?? 'http',
+        url: entry.url,
+        headers,
+        ...(entry.era ? { era: entry.era } : {}),
+      },
       userHeaders: entry.userHeaders,
       ...(entry.description ? { description: entry.description } : {}),
     };
@@ -156,6 +161,7 @@ function readEntry(
       args: entry.args,
       env,
       ...(entry.cwd ? { cwd: path.resolve(baseDir, entry.cwd) } : {}),
+      ...(entry.era ? { era: entry.era } : {}),
     },
     userHeaders: [],
     ...(entry.description ? { description: entry.description } : {}),

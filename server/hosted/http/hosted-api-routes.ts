@@ -28,6 +28,7 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
     name: entry.name,
     transport: entry.target.transport,
     userHeaders: entry.userHeaders,
+    ...(entry.target.era ? { era: entry.target.era } : {}),
     ...(entry.description ? { description: entry.description } : {}),
   }));
 

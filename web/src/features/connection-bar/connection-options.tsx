@@ -1,6 +1,6 @@
-import { ERA_CHOICES, ERA_LABELS, type ProtocolEraChoice } from '#shared/targets.ts';
 import { PROTOCOL_REVISIONS } from '../../mcp/protocol-revisions.ts';
 import { inputClass } from '../../ui/field-classes.ts';
+import { EraPicker } from './era-picker.tsx';
 import type { TargetFormState } from './target-form-state.ts';
 
 const labelClass = 'flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400';
@@ -56,27 +56,12 @@ export function ConnectionOptions({
           />
         </label>
       )}
-      <div className="flex w-52 flex-col">
-        <label className={labelClass}>
-          Protocol era
-          <select
-            className={`${inputClass} mt-0.5`}
-            value={form.era}
-            disabled={disabled}
-            aria-describedby="protocol-era-hint"
-            onChange={(e) => set({ era: e.target.value as ProtocolEraChoice })}
-          >
-            {ERA_CHOICES.map((era) => (
-              <option key={era} value={era}>
-                {ERA_LABELS[era]}
-              </option>
-            ))}
-          </select>
-        </label>
-        <span id="protocol-era-hint" className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
-          {ERA_HINTS[form.era]}
-        </span>
-      </div>
+      <EraPicker
+        era={form.era}
+        onChange={(era) => set({ era })}
+        disabled={disabled}
+        hintId="protocol-era-hint"
+      />
       <label className={`${labelClass} w-44`}>
         Protocol version
         <select
@@ -97,10 +82,3 @@ export function ConnectionOptions({
     </div>
   );
 }
-
-/** What each era choice does, under the picker. */
-const ERA_HINTS: Record<ProtocolEraChoice, string> = {
-  auto: 'probes with server/discover, else the initialize handshake',
-  legacy: 'initialize handshake (2025-11-25 and earlier)',
-  modern: 'stateless, server/discover; no fallback',
-};

@@ -42,6 +42,12 @@ describe('CatalogBridgeSocket', () => {
     );
   });
 
+  it('carries the era the page picked for the entry', async () => {
+    expect(
+      await sentBy((socket) => socket.send({ type: 'connect', target: catalogTarget('demo', 'modern') })),
+    ).toEqual([{ type: 'connect', catalog: { server: 'demo', era: 'modern' } }]);
+  });
+
   it("adds the user's own non-empty header values for that entry, and no other entry's", async () => {
     const headers = new UserHeaderValues();
     headers.set('crm', 'Authorization', 'Bearer mine');

@@ -1,15 +1,16 @@
 import type { ClientToBridge } from '#shared/bridge-protocol.ts';
-import type { StdioTarget } from '#shared/targets.ts';
+import type { ProtocolEraChoice, StdioTarget } from '#shared/targets.ts';
 import { BridgeSocket } from '../../mcp/bridge-socket.ts';
 import type { UserHeaderValues } from './user-header-values.ts';
 
 /**
  * The target the page's session connects to for a catalog server. In hosted mode the bridge starts
  * no command the page names, so a stdio target there can only mean "the catalog entry called
- * `command`": {@link CatalogBridgeSocket} turns its connect into a catalog connect.
+ * `command`": {@link CatalogBridgeSocket} turns its connect into a catalog connect. `era` is the
+ * page's "Protocol era" choice for it, which the session speaks and the bridge records.
  */
-export function catalogTarget(server: string): StdioTarget {
-  return { transport: 'stdio', command: server, args: [] };
+export function catalogTarget(server: string, era?: ProtocolEraChoice): StdioTarget {
+  return { transport: 'stdio', command: server, args: [], ...(era ? { era } : {}) };
 }
 
 /** The catalog entry a target names, or undefined for a user URL. */
@@ -35,9 +36,10 @@ export class CatalogBridgeSocket extends BridgeSocket {
     const server = catalogServerOf(message.target);
     if (server === undefined) return super.send(message);
     const headers = this.headers.valuesFor(server);
+    const { era } = message.target;
     super.send({
       type: 'connect',
-      catalog: { server, ...(Object.keys(headers).length ? { headers } : {}) },
+      catalog: { server, ...(Object.keys(headers).length ? { headers } : {}), ...(era ? { era } : {}) },
     });
   }
 }

@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import type { CatalogServerInfo } from '#shared/hosted.ts';
-import { TRANSPORT_LABELS, type HttpTarget } from '#shared/targets.ts';
+import { TRANSPORT_LABELS, type HttpTarget, type ProtocolEraChoice } from '#shared/targets.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { ConnectionStatusBadge } from '../connection-bar/connection-status.tsx';
+import { EraPicker } from '../connection-bar/era-picker.tsx';
+import { NegotiatedEra } from '../connection-bar/negotiated-era.tsx';
 import { catalogServerOf, catalogTarget } from './catalog-socket.ts';
 import type { HostedServices } from './hosted-context.ts';
 import { UserHeaderFields } from './user-header-fields.tsx';
@@ -16,7 +18,8 @@ const labelClass = 'flex flex-col text-xs font-medium text-slate-600 dark:text-s
 /**
  * The connection bar of hosted mode: a catalog server picked by name (the bridge knows its command
  * or URL, the page does not), the user's own header values when the entry allows them, a URL of
- * the user's own only when the admin enabled that. No command can be typed.
+ * the user's own only when the admin enabled that, and the "Protocol era" to speak, kept per entry
+ * (starting on the admin's `era` for it, else Auto). No command can be typed.
  */
 export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
   const { session } = useServices();
@@ -25,14 +28,18 @@ export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
   const [choice, setChoice] = useState(() => initialChoice(session.state.get().target, catalog));
   const [url, setUrl] = useState('');
   const [transport, setTransport] = useState<HttpTarget['transport']>('http');
+  /** The era picked for each entry (by name; OWN_URL for the user's URL) in this tab. */
+  const [eras, setEras] = useState<Record<string, ProtocolEraChoice>>({});
   const busy = status !== 'disconnected';
   const entry = catalog.find((server) => server.name === choice);
+  const era = eras[choice] ?? entry?.era ?? 'auto';
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (status !== 'disconnected') return void session.disconnect();
-    if (entry) void session.connect(catalogTarget(entry.name));
-    else if (choice === OWN_URL && userUrls.enabled) void session.connect({ transport, url: url.trim() });
+    if (entry) void session.connect(catalogTarget(entry.name, era));
+    else if (choice === OWN_URL && userUrls.enabled)
+      void session.connect({ transport, url: url.trim(), era });
   };
 
   return (
@@ -93,6 +100,14 @@ export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
           </label>
         </>
       )}
+      {(entry || userUrls.enabled) && (
+        <EraPicker
+          era={era}
+          onChange={(next) => setEras((known) => ({ ...known, [choice]: next }))}
+          disabled={busy}
+          hintId="hosted-protocol-era-hint"
+        />
+      )}
       <button
         type="submit"
         disabled={status === 'disconnected' && !entry && !(userUrls.enabled && url.trim())}
@@ -101,6 +116,7 @@ export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
         {status === 'disconnected' ? 'Connect' : 'Disconnect'}
       </button>
       <ConnectionStatusBadge wrap />
+      <NegotiatedEra />
       {catalog.length === 0 && !userUrls.enabled && (
         <p role="note" className="pb-1.5 text-sm text-slate-600 dark:text-slate-400">
           This bridge's catalog is empty: ask your admin to add servers under catalog.mcpServers.

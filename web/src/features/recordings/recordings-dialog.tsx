@@ -6,13 +6,16 @@ import { recordingToSessionFile } from './recording-file.ts';
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { RecordingItem } from './recording-item.tsx';
+import { useHosted } from '../hosted/hosted-context.ts';
 
 /**
  * "Recordings": every session the bridge recorded, newest first, to open as a replay, rename,
- * share or delete, and how long ended ones are kept.
+ * share or delete, and how long ended ones are kept (set here on a single-user bridge; in hosted
+ * mode it is the admin's, shown but not offered, and the store's location is not shown).
  */
 export function RecordingsButton() {
   const api = useRecordingsApi();
+  const hosted = useHosted();
   const { open } = useReplayControls();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [list, setList] = useState<RecordingListResponse>();
@@ -111,34 +114,43 @@ export function RecordingsButton() {
             />
           ))}
         </ul>
-        <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 text-sm dark:border-slate-700">
-          <label className="flex items-center gap-2 whitespace-nowrap">
-            Delete ended recordings after
-            <input
-              type="number"
-              min={0}
-              max={MAX_RETENTION_DAYS}
-              aria-label="Days to keep recordings"
-              className={`${inputClass.replace('w-full ', '')} w-20`}
-              value={days}
-              onChange={(e) => {
-                setDays(e.target.value);
-                setSaved(false);
-              }}
-            />
-            days
-          </label>
-          <button type="button" className={compactButtonClass} onClick={() => void saveRetention()}>
-            Save
-          </button>
-          {saved && <span role="status">Saved</span>}
-          <span className="text-xs text-slate-500">0 keeps them forever.</span>
-          {list && (
-            <span className="ml-auto truncate font-mono text-xs text-slate-500" title={list.file}>
-              {list.file}
-            </span>
-          )}
-        </div>
+        {hosted ? (
+          <p className="mt-4 border-t border-slate-200 pt-3 text-sm text-slate-600 dark:border-slate-700 dark:text-slate-400">
+            {hosted.info.retentionDays === 0
+              ? 'Ended recordings are kept until you delete them'
+              : `Ended recordings are deleted after ${hosted.info.retentionDays} days`}{' '}
+            (set by the admin of this Toolscope).
+          </p>
+        ) : (
+          <div className="mt-4 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3 text-sm dark:border-slate-700">
+            <label className="flex items-center gap-2 whitespace-nowrap">
+              Delete ended recordings after
+              <input
+                type="number"
+                min={0}
+                max={MAX_RETENTION_DAYS}
+                aria-label="Days to keep recordings"
+                className={`${inputClass.replace('w-full ', '')} w-20`}
+                value={days}
+                onChange={(e) => {
+                  setDays(e.target.value);
+                  setSaved(false);
+                }}
+              />
+              days
+            </label>
+            <button type="button" className={compactButtonClass} onClick={() => void saveRetention()}>
+              Save
+            </button>
+            {saved && <span role="status">Saved</span>}
+            <span className="text-xs text-slate-500">0 keeps them forever.</span>
+            {list && (
+              <span className="ml-auto truncate font-mono text-xs text-slate-500" title={list.file}>
+                {list.file}
+              </span>
+            )}
+          </div>
+        )}
       </Dialog>
     </>
   );
