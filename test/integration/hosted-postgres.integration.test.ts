@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../support/free-port.ts';
 import {
@@ -11,7 +12,13 @@ import { postgresUnavailable, startPostgres, type PostgresCluster } from '../sup
 import { rawRequest } from '../support/raw-http.ts';
 
 const skipReason = postgresUnavailable();
-const catalog = { mcpServers: { echo: fixtureEntry('hosted-echo-server') } };
+const catalog = {
+  mcpServers: {
+    echo: fixtureEntry('hosted-echo-server'),
+    leaky: fixtureEntry('hosted-echo-server', { env: { SECRET_KEY: '${env:LEAKY}' } }),
+  },
+};
+const LEAKY = 'pg-leaky-secret-0123456789';
 
 /** Two hosted bridges on one PostgreSQL database (store.databaseUrl), as behind a load balancer. */
 describe.skipIf(skipReason)(
@@ -20,13 +27,14 @@ describe.skipIf(skipReason)(
     let cluster: PostgresCluster;
     let a: TestHostedBridge;
     let b: TestHostedBridge;
+    let databaseUrl: string;
     const pages: HostedPage[] = [];
 
     beforeAll(async () => {
       cluster = await startPostgres();
-      const databaseUrl = await cluster.createDatabase();
-      a = await startTestHostedBridge({ catalog }, { databaseUrl });
-      b = await startTestHostedBridge({ catalog }, { databaseUrl });
+      databaseUrl = await cluster.createDatabase();
+      a = await startTestHostedBridge({ catalog }, { databaseUrl, env: { LEAKY } });
+      b = await startTestHostedBridge({ catalog }, { databaseUrl, env: { LEAKY } });
     });
 
     afterAll(async () => {
@@ -61,6 +69,29 @@ describe.skipIf(skipReason)(
       expect(snapshot.body).toContain('recorded on A');
     });
 
+    it('writes no env value of a catalog entry to the database, even one the server echoes', async () => {
+      const alice = await HostedPage.open(a.port, bearer('alice'));
+      pages.push(alice);
+      await alice.open({ catalog: { server: 'leaky' } });
+      expect((await alice.callTool('env', { name: 'SECRET_KEY' })).result?.content?.[0]?.text).toBe(LEAKY);
+      alice.close();
+      const client = new pg.Client(databaseUrl);
+      await client.connect();
+      try {
+        // Everything the store holds, as text: every row of every table.
+        const tables = await client.query<{ tablename: string }>(
+          "SELECT tablename FROM pg_tables WHERE schemaname = 'public'",
+        );
+        let text = '';
+        for (const { tablename } of tables.rows)
+          text += JSON.stringify((await client.query(`SELECT * FROM "${tablename}"`)).rows);
+        expect(text).toContain('SECRET_KEY');
+        expect(text).not.toContain(LEAKY);
+      } finally {
+        await client.end();
+      }
+    });
+
     it('answers /readyz 503 once the database stops, and /healthz 200 still', async () => {
       expect((await rawRequest(a.port, 'GET', '/readyz', {})).json()).toEqual({ status: 'ready' });
       await cluster.stop();
@@ -77,7 +108,7 @@ describe('hosted mode with a database that does not answer', () => {
     const port = await freePort();
     const start = startTestHostedBridge(
       { catalog },
-      { databaseUrl: `postgres://toolscope:hunter2-secret@127.0.0.1:${port}/toolscope` },
+      { databaseUrl: `postgres://toolscope:hunter2-secret@127.0.0.1:${port}/toolscope`, env: { LEAKY } },
     );
     const error = await start.then(
       () => undefined,
