@@ -28,8 +28,12 @@ export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
   const [choice, setChoice] = useState(() => initialChoice(session.state.get().target, catalog));
   const [url, setUrl] = useState('');
   const [transport, setTransport] = useState<HttpTarget['transport']>('http');
-  /** The era picked for each entry (by name; OWN_URL for the user's URL) in this tab. */
-  const [eras, setEras] = useState<Record<string, ProtocolEraChoice>>({});
+  /** The era picked for each entry (by name; OWN_URL for the user's URL) in this tab; the session's own first (after a replay). */
+  const [eras, setEras] = useState<Record<string, ProtocolEraChoice>>(() => {
+    const target = session.state.get().target;
+    const name = target && (catalogServerOf(target) ?? OWN_URL);
+    return name !== undefined && target?.era ? { [name]: target.era } : {};
+  });
   const busy = status !== 'disconnected';
   const entry = catalog.find((server) => server.name === choice);
   const era = eras[choice] ?? entry?.era ?? 'auto';
