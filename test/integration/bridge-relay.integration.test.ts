@@ -92,9 +92,17 @@ describe('bridge relay against real servers', () => {
       { onprogress: (p) => progress.push(p.progress) },
     );
     expect(slow.status).toBe('ok');
-    // The SDK client handles a notification a microtask later than a response, so progress that
-    // arrives just before the result can be dropped; the earlier steps always arrive.
-    expect(progress.length).toBeGreaterThanOrEqual(2);
+    // The bridge relays every progress notification (the trace has all three, in order). The SDK
+    // client handles a notification a microtask later than a response, so the steps that reach the
+    // page in the same batch as the result (on a busy machine, any of them) are not reported: what
+    // is reported is the first of them, in order.
+    const relayed = session.trace
+      .get()
+      .frames.map((frame) => frame.message as { method?: string; params?: { progress?: number } })
+      .filter((message) => message?.method === 'notifications/progress')
+      .map((message) => message.params?.progress);
+    expect(relayed).toHaveLength(3);
+    expect(progress).toEqual(relayed.slice(0, progress.length));
     const broken = await session.callTool('fail_with_protocol_error', {});
     expect(broken.status).toBe('protocol-error');
     await session.disconnect();
