@@ -32,7 +32,8 @@ test.beforeAll(async () => {
         tokens: [{ user: 'alice', sha256: tokenDigest(ALICE_TOKEN) }],
         trustedHeader: { name: 'X-Forwarded-User', from: ['127.0.0.1/32'] },
       },
-      catalog: { mcpServers: { demo, 'demo-again': demo } },
+      // The admin starts demo-again's "Protocol era" on Legacy.
+      catalog: { mcpServers: { demo, 'demo-again': { ...demo, era: 'legacy' } } },
       limits: { sessionsPerUser: 1 },
       store: { dataDir: path.join(folder, 'data') },
     }),
@@ -215,10 +216,6 @@ test('the protocol era is picked per catalog server, and retention is shown as t
     const era = page.getByRole('combobox', { name: 'Protocol era' });
     await expect(era).toHaveValue('auto');
     await server.selectOption('demo-again');
-    await era.selectOption({ label: 'Legacy' });
-    await server.selectOption('demo');
-    await expect(era).toHaveValue('auto');
-    await server.selectOption('demo-again');
     await expect(era).toHaveValue('legacy');
 
     await page.getByRole('button', { name: 'Connect' }).click();
@@ -226,7 +223,12 @@ test('the protocol era is picked per catalog server, and retention is shown as t
     await expect(page.getByText('legacy era')).toBeVisible();
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await expect(app.status).toHaveText('Disconnected');
+    // The user's pick holds for that entry only.
     await era.selectOption({ label: 'Modern (2026-07-28)' });
+    await server.selectOption('demo');
+    await expect(era).toHaveValue('auto');
+    await server.selectOption('demo-again');
+    await expect(era).toHaveValue('modern');
     await page.getByRole('button', { name: 'Connect' }).click();
     await app.expectConnected();
     await expect(page.getByText('modern era')).toBeVisible();

@@ -42,6 +42,25 @@ describe('hosted config', () => {
     expect(config.sessionSecrets).toEqual([]);
   });
 
+  it("reads a catalog entry's era, and names the key of one that is not an era", () => {
+    const config = parse({
+      ...minimal,
+      catalog: {
+        mcpServers: {
+          files: { command: 'node', args: ['files.js'], era: 'legacy' },
+          remote: { url: 'https://mcp.example/mcp', era: 'modern' },
+          plain: { command: 'node' },
+        },
+      },
+    });
+    expect(config.catalog.get('files')?.target.era).toBe('legacy');
+    expect(config.catalog.get('remote')?.target.era).toBe('modern');
+    expect(config.catalog.get('plain')?.target.era).toBeUndefined();
+    expect(
+      problems({ ...minimal, catalog: { mcpServers: { files: { command: 'node', era: 'newest' } } } }),
+    ).toEqual([expect.stringMatching(/^catalog\.mcpServers\.files\.era: /)]);
+  });
+
   it('reads the contract keys: tokens, trusted header, catalog and store', () => {
     const config = parse(
       {
