@@ -73,7 +73,9 @@ test('"Always allow this tool" skips the dialog for that tool only', async ({ pa
 test('progress shows while a call runs, and Cancel sends notifications/cancelled', async ({ page }) => {
   const app = await openDemo(page);
   await app.selectTool('slow_task');
-  await app.setArgumentsJson('{"steps": 40, "delayMs": 150}');
+  // 60 s of steps: the call must still run when Cancel is clicked, however slow the machine is
+  // (at 6 s it ended first once, in a fresh-clone CI run, and the Cancel button was gone).
+  await app.setArgumentsJson('{"steps": 40, "delayMs": 1500}');
   await app.callTool();
   const progress = page.getByRole('progressbar', { name: 'Call progress' });
   await expect(progress).toBeVisible();
