@@ -9,6 +9,15 @@ import {
 import { z } from 'zod';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import { listAllTools } from './list-all-tools.ts';
+import { ListCache, type CachedListMethod, type ListFreshness } from './list-cache.ts';
+import { setAsideInvalidHeaderTools } from './header-tools.ts';
+import {
+  noteListChange,
+  retryAfterHeaderMismatch,
+  reusableToolsPage,
+  targetCacheKey,
+} from './session-wire.ts';
+import { sameCall, wireResultOf } from './wire-result.ts';
 import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
@@ -55,6 +64,8 @@ export interface CallOptions {
   maxTotalMs?: number;
   /** Task augmentation (2025-11-25): the server answers with a task to poll instead of the result. */
   task?: { ttl?: number };
+  /** Set on the one retry after a -32020 (the tools were listed again first). */
+  retryOf?: CallOutcome['error'];
 }
 
 const initialState: SessionState = {
@@ -65,6 +76,8 @@ const initialState: SessionState = {
   tools: [],
   toolsLoading: false,
   toolsError: undefined,
+  excludedTools: [],
+  toolsFreshness: undefined,
   log: [],
   recordingId: undefined,
   lostBridge: false,
@@ -87,6 +100,13 @@ export class McpSession {
   /** The tools/list in flight, and whether another was asked for meanwhile. */
   private listing: Promise<void> | undefined;
   private listAgain = false;
+  /** A Refresh was asked for while a listing ran: the next listing bypasses the cache. */
+  private bypassAgain = false;
+  /** List pages kept by their cache hints, for the target named `cachedTarget`. */
+  readonly listCache = new ListCache();
+  private cachedTarget: string | undefined;
+  /** The connection (generation) whose bridge saw a tools/list answer go by. */
+  private listedOnWire = -1;
 
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
@@ -111,12 +131,17 @@ export class McpSession {
   async connect(target: ServerTarget, connectOptions: { protocolVersion?: string } = {}): Promise<void> {
     await this.disconnect();
     const generation = ++this.generation;
+    const targetKey = targetCacheKey(target);
+    if (targetKey !== this.cachedTarget) this.listCache.clear();
+    this.cachedTarget = targetKey;
     this.state.update({
       status: 'connecting',
       target,
       error: undefined,
       server: undefined,
       tools: [],
+      excludedTools: [],
+      toolsFreshness: undefined,
       recordingId: undefined,
       lostBridge: false,
       eraProbe: undefined,
@@ -179,6 +204,7 @@ export class McpSession {
     if (probe && target.transport !== 'stdio') stopFallbackOnOutage(transport, probe);
     transport.onframe = (frame) => {
       probe?.see(frame);
+      noteListChange(frame, this.listCache);
       this.trace.append(frame);
     };
     transport.onbridgeevent = (event, time) => this.addLog({ event, time });
@@ -229,33 +255,51 @@ export class McpSession {
       this.state.update({ status: 'disconnected', toolsLoading: false });
   }
 
-  /** Lists all tools again (all pages). */
-  async refreshTools(): Promise<void> {
+  /**
+   * Lists all tools again (all pages); pages still fresh by their cache hints are not asked for
+   * again unless `fresh` (the Refresh button).
+   */
+  async refreshTools({ fresh = false }: { fresh?: boolean } = {}): Promise<void> {
     // A burst of list_changed notifications costs at most one listing in flight plus one after it.
     if (this.listing) {
       this.listAgain = true;
+      this.bypassAgain ||= fresh;
       return this.listing;
     }
-    this.listing = this.listToolsOnce();
+    this.listing = this.listToolsOnce(fresh);
     try {
       await this.listing;
     } finally {
       this.listing = undefined;
     }
     if (this.listAgain) {
+      const again = this.bypassAgain;
       this.listAgain = false;
-      await this.refreshTools();
+      this.bypassAgain = false;
+      await this.refreshTools({ fresh: again });
     }
   }
 
-  private async listToolsOnce(): Promise<void> {
+  private async listToolsOnce(fresh: boolean): Promise<void> {
     const client = this.client;
     if (!client) return;
     const generation = this.generation;
     this.state.update({ toolsLoading: true, toolsError: undefined });
     try {
-      const tools = await listAllTools(client);
-      if (generation === this.generation) this.state.update({ tools, toolsLoading: false });
+      let freshness: ListFreshness | undefined;
+      const reuse = reusableToolsPage(this.state.get().target?.transport, this.listedOnWire === generation);
+      const listed = await listAllTools(client, undefined, undefined, async (cursor, fetch) => {
+        const page = await this.listCache.page('tools/list', cursor, fetch, { bypass: fresh, reuse });
+        if (!page.freshness.fromCache) this.listedOnWire = generation;
+        freshness ??= page.freshness;
+        return page.result;
+      });
+      // HTTP clients of 2026-07-28 must not offer tools with invalid x-mcp-header declarations.
+      const modernHttp =
+        client.getProtocolEra() === 'modern' && this.state.get().target?.transport !== 'stdio';
+      const { tools, excluded } = setAsideInvalidHeaderTools(listed, modernHttp);
+      if (generation === this.generation)
+        this.state.update({ tools, excludedTools: excluded, toolsFreshness: freshness, toolsLoading: false });
     } catch (error) {
       if (generation === this.generation)
         this.state.update({ toolsLoading: false, toolsError: describeError(error) });
@@ -279,6 +323,8 @@ export class McpSession {
         options.maxTotalMs,
       );
     const signals = [options.signal, overall?.signal].filter((signal) => signal !== undefined);
+    const traceFrom = this.trace.get().frames.length;
+    const retried = options.retryOf ? { retryOf: options.retryOf } : {};
     try {
       const result = (await client.request(
         {
@@ -298,15 +344,21 @@ export class McpSession {
         },
       )) as CallToolResult;
       const durationMs = performance.now() - started;
-      return { status: result.isError === true ? 'tool-error' : 'ok', result, durationMs };
+      // As sent (with its resultType): the SDK's decoded copy drops fields an inspector shows.
+      const sent = (wireResultOf(this.trace, traceFrom, 'tools/call', sameCall(name, args)) ??
+        result) as CallToolResult;
+      return { status: result.isError === true ? 'tool-error' : 'ok', result: sent, durationMs, ...retried };
     } catch (error) {
-      return failedCallOutcome({
+      const retry = retryAfterHeaderMismatch(error, options, () => this.refreshTools({ fresh: true }));
+      if (retry) return retry.then((retryOf) => this.callTool(name, args, { ...options, retryOf }));
+      const failed = failedCallOutcome({
         error,
         durationMs: performance.now() - started,
         cancelled: options.signal,
         overall: overall?.signal,
         task: options.task !== undefined,
       });
+      return { ...failed, ...retried };
     } finally {
       clearTimeout(overallTimer);
     }
@@ -317,15 +369,18 @@ export class McpSession {
    * read loosely so a malformed entry is shown rather than failing the page.
    */
   async listPage(
-    method: 'resources/list' | 'resources/templates/list' | 'prompts/list',
+    method: Exclude<CachedListMethod, 'tools/list'>,
     cursor?: string,
-  ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string }> {
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string; freshness: ListFreshness }> {
     const client = this.client;
     if (!client) throw new Error('Not connected');
-    const result = (await client.request(
-      { method, params: cursor === undefined ? {} : { cursor } },
-      LooseResultSchema,
-    )) as Record<string, unknown>;
+    const { result, freshness } = await this.listCache.page(
+      method,
+      cursor,
+      () => client.request({ method, params: cursor === undefined ? {} : { cursor } }, LooseResultSchema),
+      { bypass: fresh },
+    );
     const key =
       method === 'prompts/list' ? 'prompts' : method === 'resources/list' ? 'resources' : 'resourceTemplates';
     const items = Array.isArray(result[key]) ? (result[key] as unknown[]) : [];
@@ -334,6 +389,7 @@ export class McpSession {
         (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
       ),
       nextCursor: typeof result.nextCursor === 'string' ? result.nextCursor : undefined,
+      freshness,
     };
   }
 
