@@ -17,7 +17,8 @@ import {
   reusableToolsPage,
   targetCacheKey,
 } from './session-wire.ts';
-import { sameCall, wireResultOf } from './wire-result.ts';
+import { sameCall, wireAnswerOf, wireResultOf } from './wire-result.ts';
+import { describeConnectFailure } from './connect-failure.ts';
 import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
@@ -131,6 +132,7 @@ export class McpSession {
   async connect(target: ServerTarget, connectOptions: { protocolVersion?: string } = {}): Promise<void> {
     await this.disconnect();
     const generation = ++this.generation;
+    const traceFrom = this.trace.get().frames.length;
     const targetKey = targetCacheKey(target);
     if (targetKey !== this.cachedTarget) this.listCache.clear();
     this.cachedTarget = targetKey;
@@ -138,6 +140,7 @@ export class McpSession {
       status: 'connecting',
       target,
       error: undefined,
+      errorDetail: undefined,
       server: undefined,
       tools: [],
       excludedTools: [],
@@ -169,7 +172,9 @@ export class McpSession {
       this.client = undefined;
       this.transport = undefined;
       await transport.close().catch(() => {});
-      this.state.update({ status: 'disconnected', error: describeError(error) });
+      const probeAnswer = wireAnswerOf(this.trace, traceFrom, 'server/discover');
+      const failure = describeConnectFailure(error, target, probeAnswer);
+      this.state.update({ status: 'disconnected', error: failure.headline, errorDetail: failure });
       return;
     }
     const negotiatedEra = client.getProtocolEra();

@@ -9,6 +9,7 @@ import type {
 import type { EraProbe } from './era-negotiation.ts';
 import type { ExcludedTool } from './header-tools.ts';
 import type { ListFreshness } from './list-cache.ts';
+import type { ConnectFailure } from './connect-failure.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 
@@ -36,6 +37,8 @@ export interface SessionState {
   target: ServerTarget | undefined;
   /** Why the last connection failed or ended, if it did not end on request. */
   error: string | undefined;
+  /** A failed connect by kind: the server's code and data, or the HTTP status, explained. */
+  errorDetail?: ConnectFailure;
   server: ServerDetails | undefined;
   tools: Tool[];
   toolsLoading: boolean;

@@ -13,6 +13,17 @@ export function wireResultOf(
   method: string,
   match: (params: Record<string, unknown>) => boolean,
 ): Record<string, unknown> | undefined {
+  const result = (wireAnswerOf(trace, from, method, match) as { result?: unknown } | undefined)?.result;
+  return typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : undefined;
+}
+
+/** The answer (result or error message) to the latest outbound `method` since `from` whose params `match`. */
+export function wireAnswerOf(
+  trace: TraceLog,
+  from: number,
+  method: string,
+  match: (params: Record<string, unknown>) => boolean = () => true,
+): Record<string, unknown> | undefined {
   const frames = trace.get().frames;
   for (let index = frames.length - 1; index >= from; index--) {
     const frame = frames[index]!;
@@ -22,8 +33,7 @@ export function wireResultOf(
     if (!match(params as Record<string, unknown>)) continue;
     const pair = trace.pairs.of(frame.seq);
     const response = pair && frameAt(frames, pair.responseSeq);
-    const result = (response?.message as { result?: unknown } | undefined)?.result;
-    return typeof result === 'object' && result !== null ? (result as Record<string, unknown>) : undefined;
+    return response?.message as Record<string, unknown> | undefined;
   }
   return undefined;
 }

@@ -67,3 +67,21 @@ export function explainMcpError(code: unknown, data: unknown): string | undefine
       return undefined;
   }
 }
+
+/**
+ * What a refused call means when the code alone is ambiguous: -32602 is both "unknown tool" and
+ * "malformed params" (2026-07-28 says so for both), told apart by the server's message; -32601 is
+ * a method the server lacks. Neither is a tool error: those come back as results with isError.
+ */
+export function explainCallError(code: unknown, message: string): string | undefined {
+  if (code === -32602) {
+    return /unknown tool|tool .*not found|no such tool|tool .*does not exist|not a known tool/i.test(message)
+      ? 'Unknown tool: the server does not know a tool by this name. List the tools again (Refresh): it may have been removed, or renamed.'
+      : 'Invalid params: the request itself was malformed (not the arguments failing the tool’s own checks, which come back as a result with isError: true).';
+  }
+  if (code === -32601)
+    return 'Method not found: the server does not implement tools/call (over 2026-07-28 HTTP, answered with HTTP 404).';
+  if (code === -32002)
+    return 'Resource not found (the code before 2026-07-28; from 2026-07-28 on, a missing resource is -32602).';
+  return undefined;
+}

@@ -1,5 +1,5 @@
 import type { CallOutcome } from '../../mcp/session-types.ts';
-import { explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
+import { explainCallError, explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
 import { safeStringify } from './json/json-text.ts';
 import { Notice } from './notice.tsx';
 import { outcomeLook } from './outcome-badge.tsx';
@@ -44,7 +44,9 @@ function EndingNotice({ outcome, revision }: { outcome: CallOutcome; revision?: 
   }
   if (status === 'protocol-error') {
     const name = jsonRpcErrorName(error?.code);
-    const explained = explainMcpError(error?.code, error?.data);
+    const explained =
+      explainMcpError(error?.code, error?.data) ??
+      explainCallError(error?.code, String(error?.message ?? ''));
     return (
       <Notice kind="error" title="Protocol error">
         <p className="font-mono">
