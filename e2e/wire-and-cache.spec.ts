@@ -108,3 +108,25 @@ test('a cached list refreshed: listing again within the TTL asks nothing, Refres
   await resources.getByRole('button', { name: 'Refresh' }).click();
   await expect(resourceLists).toHaveCount(2);
 });
+
+test('revision awareness: ping and logging/setLevel are not offered under 2026-07-28, and say why; deprecations marked', async ({
+  page,
+}) => {
+  const cli = await serve([]);
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  await expect(page.getByRole('form', { name: 'Connection' })).toContainText('2026-07-28');
+
+  await page.getByRole('tab', { name: 'Server log' }).click();
+  const log = page.getByRole('region', { name: 'Server log' });
+  await expect(log.getByRole('button', { name: 'Ping server' })).toBeDisabled();
+  await expect(log.getByRole('status', { name: 'Ping round trip' })).toHaveText('not in 2026-07-28');
+  await expect(log.getByRole('combobox', { name: 'Log level' })).toBeDisabled();
+  await expect(log.getByRole('note', { name: /^Logging is deprecated in 2026-07-28/ })).toBeVisible();
+  await expect(app.trace.getByRole('button', { name: /^ping, sent/ })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('combobox', { name: 'Transport' }).selectOption('sse');
+  await expect(page.getByRole('note', { name: /^The HTTP\+SSE transport is deprecated/ })).toBeVisible();
+});
