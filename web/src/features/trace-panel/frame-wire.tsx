@@ -11,7 +11,7 @@ export function FrameWire({ frame }: { frame: Frame }) {
   const facts = wireFacts(frame);
   if (!facts.request && !facts.response && !facts.envelope && facts.resultType === undefined) return null;
   return (
-    <div className="flex flex-col gap-1 px-2 pb-1 text-xs">
+    <div className="flex max-h-48 shrink-0 flex-col gap-1 overflow-auto px-2 pb-1 text-xs">
       {facts.resultType !== undefined && (
         <p>
           <span className={label}>resultType</span>{' '}
