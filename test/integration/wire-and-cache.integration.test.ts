@@ -1,3 +1,8 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createMcpHandler, McpServer } from '@modelcontextprotocol/server';
+import { toNodeHandler } from '@modelcontextprotocol/node';
+import * as z from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
@@ -70,5 +75,59 @@ describe('the wire as it is, through the page session', () => {
     expect(outcome).toMatchObject({ status: 'ok' });
     expect(outcome.retryOf).toBeUndefined();
     expect(sent(session, 'tools/call')).toHaveLength(1);
+  });
+});
+
+/**
+ * A strict modern server whose first tools/list leaves out the `x-mcp-header` of `where` (as a
+ * server does while its declarations change): the bridge then sends no Mcp-Param-Region, and the
+ * server refuses the call with -32020 until the tools are listed again.
+ */
+async function startChangingHeaderServer() {
+  let listings = 0;
+  let stale = false;
+  const build = () => {
+    const server = new McpServer({ name: 'changing', version: '1' }, { capabilities: { tools: {} } });
+    const region = z.string();
+    server.registerTool(
+      'where',
+      { inputSchema: z.object({ region: stale ? region : region.meta({ 'x-mcp-header': 'Region' }) }) },
+      ({ region: value }) => ({ content: [{ type: 'text', text: `region=${value}` }] }),
+    );
+    return server;
+  };
+  const handler = createMcpHandler(build, { legacy: 'reject' });
+  const serve = toNodeHandler(handler);
+  const http = createServer((request, response) => {
+    stale = request.headers['mcp-method'] === 'tools/list' && listings++ === 0;
+    void serve(request, response);
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`,
+    async close() {
+      await handler.close();
+      http.closeAllConnections();
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+    },
+  };
+}
+
+describe('-32020 on a real server', () => {
+  it('lists the tools again and retries once, and the outcome says so', async () => {
+    const server = await startChangingHeaderServer();
+    try {
+      const session = newSession();
+      await session.connect({ transport: 'http', url: server.url, era: 'modern' });
+      const outcome = await session.callTool('where', { region: 'eu' });
+      expect(outcome).toMatchObject({ status: 'ok', retryOf: { code: -32020 } });
+      expect(sent(session, 'tools/list')).toHaveLength(2);
+      const calls = sent(session, 'tools/call');
+      expect(calls).toHaveLength(2);
+      expect(calls[0]!.http?.request?.headers['mcp-param-region']).toBeUndefined();
+      expect(calls[1]!.http?.request?.headers['mcp-param-region']).toBe('eu');
+    } finally {
+      await server.close();
+    }
   });
 });
