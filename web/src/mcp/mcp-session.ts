@@ -8,15 +8,9 @@ import {
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
-import { listAllTools } from './list-all-tools.ts';
-import { ListCache, type CachedListMethod, type ListFreshness } from './list-cache.ts';
-import { setAsideInvalidHeaderTools } from './header-tools.ts';
-import {
-  noteListChange,
-  retryAfterHeaderMismatch,
-  reusableToolsPage,
-  targetCacheKey,
-} from './session-wire.ts';
+import type { CachedListMethod, ListCache, ListFreshness } from './list-cache.ts';
+import { noteListChange, retryAfterHeaderMismatch } from './session-wire.ts';
+import { ToolListing } from './tool-listing.ts';
 import { sameCall, wireAnswerOf, wireResultOf } from './wire-result.ts';
 import { describeConnectFailure } from './connect-failure.ts';
 import { Store } from '../lib/store.ts';
@@ -26,7 +20,7 @@ import type { CallOutcome, CallProgress, SessionState } from './session-types.ts
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { SessionExtension } from './session-extension.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
-import { describeError, failedCallOutcome } from './call-failure.ts';
+import { failedCallOutcome } from './call-failure.ts';
 import {
   effectiveEra,
   exitedOnProbe,
@@ -98,16 +92,11 @@ export class McpSession {
   private generation = 0;
 
   private readonly extensions: SessionExtension[] = [];
-  /** The tools/list in flight, and whether another was asked for meanwhile. */
-  private listing: Promise<void> | undefined;
-  private listAgain = false;
-  /** A Refresh was asked for while a listing ran: the next listing bypasses the cache. */
-  private bypassAgain = false;
-  /** List pages kept by their cache hints, for the target named `cachedTarget`. */
-  readonly listCache = new ListCache();
-  private cachedTarget: string | undefined;
-  /** The connection (generation) whose bridge saw a tools/list answer go by. */
-  private listedOnWire = -1;
+  private readonly toolListing = new ToolListing({
+    state: this.state,
+    client: () => this.client,
+    generation: () => this.generation,
+  });
 
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
@@ -133,9 +122,7 @@ export class McpSession {
     await this.disconnect();
     const generation = ++this.generation;
     const traceFrom = this.trace.get().frames.length;
-    const targetKey = targetCacheKey(target);
-    if (targetKey !== this.cachedTarget) this.listCache.clear();
-    this.cachedTarget = targetKey;
+    this.toolListing.useTarget(target);
     this.state.update({
       status: 'connecting',
       target,
@@ -264,51 +251,13 @@ export class McpSession {
    * Lists all tools again (all pages); pages still fresh by their cache hints are not asked for
    * again unless `fresh` (the Refresh button).
    */
-  async refreshTools({ fresh = false }: { fresh?: boolean } = {}): Promise<void> {
-    // A burst of list_changed notifications costs at most one listing in flight plus one after it.
-    if (this.listing) {
-      this.listAgain = true;
-      this.bypassAgain ||= fresh;
-      return this.listing;
-    }
-    this.listing = this.listToolsOnce(fresh);
-    try {
-      await this.listing;
-    } finally {
-      this.listing = undefined;
-    }
-    if (this.listAgain) {
-      const again = this.bypassAgain;
-      this.listAgain = false;
-      this.bypassAgain = false;
-      await this.refreshTools({ fresh: again });
-    }
+  refreshTools(options: { fresh?: boolean } = {}): Promise<void> {
+    return this.toolListing.refresh(options);
   }
 
-  private async listToolsOnce(fresh: boolean): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const generation = this.generation;
-    this.state.update({ toolsLoading: true, toolsError: undefined });
-    try {
-      let freshness: ListFreshness | undefined;
-      const reuse = reusableToolsPage(this.state.get().target?.transport, this.listedOnWire === generation);
-      const listed = await listAllTools(client, undefined, undefined, async (cursor, fetch) => {
-        const page = await this.listCache.page('tools/list', cursor, fetch, { bypass: fresh, reuse });
-        if (!page.freshness.fromCache) this.listedOnWire = generation;
-        freshness ??= page.freshness;
-        return page.result;
-      });
-      // HTTP clients of 2026-07-28 must not offer tools with invalid x-mcp-header declarations.
-      const modernHttp =
-        client.getProtocolEra() === 'modern' && this.state.get().target?.transport !== 'stdio';
-      const { tools, excluded } = setAsideInvalidHeaderTools(listed, modernHttp);
-      if (generation === this.generation)
-        this.state.update({ tools, excludedTools: excluded, toolsFreshness: freshness, toolsLoading: false });
-    } catch (error) {
-      if (generation === this.generation)
-        this.state.update({ toolsLoading: false, toolsError: describeError(error) });
-    }
+  /** List pages kept by the server's cache hints (2026-07-28). */
+  get listCache(): ListCache {
+    return this.toolListing.cache;
   }
 
   /** Calls a tool and reports how it ended; protocol errors are outcomes, not exceptions. */
