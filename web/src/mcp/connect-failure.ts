@@ -1,7 +1,7 @@
 import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
 import { RELAY_ERROR_CODE, type RelayErrorData } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
-import { explainMcpError, jsonRpcErrorName } from '../features/result/jsonrpc-codes.ts';
+import { explainMcpError, jsonRpcErrorName } from './error-kinds.ts';
 
 /** Why a connect failed, by kind: the server's own error (code, data) or the HTTP status, explained. */
 export interface ConnectFailure {
