@@ -32,6 +32,10 @@ test('the era picker: Legacy is refused by a modern-only HTTP server, Auto conne
   // The server's own refusal (-32022) reaches the page, not a bridge error.
   await expect(page.getByRole('alert')).toContainText(/2025-11-25|protocol version/i);
   await expect(app.status).toHaveText('Disconnected');
+  await page.getByText('Why?').click();
+  await expect(page.getByRole('note', { name: 'Connection error' })).toContainText(
+    /JSON-RPC -32022.*it supports 2026-07-28\. Choose another Protocol era/,
+  );
 
   await page.getByRole('button', { name: 'Options' }).click();
   const era = page.getByRole('combobox', { name: 'Protocol era' });

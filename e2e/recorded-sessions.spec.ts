@@ -216,3 +216,36 @@ test('when the recordings file cannot be opened, Share session is disabled and s
     await broken.stop();
   }
 });
+
+test('a modern recording replays faithfully: era, revision, tools, results with their resultType', async ({
+  page,
+  browser,
+}) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli!.url);
+  await app.expectConnected();
+  // The demo speaks 2026-07-28 under Auto.
+  await expect(page.getByRole('form', { name: 'Connection' })).toContainText('2026-07-28');
+  await app.selectTool('cache_hints');
+  await app.callTool();
+  await expect(app.result).toContainText('"era": "2026-07-28"');
+  const link = await shareSession(page);
+
+  const other = await browser.newContext();
+  try {
+    const viewer = await other.newPage();
+    await viewer.goto(link);
+    const replay = new ToolscopePage(viewer);
+    await expect(viewer.getByRole('note', { name: 'Replay' })).toContainText('2026-07-28 (modern era)');
+    const toolCount = page.getByRole('region', { name: 'Tool browser' }).getByText(/^\d+ tools$/);
+    await expect(viewer.getByRole('region', { name: 'Tool browser' }).getByText(/^\d+ tools$/)).toHaveText(
+      (await toolCount.textContent()) ?? '',
+    );
+    await expect(replay.result).toContainText('"era": "2026-07-28"');
+    await replay.result.getByRole('tab', { name: 'Raw JSON' }).click();
+    await expect(replay.result).toContainText('"resultType": "complete"');
+    await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
+  } finally {
+    await other.close();
+  }
+});

@@ -61,9 +61,10 @@ test.describe('result viewers on the demo server', () => {
     const raw = JSON.parse(
       (await result.getByRole('tabpanel').locator('pre').textContent()) ?? '',
     ) as unknown;
-    // The demo speaks 2026-07-28 under Auto: its results carry the server's info in _meta.
+    // The demo speaks 2026-07-28 under Auto: the result as sent, with its resultType and the server's info in _meta.
     expect(raw).toEqual({
       content: [{ type: 'text', text: '{"city":"Lisbon","tags":[1,2]}' }],
+      resultType: 'complete',
       _meta: { 'io.modelcontextprotocol/serverInfo': expect.objectContaining({ name: 'toolscope-demo' }) },
     });
     await screenshot(page, 'raw-json');

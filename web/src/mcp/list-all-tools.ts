@@ -11,6 +11,15 @@ const ListPageSchema = z.looseObject({
 });
 
 /**
+ * Fetches one page through `fetch`, or answers it otherwise (from a cache: see list-cache.ts).
+ * The default fetches every page.
+ */
+export type PageSource = (
+  cursor: string | undefined,
+  fetch: () => Promise<Record<string, unknown>>,
+) => Promise<Record<string, unknown>>;
+
+/**
  * Lists every tool, following `nextCursor` to the end. Reads pages loosely: one malformed tool
  * must not hide the others from a debugger, so tools are kept as the server sent them.
  */
@@ -18,16 +27,23 @@ export async function listAllTools(
   client: Client,
   signal?: AbortSignal,
   maxPages = MAX_PAGES,
+  source: PageSource = (_cursor, fetch) => fetch(),
 ): Promise<Tool[]> {
   const tools: Tool[] = [];
   const seen = new Set<string>();
   let cursor: string | undefined;
-  for (let page = 0; page < maxPages; page++) {
-    const result = await client.request(
-      { method: 'tools/list', params: cursor === undefined ? {} : { cursor } },
-      ListPageSchema,
-      { signal },
+  for (let count = 0; count < maxPages; count++) {
+    const at = cursor;
+    const answer = await source(at, () =>
+      client.request(
+        { method: 'tools/list', params: at === undefined ? {} : { cursor: at } },
+        ListPageSchema,
+        {
+          signal,
+        },
+      ),
     );
+    const result = ListPageSchema.parse(answer);
     for (const tool of result.tools ?? []) {
       if (typeof tool === 'object' && tool !== null) tools.push(tool as Tool);
     }

@@ -8,7 +8,11 @@ import {
 } from '@modelcontextprotocol/client';
 import { z } from 'zod';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
-import { listAllTools } from './list-all-tools.ts';
+import type { CachedListMethod, ListCache, ListFreshness } from './list-cache.ts';
+import { noteListChange, retryAfterHeaderMismatch } from './session-wire.ts';
+import { ToolListing } from './tool-listing.ts';
+import { sameCall, wireAnswerOf, wireResultOf } from './wire-result.ts';
+import { describeConnectFailure } from './connect-failure.ts';
 import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
@@ -16,7 +20,7 @@ import type { CallOutcome, CallProgress, SessionState } from './session-types.ts
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { SessionExtension } from './session-extension.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
-import { describeError, failedCallOutcome } from './call-failure.ts';
+import { failedCallOutcome } from './call-failure.ts';
 import {
   effectiveEra,
   exitedOnProbe,
@@ -55,6 +59,8 @@ export interface CallOptions {
   maxTotalMs?: number;
   /** Task augmentation (2025-11-25): the server answers with a task to poll instead of the result. */
   task?: { ttl?: number };
+  /** Set on the one retry after a -32020 (the tools were listed again first). */
+  retryOf?: CallOutcome['error'];
 }
 
 const initialState: SessionState = {
@@ -65,6 +71,8 @@ const initialState: SessionState = {
   tools: [],
   toolsLoading: false,
   toolsError: undefined,
+  excludedTools: [],
+  toolsFreshness: undefined,
   log: [],
   recordingId: undefined,
   lostBridge: false,
@@ -84,9 +92,11 @@ export class McpSession {
   private generation = 0;
 
   private readonly extensions: SessionExtension[] = [];
-  /** The tools/list in flight, and whether another was asked for meanwhile. */
-  private listing: Promise<void> | undefined;
-  private listAgain = false;
+  private readonly toolListing = new ToolListing({
+    state: this.state,
+    client: () => this.client,
+    generation: () => this.generation,
+  });
 
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
@@ -111,12 +121,17 @@ export class McpSession {
   async connect(target: ServerTarget, connectOptions: { protocolVersion?: string } = {}): Promise<void> {
     await this.disconnect();
     const generation = ++this.generation;
+    const traceFrom = this.trace.get().frames.length;
+    this.toolListing.useTarget(target);
     this.state.update({
       status: 'connecting',
       target,
       error: undefined,
+      errorDetail: undefined,
       server: undefined,
       tools: [],
+      excludedTools: [],
+      toolsFreshness: undefined,
       recordingId: undefined,
       lostBridge: false,
       eraProbe: undefined,
@@ -144,7 +159,9 @@ export class McpSession {
       this.client = undefined;
       this.transport = undefined;
       await transport.close().catch(() => {});
-      this.state.update({ status: 'disconnected', error: describeError(error) });
+      const probeAnswer = wireAnswerOf(this.trace, traceFrom, 'server/discover');
+      const failure = describeConnectFailure(error, target, probeAnswer);
+      this.state.update({ status: 'disconnected', error: failure.headline, errorDetail: failure });
       return;
     }
     const negotiatedEra = client.getProtocolEra();
@@ -179,6 +196,7 @@ export class McpSession {
     if (probe && target.transport !== 'stdio') stopFallbackOnOutage(transport, probe);
     transport.onframe = (frame) => {
       probe?.see(frame);
+      noteListChange(frame, this.listCache);
       this.trace.append(frame);
     };
     transport.onbridgeevent = (event, time) => this.addLog({ event, time });
@@ -229,37 +247,17 @@ export class McpSession {
       this.state.update({ status: 'disconnected', toolsLoading: false });
   }
 
-  /** Lists all tools again (all pages). */
-  async refreshTools(): Promise<void> {
-    // A burst of list_changed notifications costs at most one listing in flight plus one after it.
-    if (this.listing) {
-      this.listAgain = true;
-      return this.listing;
-    }
-    this.listing = this.listToolsOnce();
-    try {
-      await this.listing;
-    } finally {
-      this.listing = undefined;
-    }
-    if (this.listAgain) {
-      this.listAgain = false;
-      await this.refreshTools();
-    }
+  /**
+   * Lists all tools again (all pages); pages still fresh by their cache hints are not asked for
+   * again unless `fresh` (the Refresh button).
+   */
+  refreshTools(options: { fresh?: boolean } = {}): Promise<void> {
+    return this.toolListing.refresh(options);
   }
 
-  private async listToolsOnce(): Promise<void> {
-    const client = this.client;
-    if (!client) return;
-    const generation = this.generation;
-    this.state.update({ toolsLoading: true, toolsError: undefined });
-    try {
-      const tools = await listAllTools(client);
-      if (generation === this.generation) this.state.update({ tools, toolsLoading: false });
-    } catch (error) {
-      if (generation === this.generation)
-        this.state.update({ toolsLoading: false, toolsError: describeError(error) });
-    }
+  /** List pages kept by the server's cache hints (2026-07-28). */
+  get listCache(): ListCache {
+    return this.toolListing.cache;
   }
 
   /** Calls a tool and reports how it ended; protocol errors are outcomes, not exceptions. */
@@ -279,6 +277,8 @@ export class McpSession {
         options.maxTotalMs,
       );
     const signals = [options.signal, overall?.signal].filter((signal) => signal !== undefined);
+    const traceFrom = this.trace.get().frames.length;
+    const retried = options.retryOf ? { retryOf: options.retryOf } : {};
     try {
       const result = (await client.request(
         {
@@ -298,15 +298,21 @@ export class McpSession {
         },
       )) as CallToolResult;
       const durationMs = performance.now() - started;
-      return { status: result.isError === true ? 'tool-error' : 'ok', result, durationMs };
+      // As sent (with its resultType): the SDK's decoded copy drops fields an inspector shows.
+      const sent = (wireResultOf(this.trace, traceFrom, 'tools/call', sameCall(name, args)) ??
+        result) as CallToolResult;
+      return { status: result.isError === true ? 'tool-error' : 'ok', result: sent, durationMs, ...retried };
     } catch (error) {
-      return failedCallOutcome({
+      const retry = retryAfterHeaderMismatch(error, options, () => this.refreshTools({ fresh: true }));
+      if (retry) return retry.then((retryOf) => this.callTool(name, args, { ...options, retryOf }));
+      const failed = failedCallOutcome({
         error,
         durationMs: performance.now() - started,
         cancelled: options.signal,
         overall: overall?.signal,
         task: options.task !== undefined,
       });
+      return { ...failed, ...retried };
     } finally {
       clearTimeout(overallTimer);
     }
@@ -317,15 +323,18 @@ export class McpSession {
    * read loosely so a malformed entry is shown rather than failing the page.
    */
   async listPage(
-    method: 'resources/list' | 'resources/templates/list' | 'prompts/list',
+    method: Exclude<CachedListMethod, 'tools/list'>,
     cursor?: string,
-  ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string }> {
+    { fresh = false }: { fresh?: boolean } = {},
+  ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string; freshness: ListFreshness }> {
     const client = this.client;
     if (!client) throw new Error('Not connected');
-    const result = (await client.request(
-      { method, params: cursor === undefined ? {} : { cursor } },
-      LooseResultSchema,
-    )) as Record<string, unknown>;
+    const { result, freshness } = await this.listCache.page(
+      method,
+      cursor,
+      () => client.request({ method, params: cursor === undefined ? {} : { cursor } }, LooseResultSchema),
+      { bypass: fresh },
+    );
     const key =
       method === 'prompts/list' ? 'prompts' : method === 'resources/list' ? 'resources' : 'resourceTemplates';
     const items = Array.isArray(result[key]) ? (result[key] as unknown[]) : [];
@@ -334,6 +343,7 @@ export class McpSession {
         (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
       ),
       nextCursor: typeof result.nextCursor === 'string' ? result.nextCursor : undefined,
+      freshness,
     };
   }
 

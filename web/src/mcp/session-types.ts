@@ -7,6 +7,9 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { EraProbe } from './era-negotiation.ts';
+import type { ExcludedTool } from './header-tools.ts';
+import type { ListFreshness } from './list-cache.ts';
+import type { ConnectFailure } from './connect-failure.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 
@@ -34,10 +37,16 @@ export interface SessionState {
   target: ServerTarget | undefined;
   /** Why the last connection failed or ended, if it did not end on request. */
   error: string | undefined;
+  /** A failed connect by kind: the server's code and data, or the HTTP status, explained. */
+  errorDetail?: ConnectFailure;
   server: ServerDetails | undefined;
   tools: Tool[];
   toolsLoading: boolean;
   toolsError: string | undefined;
+  /** Listed tools the client must not offer (an invalid `x-mcp-header` over modern HTTP), with why. */
+  excludedTools: ExcludedTool[];
+  /** How fresh the tool list is by its cache hints (2026-07-28); undefined before any listing. */
+  toolsFreshness: ListFreshness | undefined;
   /** The bridge's events of this connection (stderr, exits, HTTP errors): the server log's own lines. */
   log: TimedBridgeEvent[];
   /** The bridge's recording of the current (or last) connection, for share links. */
@@ -62,6 +71,8 @@ export interface CallOutcome {
   /** The JSON-RPC error, for protocol errors. */
   error?: { code: number; message: string; data?: unknown };
   durationMs: number;
+  /** The first attempt's error, when this outcome is the one retry after a -32020 and a new tools/list. */
+  retryOf?: { code: number; message: string; data?: unknown };
 }
 
 /** Progress of a running call, from notifications/progress. */

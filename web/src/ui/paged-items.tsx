@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { PagedList } from './paged-list.ts';
+import { ListFreshnessNote } from './list-freshness.tsx';
 
 /** A titled list from a paginated MCP list method, with errors and "Load more". */
 export function PagedItems({
@@ -18,6 +19,7 @@ export function PagedItems({
         <span className="rounded-full bg-slate-200 px-1.5 font-medium normal-case dark:bg-slate-800">
           {list.items.length}
         </span>
+        <ListFreshnessNote freshness={list.freshness} />
         <button
           type="button"
           className="ml-auto font-normal normal-case text-indigo-600 hover:underline dark:text-indigo-400"

@@ -4,6 +4,8 @@ import { TRANSPORT_LABELS } from '#shared/targets.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
+import { deprecationOf } from '../../mcp/modern-rules.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { NegotiatedEra } from './negotiated-era.tsx';
@@ -63,6 +65,11 @@ export function ConnectionBar({
           ))}
         </select>
       </label>
+      {form.transport === 'sse' && (
+        <span className="pb-2">
+          <DeprecatedMark reason={deprecationOf('http+sse')} />
+        </span>
+      )}
       {form.transport === 'stdio' ? (
         <>
           <label className="flex w-56 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">

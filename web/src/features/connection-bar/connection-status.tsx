@@ -1,5 +1,6 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
+import { ConnectFailureDetail } from './connect-failure-detail.tsx';
 
 const LABELS = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected' } as const;
 const DOTS = {
@@ -19,6 +20,7 @@ export function ConnectionStatusBadge({
   const status = useStore(session.state, (s) => s.status);
   const error = useStore(session.state, (s) => s.error);
   const lostBridge = useStore(session.state, (s) => s.lostBridge);
+  const detail = useStore(session.state, (s) => s.errorDetail);
 
   return (
     <div className="flex min-w-0 items-center gap-2 pb-1.5 text-sm">
@@ -36,6 +38,7 @@ export function ConnectionStatusBadge({
           {lostBridge && ' · reconnecting when it is back…'}
         </span>
       )}
+      {error && status === 'disconnected' && detail && <ConnectFailureDetail detail={detail} />}
     </div>
   );
 }

@@ -10,7 +10,10 @@ export function PromptBrowser() {
   const { session } = useServices();
   const server = useStore(session.state, (s) => s.server);
   const supported = server?.capabilities.prompts !== undefined;
-  const fetchPrompts = useCallback((cursor?: string) => session.listPage('prompts/list', cursor), [session]);
+  const fetchPrompts = useCallback(
+    (cursor?: string, options?: { fresh?: boolean }) => session.listPage('prompts/list', cursor, options),
+    [session],
+  );
   const prompts = usePagedList(fetchPrompts, supported ? server : undefined);
   const [selected, setSelected] = useState<Record<string, unknown>>();
 

@@ -48,6 +48,7 @@ describe('ReplayBuilder', () => {
     expect(server).toEqual({
       info: { name: 'demo', version: '1' },
       protocolVersion: '2025-06-18',
+      era: 'legacy',
       capabilities: { tools: {} },
       instructions: 'Be nice',
     });
@@ -183,6 +184,7 @@ describe('ReplayBuilder', () => {
     expect(builder.server).toEqual({
       info: { name: 'unknown', version: '' },
       protocolVersion: 'unknown',
+      era: 'legacy',
       capabilities: {},
     });
     expect(builder.calls.map((call) => [call.tool, call.outcome?.status])).toEqual([['(unnamed)', 'ok']]);
@@ -195,5 +197,66 @@ describe('ReplayBuilder', () => {
     expect(builder.calls).toBe(first);
     builder.add(into({ id: 1, result: { content: [] } }));
     expect(builder.calls).not.toBe(first);
+  });
+});
+
+describe('ReplayBuilder, 2026-07-28', () => {
+  it('reads the era and revision from server/discover, and keeps each result as sent (resultType too)', () => {
+    const envelope = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
+    const discover = {
+      resultType: 'complete',
+      supportedVersions: ['2026-07-28'],
+      capabilities: { tools: {} },
+      instructions: 'Modern',
+      ttlMs: 300_000,
+      cacheScope: 'public',
+      _meta: { 'io.modelcontextprotocol/serverInfo': { name: 'v2', version: '2.0.0' } },
+    };
+    const frames = [
+      out({ id: 'server-discover-probe-1', method: 'server/discover', params: { _meta: envelope } }),
+      into({ id: 'server-discover-probe-1', result: discover }),
+      out({ id: 0, method: 'tools/list', params: { _meta: envelope } }),
+      into({
+        id: 0,
+        result: { resultType: 'complete', tools: [tool('echo')], ttlMs: 60_000, cacheScope: 'public' },
+      }),
+      out({
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { text: 'hi' }, _meta: envelope },
+      }),
+      into({ id: 1, result: { resultType: 'complete', content: [{ type: 'text', text: 'hi' }] } }),
+    ];
+    const { server, tools, calls } = buildReplay(frames, 'v2');
+    expect(server).toMatchObject({
+      info: { name: 'v2', version: '2.0.0' },
+      protocolVersion: '2026-07-28',
+      era: 'modern',
+      capabilities: { tools: {} },
+      instructions: 'Modern',
+      discover: { supportedVersions: ['2026-07-28'], ttlMs: 300_000 },
+    });
+    expect(tools.map((entry) => entry.name)).toEqual(['echo']);
+    expect(calls[0]?.outcome).toMatchObject({
+      status: 'ok',
+      result: { resultType: 'complete', content: [{ type: 'text', text: 'hi' }] },
+    });
+  });
+
+  it('a refused probe then initialize is a legacy connection', () => {
+    const frames = [
+      out({ id: 'server-discover-probe-1', method: 'server/discover', params: {} }),
+      into({ id: 'server-discover-probe-1', error: { code: -32601, message: 'Method not found' } }),
+      out({ id: 0, method: 'initialize', params: {} }),
+      into({
+        id: 0,
+        result: {
+          protocolVersion: '2025-11-25',
+          serverInfo: { name: 'old', version: '1' },
+          capabilities: {},
+        },
+      }),
+    ];
+    expect(buildReplay(frames, 'old').server).toMatchObject({ protocolVersion: '2025-11-25', era: 'legacy' });
   });
 });

@@ -3,6 +3,7 @@ import type { Frame } from '#shared/bridge-protocol.ts';
 import { isRecord } from '#shared/untrusted-json.ts';
 import type { ServerDetails, CallOutcome } from '../../mcp/session-types.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
+import { discoverDetails, envelopeVersion } from './discover-details.ts';
 
 type Message = {
   id?: unknown;
@@ -14,7 +15,7 @@ type Message = {
 
 /**
  * Rebuilds what the page showed from the frames the bridge recorded: the server's details
- * (initialize), its tools (the latest tools/list, all pages) and every tool call with its
+ * (initialize, or server/discover in the 2026-07-28 era), its tools (the latest tools/list, all pages) and every tool call with its
  * outcome (tools/call paired with its answer, cancellations, task results). Frames are added
  * one at a time, so a live recording costs O(1) per frame.
  *
@@ -30,7 +31,7 @@ export class ReplayBuilder {
   /** Requests from the page still waiting for their answer, by JSON-RPC id. */
   private readonly open = new Map<
     string,
-    { method: string; callIndex?: number; cursor?: unknown; listing?: number }
+    { method: string; callIndex?: number; cursor?: unknown; listing?: number; version?: string }
   >();
   /** Numbers tools/list listings: a request without a cursor starts the next one. */
   private listingNumber = 0;
@@ -70,6 +71,8 @@ export class ReplayBuilder {
     } else if (method === 'tools/list') {
       if (params.cursor === undefined) this.listingNumber++;
       this.open.set(key, { method, cursor: params.cursor, listing: this.listingNumber });
+    } else if (method === 'server/discover') {
+      this.open.set(key, { method, version: envelopeVersion(params) });
     } else {
       this.open.set(key, { method });
     }
@@ -104,6 +107,10 @@ export class ReplayBuilder {
     switch (request.method) {
       case 'initialize':
         if (result) this.server = serverDetails(result);
+        return;
+      case 'server/discover':
+        // The modern era's opening: an answered probe is the connection's era and revision.
+        if (result) this.server = discoverDetails(result, request.version);
         return;
       case 'tools/list':
         // Pages of a listing that a newer one replaced are dropped, not mixed in.
@@ -189,6 +196,7 @@ function serverDetails(result: Record<string, unknown>): ServerDetails {
       version: typeof info.version === 'string' ? info.version : '',
     } as ServerDetails['info'],
     protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : 'unknown',
+    era: 'legacy',
     capabilities: (isRecord(result.capabilities) ? result.capabilities : {}) as ServerDetails['capabilities'],
     ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
   };

@@ -10,6 +10,7 @@ export function ReplayBanner() {
   const { close } = useReplayControls();
   const frames = useStore(session.trace, (s) => s.frames.length);
   const calls = useStore(history, (s) => s.calls.length);
+  const server = useStore(session.state, (s) => s.server);
   if (!replay) return null;
   const { file, name, shared } = replay;
   const target = file.target ? describeTarget(file.target) : undefined;
@@ -27,6 +28,7 @@ export function ReplayBanner() {
         {name} · {shared ? 'recorded' : 'exported'} {new Date(file.exportedAt).toLocaleString()} ·{' '}
         {plural(frames, 'frame')} · {plural(calls, 'call')}
         {target && target !== name ? ` · ${target}` : ''}
+        {server && ` · ${server.protocolVersion}${server.era ? ` (${server.era} era)` : ''}`}
       </span>
       {!shared && (
         <button type="button" className={`${secondaryButtonClass} ml-auto`} onClick={close}>

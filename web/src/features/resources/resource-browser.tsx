@@ -11,11 +11,12 @@ export function ResourceBrowser() {
   const server = useStore(session.state, (s) => s.server);
   const supported = server?.capabilities.resources !== undefined;
   const fetchResources = useCallback(
-    (cursor?: string) => session.listPage('resources/list', cursor),
+    (cursor?: string, options?: { fresh?: boolean }) => session.listPage('resources/list', cursor, options),
     [session],
   );
   const fetchTemplates = useCallback(
-    (cursor?: string) => session.listPage('resources/templates/list', cursor),
+    (cursor?: string, options?: { fresh?: boolean }) =>
+      session.listPage('resources/templates/list', cursor, options),
     [session],
   );
   const resources = usePagedList(fetchResources, supported ? server : undefined);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { describeRequestError, explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
+import {
+  describeRequestError,
+  explainCallError,
+  explainMcpError,
+  jsonRpcErrorName,
+  stripMcpPrefix,
+} from './jsonrpc-codes.ts';
 
 describe('jsonRpcErrorName', () => {
   it('names standard codes and the server range', () => {
@@ -41,5 +47,16 @@ describe('explainMcpError', () => {
     );
     expect(explainMcpError(-32022, 'junk')).toMatch(/does not speak the requested protocol version\./);
     expect(explainMcpError(-32602, {})).toBeUndefined();
+  });
+});
+
+describe('explainCallError', () => {
+  it('tells an unknown tool from malformed params by the message, and names -32601 and -32002', () => {
+    expect(explainCallError(-32602, 'Tool nope not found')).toMatch(/^Unknown tool/);
+    expect(explainCallError(-32602, 'Unknown tool: nope')).toMatch(/^Unknown tool/);
+    expect(explainCallError(-32602, 'params.name: expected string')).toMatch(/^Invalid params/);
+    expect(explainCallError(-32601, 'Method not found')).toMatch(/HTTP 404/);
+    expect(explainCallError(-32002, 'x')).toMatch(/-32602/);
+    expect(explainCallError(-32603, 'x')).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import type { CallOutcome } from '../../mcp/session-types.ts';
-import { explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
+import { explainCallError, explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
 import { safeStringify } from './json/json-text.ts';
 import { Notice } from './notice.tsx';
 import { outcomeLook } from './outcome-badge.tsx';
@@ -14,6 +14,26 @@ export const INPUT_ERRORS_AS_TOOL_ERRORS_SINCE = '2025-11-25';
  * a protocol error (red) means the request itself was rejected and there is no result at all.
  */
 export function OutcomeNotice({ outcome, revision }: { outcome: CallOutcome; revision?: string }) {
+  return (
+    <>
+      {outcome.retryOf && <RetryNotice first={outcome.retryOf} />}
+      <EndingNotice outcome={outcome} revision={revision} />
+    </>
+  );
+}
+
+/** The call was answered -32020 first: the tools were listed again and the call retried, once. */
+function RetryNotice({ first }: { first: NonNullable<CallOutcome['retryOf']> }) {
+  return (
+    <Notice kind="info" title="Retried after a header mismatch">
+      The first attempt was refused with JSON-RPC error {first.code} · {jsonRpcErrorName(first.code)} (
+      {stripMcpPrefix(first.message)}). As the spec asks, Toolscope listed the tools again and retried the
+      call once, with a new request id: both attempts are in the trace.
+    </Notice>
+  );
+}
+
+function EndingNotice({ outcome, revision }: { outcome: CallOutcome; revision?: string }) {
   const { status, result, error } = outcome;
   if (status === 'tool-error' || (result as { isError?: unknown } | undefined)?.isError === true) {
     return (
@@ -24,7 +44,9 @@ export function OutcomeNotice({ outcome, revision }: { outcome: CallOutcome; rev
   }
   if (status === 'protocol-error') {
     const name = jsonRpcErrorName(error?.code);
-    const explained = explainMcpError(error?.code, error?.data);
+    const explained =
+      explainMcpError(error?.code, error?.data) ??
+      explainCallError(error?.code, String(error?.message ?? ''));
     return (
       <Notice kind="error" title="Protocol error">
         <p className="font-mono">

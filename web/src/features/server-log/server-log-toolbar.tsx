@@ -2,6 +2,8 @@ import { isLoggingLevel, LOGGING_LEVELS } from './log-levels.ts';
 import { LOG_KINDS, type LogFilter, type LogKind } from './log-rows.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
+import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
+import { deprecationUnder, removedUnder } from '../../mcp/modern-rules.ts';
 
 /** Compact controls of the log toolbar, matching the trace's filter bar. */
 const logControlClass =
@@ -76,32 +78,40 @@ export function LogLevelPicker() {
   const supportsLogging = useStore(session.state, (s) => s.server?.capabilities.logging !== undefined);
   const level = useStore(serverRequests.controls, (s) => s.logLevel);
   const error = useStore(serverRequests.controls, (s) => s.logLevelError);
+  const era = useStore(session.state, (s) => s.server?.era);
   if (!supportsLogging) return null;
+  // 2026-07-28 has no logging/setLevel: say why instead of sending a request that cannot work.
+  const removed = removedUnder(era, 'logging/setLevel');
   return (
-    <label className="flex items-center gap-1 text-xs">
-      Log level
-      <select
-        className={logControlClass}
-        value={level ?? ''}
-        onChange={(e) => {
-          if (isLoggingLevel(e.target.value)) void serverRequests.controls.setLogLevel(e.target.value);
-        }}
-      >
-        <option value="" disabled>
-          default
-        </option>
-        {LOGGING_LEVELS.map((name) => (
-          <option key={name} value={name}>
-            {name}
+    <span className="flex items-center gap-1 text-xs">
+      <label className="flex items-center gap-1" title={removed}>
+        Log level
+        <select
+          className={logControlClass}
+          disabled={removed !== undefined}
+          aria-description={removed}
+          value={level ?? ''}
+          onChange={(e) => {
+            if (isLoggingLevel(e.target.value)) void serverRequests.controls.setLogLevel(e.target.value);
+          }}
+        >
+          <option value="" disabled>
+            default
           </option>
-        ))}
-      </select>
-      {error && (
-        <span role="alert" className="text-red-600 dark:text-red-400">
-          {error}
-        </span>
-      )}
-    </label>
+          {LOGGING_LEVELS.map((name) => (
+            <option key={name} value={name}>
+              {name}
+            </option>
+          ))}
+        </select>
+        {error && (
+          <span role="alert" className="text-red-600 dark:text-red-400">
+            {error}
+          </span>
+        )}
+      </label>
+      <DeprecatedMark reason={deprecationUnder(era, 'logging')} />
+    </span>
   );
 }
 
@@ -111,18 +121,23 @@ export function PingButton() {
   const connected = useStore(session.state, (s) => s.status === 'connected');
   const ping = useStore(serverRequests.controls, (s) => s.ping);
   const pinging = useStore(serverRequests.controls, (s) => s.pinging);
+  const removed = useStore(session.state, (s) => removedUnder(s.server?.era, 'ping'));
   return (
     <span className="flex items-center gap-1 text-xs">
       <button
         type="button"
         className={`${logControlClass} hover:bg-slate-100 disabled:opacity-50 dark:hover:bg-slate-800`}
-        disabled={!connected || pinging}
+        disabled={!connected || pinging || removed !== undefined}
+        title={removed}
+        aria-description={removed}
         onClick={() => void serverRequests.controls.ping()}
       >
         Ping server
       </button>
       <output aria-label="Ping round trip" title="Round trip of the last ping" className="text-slate-500">
-        {ping && (ping.ok ? `${ping.ms.toFixed(1)} ms` : `Ping failed: ${ping.error}`)}
+        {removed
+          ? 'not in 2026-07-28'
+          : ping && (ping.ok ? `${ping.ms.toFixed(1)} ms` : `Ping failed: ${ping.error}`)}
       </output>
     </span>
   );

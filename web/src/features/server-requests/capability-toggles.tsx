@@ -1,6 +1,8 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { CapabilityFlags } from './capability-settings.ts';
+import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
+import { deprecationOf } from '../../mcp/modern-rules.ts';
 
 const FEATURES: { key: keyof CapabilityFlags; label: string; detail: string }[] = [
   { key: 'sampling', label: 'Sampling', detail: 'the server may ask you to write a model reply' },
@@ -30,7 +32,8 @@ export function CapabilityToggles() {
             onChange={(e) => serverRequests.settings.set(key, e.target.checked)}
           />
           <span>
-            {label}
+            {label}{' '}
+            {(key === 'sampling' || key === 'roots') && <DeprecatedMark reason={deprecationOf(key)} />}
             <span className="block text-xs text-slate-500">{detail}</span>
           </span>
         </label>

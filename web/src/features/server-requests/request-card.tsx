@@ -5,6 +5,9 @@ import { formatTime } from '../trace-panel/describe-frame.ts';
 import { lazy, Suspense } from 'react';
 import { ElicitationUrlView } from './elicitation-url-view.tsx';
 import { SamplingRequestView } from './sampling-request-view.tsx';
+import { useStore } from '../../ui/use-store.ts';
+import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
+import { deprecationUnder } from '../../mcp/modern-rules.ts';
 
 /** What a request is called in the panel. */
 // rjsf and Ajv load when the first elicitation arrives, not with the page.
@@ -19,13 +22,15 @@ export function requestTitle(request: QueuedRequest): string {
 
 /** One pending request with its answer controls; a named region so tests and screen readers find it. */
 export function RequestCard({ request }: { request: QueuedRequest }) {
-  const { serverRequests } = useServices();
+  const { serverRequests, session } = useServices();
   const { queue } = serverRequests;
   const title = requestTitle(request);
+  const era = useStore(session.state, (s) => s.server?.era);
   return (
     <section aria-label={title} className="flex flex-col gap-2">
       <h3 className="flex items-baseline gap-2 text-sm font-semibold">
         {title}
+        {request.kind === 'sampling' && <DeprecatedMark reason={deprecationUnder(era, 'sampling')} />}
         <span className="font-mono text-xs font-normal text-slate-500">
           received {formatTime(request.receivedAt)}
         </span>

@@ -2,11 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { inputClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
+import { deprecationUnder } from '../../mcp/modern-rules.ts';
 
 /** The roots answered to roots/list; each edit tells a connected server through roots/list_changed. */
 export function RootsEditor() {
-  const { serverRequests } = useServices();
+  const { serverRequests, session } = useServices();
   const roots = useStore(serverRequests.roots, (s) => s.roots);
+  const deprecated = useStore(session.state, (s) => deprecationUnder(s.server?.era, 'roots'));
   const [uri, setUri] = useState('');
   const [name, setName] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -22,6 +25,11 @@ export function RootsEditor() {
   };
   return (
     <div className="flex flex-col gap-2 text-sm">
+      {deprecated && (
+        <p className="text-xs">
+          <DeprecatedMark reason={deprecated} /> {deprecated}
+        </p>
+      )}
       {roots.length === 0 ? (
         <p className="text-xs text-slate-500">No roots: servers that ask get an empty list.</p>
       ) : (

@@ -57,6 +57,30 @@ describe('session files', () => {
     expect(again).toBe(text);
   });
 
+  it('carries the era choice, the negotiated era and revision, and results as sent (2026-07-28)', () => {
+    const modern: SessionContents = {
+      ...contents,
+      target: { transport: 'http', url: 'https://x.test/mcp', era: 'modern' },
+      server: {
+        info: { name: 's', version: '2' },
+        protocolVersion: '2026-07-28',
+        era: 'modern',
+        capabilities: { tools: {} },
+      },
+      calls: [
+        {
+          ...contents.calls[0]!,
+          outcome: { status: 'ok', result: { resultType: 'complete', content: [] } as never, durationMs: 1 },
+        },
+      ],
+    };
+    const parsed = parseSessionFile(serializeSessionFile(buildSessionFile(modern, { exportedAt: 'now' })));
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(parsed.target).toMatchObject({ era: 'modern' });
+    expect(parsed.server).toMatchObject({ era: 'modern', protocolVersion: '2026-07-28' });
+    expect(parsed.calls[0]?.outcome?.result).toEqual({ resultType: 'complete', content: [] });
+  });
+
   it('leaves secrets out unless asked', () => {
     expect(serializeSessionFile(buildSessionFile(contents))).not.toContain('TOPSECRET');
     expect(serializeSessionFile(buildSessionFile(contents, { includeSecrets: true }))).toContain('TOPSECRET');

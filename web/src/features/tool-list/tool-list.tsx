@@ -7,6 +7,8 @@ import { ToolRow, TOOL_ROW_HEIGHT } from './tool-row.tsx';
 import { listTools, type ListedTool, displayName } from '../../mcp/tool-identity.ts';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { useTrustedServer } from './use-trusted.ts';
+import { ListFreshnessNote } from '../../ui/list-freshness.tsx';
+import { ExcludedTools } from './excluded-tools.tsx';
 
 /** The server's tools with a filter; selecting one opens it in the tool panel. */
 export function ToolList() {
@@ -14,6 +16,8 @@ export function ToolList() {
   const tools = useStore(session.state, (s) => s.tools);
   const loading = useStore(session.state, (s) => s.toolsLoading);
   const error = useStore(session.state, (s) => s.toolsError);
+  const freshness = useStore(session.state, (s) => s.toolsFreshness);
+  const excluded = useStore(session.state, (s) => s.excludedTools);
   const selected = useStore(workspace, (s) => s.selectedTool);
   const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const trusted = useTrustedServer();
@@ -32,12 +36,13 @@ export function ToolList() {
         <span>
           {shown.length === tools.length ? tools.length : `${shown.length} of ${tools.length}`} tools
         </span>
-
+        {!replay && <ListFreshnessNote freshness={freshness} />}
         {!replay && (
           <button
             type="button"
             className="ml-auto text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"
-            onClick={() => void session.refreshTools()}
+            title="List the tools again from the server, whatever the cache says"
+            onClick={() => void session.refreshTools({ fresh: true })}
           >
             {loading ? 'Listing…' : 'Refresh'}
           </button>
@@ -58,6 +63,7 @@ export function ToolList() {
           {error}
         </p>
       )}
+      <ExcludedTools excluded={excluded} />
       {duplicates.length > 0 && (
         <p className="px-3 pb-2 text-xs text-amber-700 dark:text-amber-400">
           ⚠ Duplicate tool names: {duplicates.slice(0, 5).join(', ')} (each is listed, marked and callable)

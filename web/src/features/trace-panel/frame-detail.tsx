@@ -1,11 +1,15 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
+import { FrameWire } from './frame-wire.tsx';
 
 /** Above this size the detail shows the start of the frame only; Copy still copies all of it. */
 const MAX_SHOWN_CHARS = 200_000;
 
-/** The whole selected frame as JSON, with copy and a jump to its request or response. */
+/**
+ * The whole selected frame as JSON, with what the wire said beside it (HTTP, envelope, resultType),
+ * copy and a jump to its request or response.
+ */
 export function FrameDetail({
   frame,
   pair,
@@ -45,6 +49,7 @@ export function FrameDetail({
           Copy frame
         </button>
       </div>
+      <FrameWire frame={frame} />
       <pre className="min-h-0 flex-1 overflow-auto bg-slate-50 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-950">
         {shown}
         {shown.length < text.length &&

@@ -51,6 +51,11 @@ export const TraceRow = memo(function TraceRow({
           {preview !== undefined && <span className="text-slate-600 dark:text-slate-300">: {preview}</span>}
         </span>
         {frame.synthetic && <span className="shrink-0 text-amber-600">bridge</span>}
+        {frame.http?.response && frame.http.response.status >= 300 && (
+          <span className="shrink-0 text-red-600 dark:text-red-400" title="HTTP status of the answer">
+            HTTP {frame.http.response.status}
+          </span>
+        )}
         <span className="ml-auto shrink-0 text-slate-400">
           {pair && pair.responseSeq === frame.seq ? `${formatDuration(pair.latencyMs)} · ` : ''}
           {formatBytes(frame.bytes)}
