@@ -14,7 +14,8 @@ import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
 import type { CallOutcome, CallProgress, SessionState } from './session-types.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
-import type { SessionExtension } from './session-extension.ts';
+import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
+import { passTaskResults } from './task-extension.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
 import { describeError, failedCallOutcome } from './call-failure.ts';
 import {
@@ -182,10 +183,7 @@ export class McpSession {
       this.trace.append(frame);
     };
     transport.onbridgeevent = (event, time) => this.addLog({ event, time });
-    const capabilities = Object.assign(
-      {},
-      ...this.extensions.map((extension) => extension.capabilities?.() ?? {}),
-    );
+    const capabilities = declaredCapabilities(this.extensions);
     const client = new Client(this.options.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
       capabilities,
       ...negotiationOptions(era, target.transport, this.options.stdioProbeTimeoutMs),
@@ -212,6 +210,7 @@ export class McpSession {
     try {
       await client.connect(transport);
       connected = true;
+      passTaskResults(transport);
       return { client, transport, probe };
     } catch (error) {
       return { client, transport, probe, error: closeReasonOr(error, transport) };
@@ -337,9 +336,9 @@ export class McpSession {
     };
   }
 
-  /** Sends a tasks/* request (get, result, cancel, list) and returns the result as sent. */
+  /** Sends a tasks/* request (2025-11-25: get, result, cancel, list; 2026-07-28: get, update, cancel). */
   async taskRequest(
-    method: 'tasks/get' | 'tasks/result' | 'tasks/cancel' | 'tasks/list',
+    method: 'tasks/get' | 'tasks/result' | 'tasks/cancel' | 'tasks/list' | 'tasks/update',
     params: Record<string, unknown>,
     timeoutMs?: number,
   ): Promise<Record<string, unknown>> {

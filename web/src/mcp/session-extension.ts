@@ -14,3 +14,19 @@ export interface SessionExtension {
   /** The connection ended (drop queued requests and the like). */
   detach?(): void;
 }
+
+/**
+ * The capabilities every extension declares, merged: `extensions` (2026-07-28 extension ids) is
+ * merged key by key, so features that each declare an extension do not overwrite each other.
+ */
+export function declaredCapabilities(extensions: readonly SessionExtension[]): ClientCapabilities {
+  const merged: Record<string, unknown> = {};
+  let extensionIds: Record<string, unknown> | undefined;
+  for (const extension of extensions) {
+    const declared = (extension.capabilities?.() ?? {}) as Record<string, unknown>;
+    const { extensions: ids, ...rest } = declared;
+    Object.assign(merged, rest);
+    if (ids && typeof ids === 'object') extensionIds = { ...extensionIds, ...ids };
+  }
+  return (extensionIds ? { ...merged, extensions: extensionIds } : merged) as ClientCapabilities;
+}

@@ -1,4 +1,10 @@
-import type { Client, ClientContext } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  ClientContext,
+  CreateMessageRequestParams,
+  ElicitRequestParams,
+} from '@modelcontextprotocol/client';
+import type { InputRequest } from '../../mcp/task-extension.ts';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import type { SessionExtension } from '../../mcp/session-extension.ts';
 import { Store } from '../../lib/store.ts';
@@ -69,6 +75,30 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     this.client = undefined;
     this.update({ declared: undefined });
     this.queue.clear('The connection ended before the request was answered');
+  }
+
+  /**
+   * Answers the input requests of a task waiting for input (2026-07-28 tasks extension) with the
+   * same views as server-to-client requests: each key gets the answer of its request.
+   */
+  async answerInputRequests(requests: Record<string, InputRequest>): Promise<Record<string, unknown>> {
+    const answers = await Promise.all(
+      Object.entries(requests).map(async ([key, request]) => [key, await this.answerOne(request)] as const),
+    );
+    return Object.fromEntries(answers);
+  }
+
+  private async answerOne(request: InputRequest): Promise<unknown> {
+    switch (request.method) {
+      case 'elicitation/create':
+        return this.queue.askElicitation(request.params as ElicitRequestParams);
+      case 'sampling/createMessage':
+        return this.queue.askSampling(request.params as unknown as CreateMessageRequestParams);
+      case 'roots/list':
+        return { roots: [...this.roots.get().roots] };
+      default:
+        throw new Error(`The server asked for input with an unknown method: ${request.method}`);
+    }
   }
 
   /** Tells the server its roots changed, when this connection declared roots. */

@@ -1,0 +1,45 @@
+import { test, expect } from '@playwright/test';
+import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+// Issue 18 in the page against the demo under Auto (2026-07-28): a task of the tasks extension
+// polled to its result, multi round-trip calls shown as one exchange, the remembered era verdict.
+
+const clis: CliProcess[] = [];
+test.afterAll(async () => {
+  await Promise.all(clis.map((cli) => cli.stop()));
+});
+
+async function openDemo(page: import('@playwright/test').Page): Promise<ToolscopePage> {
+  const cli = await startCli([]);
+  clis.push(cli);
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  await expect(page.getByRole('form', { name: 'Connection' })).toContainText('2026-07-28');
+  return app;
+}
+
+test('a task of the tasks extension is polled to its result, its input given in the elicitation view', async ({
+  page,
+}) => {
+  const app = await openDemo(page);
+  await app.selectTool('long_job');
+  await app.setArgumentsJson('{"steps": 2, "stepMs": 50}');
+  await app.callTool();
+
+  const form = page
+    .getByRole('dialog', { name: 'Server requests' })
+    .getByRole('region', { name: 'Elicitation request' });
+  await expect(form).toContainText('whom is it for?');
+  await form.getByRole('textbox', { name: /Name/ }).fill('Grace');
+  await form.getByRole('button', { name: 'Accept' }).click();
+
+  await expect(app.result).toContainText('Hello Grace: finished 2 steps');
+  await page.getByRole('tab', { name: 'Tasks' }).click();
+  const tasks = page.getByRole('list', { name: 'Tasks' });
+  await expect(tasks).toContainText('long_job');
+  await expect(tasks).toContainText('completed');
+  await expect(tasks).toContainText('poll 200 ms');
+  await expect(app.trace.getByRole('button', { name: /^tasks\/update, sent/ })).toBeVisible();
+});
