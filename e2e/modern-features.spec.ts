@@ -43,3 +43,25 @@ test('a task of the tasks extension is polled to its result, its input given in 
   await expect(tasks).toContainText('poll 200 ms');
   await expect(app.trace.getByRole('button', { name: /^tasks\/update, sent/ })).toBeVisible();
 });
+
+test('a multi round-trip call answered in the page is one exchange in the trace and the history', async ({
+  page,
+}) => {
+  const app = await openDemo(page);
+  await app.selectTool('confirm_deploy');
+  await app.callTool();
+  const form = page
+    .getByRole('dialog', { name: 'Server requests' })
+    .getByRole('region', { name: 'Elicitation request' });
+  await expect(form).toContainText('Deploy 1.2.3 to staging?');
+  await form.getByRole('checkbox').first().check();
+  await form.getByRole('button', { name: 'Accept' }).click();
+  await expect(app.result).toContainText('Pretended to deploy 1.2.3 to staging (state deploy:staging:1.2.3)');
+
+  // Both requests and both answers carry the exchange's round; the history keeps one call.
+  await expect(app.trace.getByText('round 1 of 2')).toHaveCount(2);
+  await expect(app.trace.getByText('round 2 of 2')).toHaveCount(2);
+  const history = await app.openHistory();
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history).toContainText('2 rounds');
+});

@@ -26,10 +26,13 @@ beforeAll(async () => {
   history = new CallHistory();
   const policy = new ApprovalPolicy();
   tasks = new TaskTracker(session, history, policy);
-  tasks.answerInput = async (requests) => {
-    asked.push(requests);
-    return { name: { action: 'accept', content: { name: 'Grace' } } };
-  };
+  session.use({
+    attach: () => {},
+    answerInputRequests: async (requests) => {
+      asked.push(requests);
+      return { name: { action: 'accept', content: { name: 'Grace' } } };
+    },
+  });
   runner = new CallRunner(session, history, policy, tasks);
   session.use(taskStatusExtension(tasks));
   await session.connect({ ...demoServerTarget(), era: 'modern' });

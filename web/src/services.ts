@@ -59,7 +59,6 @@ export function createServices(session: McpSession): AppServices {
   const serverRequests = createServerRequestsServices(session, {
     schedule: (run) => requestAnimationFrame(() => run()),
   });
-  tasks.answerInput = (requests) => serverRequests.requests.answerInputRequests(requests);
   const workspace = new Workspace();
   // Drafts follow the server: switching servers switches the remembered arguments.
   session.state.subscribe(() => {

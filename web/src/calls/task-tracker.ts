@@ -5,7 +5,7 @@ import { readTask, TERMINAL_TASK_STATUSES, type TaskInfo } from '../mcp/task-sup
 import type { CallHistory } from './call-history.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
 import type { SessionExtension } from '../mcp/session-extension.ts';
-import { readInputRequests, tasksExtensionCapabilities, type InputRequest } from '../mcp/task-extension.ts';
+import { readInputRequests, tasksExtensionCapabilities } from '../mcp/task-extension.ts';
 
 /** A task the page knows about: one it created with a tool call, or one tasks/list returned. */
 export interface TrackedTask {
@@ -17,9 +17,6 @@ export interface TrackedTask {
   /** A task of the 2026-07-28 tasks extension (polled with tasks/get, result inline). */
   modern?: boolean;
 }
-
-/** Answers a task's input requests (the page's elicitation, sampling and roots views). */
-export type InputAnswerer = (requests: Record<string, InputRequest>) => Promise<Record<string, unknown>>;
 
 /** Polling bounds, so a server's pollInterval can neither hammer it nor stall the page. */
 const MIN_POLL_MS = 250;
@@ -34,8 +31,6 @@ const DEFAULT_POLL_MS = 1000;
  */
 export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
   private stopped = new Set<string>();
-  /** Set by the page once its views for server requests exist. */
-  answerInput: InputAnswerer | undefined;
 
   constructor(
     private readonly session: McpSession,
@@ -163,8 +158,8 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
   /** Asks the page for a waiting task's input, then sends it with tasks/update. */
   private async giveInput(taskId: string, inputRequests: unknown): Promise<void> {
     const requests = readInputRequests(inputRequests);
-    if (!this.answerInput || Object.keys(requests).length === 0) return;
-    const inputResponses = await this.answerInput(requests);
+    if (Object.keys(requests).length === 0) return;
+    const inputResponses = await this.session.answerInput(requests);
     if (this.stopped.has(taskId)) return;
     await this.session.taskRequest('tasks/update', { taskId, inputResponses });
   }

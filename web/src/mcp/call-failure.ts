@@ -1,5 +1,6 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { CallOutcome } from './session-types.ts';
+import { RoundLimitError } from './multi-round.ts';
 
 /** The code a timed-out call is shown with (SDK v1's RequestTimeout; v2 reports it as an SdkError). */
 export const REQUEST_TIMEOUT_CODE = -32001;
@@ -35,6 +36,15 @@ export function failedCallOutcome({ error, durationMs, cancelled, overall, task 
       status: 'timed-out',
       error: { code: REQUEST_TIMEOUT_CODE, message: stripCodePrefix(error.message) },
       durationMs,
+    };
+  }
+  if (error instanceof RoundLimitError) {
+    const data = { rounds: error.rounds, lastResult: error.lastResult };
+    return {
+      status: 'protocol-error',
+      error: { code: -1, message: error.message, data },
+      durationMs,
+      rounds: error.rounds,
     };
   }
   if (error instanceof ProtocolError) {

@@ -6,7 +6,6 @@ import {
   type Implementation,
   type ReadResourceResult,
 } from '@modelcontextprotocol/client';
-import { z } from 'zod';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import { listAllTools } from './list-all-tools.ts';
 import { Store } from '../lib/store.ts';
@@ -16,6 +15,16 @@ import type { CallOutcome, CallProgress, SessionState } from './session-types.ts
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
 import { passTaskResults } from './task-extension.ts';
+import { MAX_INPUT_ROUNDS, requestWithRounds, type InputAnswerer } from './multi-round.ts';
+import {
+  listPage,
+  LooseResultSchema,
+  readResource,
+  requestAnswering,
+  taskRequest,
+  type PagedListMethod,
+  type TaskMethod,
+} from './session-requests.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
 import { describeError, failedCallOutcome } from './call-failure.ts';
 import {
@@ -30,8 +39,6 @@ import {
 
 /** Most log entries kept; older ones are dropped first. */
 const MAX_LOG_ENTRIES = 5000;
-
-const LooseResultSchema = z.looseObject({});
 
 /** What the session needs from its environment. */
 export interface McpSessionOptions {
@@ -56,6 +63,8 @@ export interface CallOptions {
   maxTotalMs?: number;
   /** Task augmentation (2025-11-25): the server answers with a task to poll instead of the result. */
   task?: { ttl?: number };
+  /** Most requests of one multi round-trip call (default MAX_INPUT_ROUNDS). */
+  maxRounds?: number;
 }
 
 const initialState: SessionState = {
@@ -279,25 +288,27 @@ export class McpSession {
       );
     const signals = [options.signal, overall?.signal].filter((signal) => signal !== undefined);
     try {
-      const result = (await client.request(
-        {
-          method: 'tools/call',
-          params: {
-            name,
-            arguments: args as Record<string, unknown>,
-            ...(options.task ? { task: options.task } : {}),
-          },
-        },
-        LooseResultSchema,
-        {
-          onprogress: options.onprogress,
-          signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-          timeout: options.timeoutMs,
-          resetTimeoutOnProgress: true,
-        },
-      )) as CallToolResult;
+      const first = {
+        name,
+        arguments: args as Record<string, unknown>,
+        ...(options.task ? { task: options.task } : {}),
+      };
+      const { result, rounds } = await requestWithRounds(
+        first,
+        (params) =>
+          client.request({ method: 'tools/call', params } as never, LooseResultSchema, {
+            onprogress: options.onprogress,
+            signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+            timeout: options.timeoutMs,
+            resetTimeoutOnProgress: true,
+            allowInputRequired: true,
+          }) as Promise<Record<string, unknown>>,
+        this.answerInput,
+        options.maxRounds ?? MAX_INPUT_ROUNDS,
+      );
       const durationMs = performance.now() - started;
-      return { status: result.isError === true ? 'tool-error' : 'ok', result, durationMs };
+      const status = result.isError === true ? 'tool-error' : 'ok';
+      return { status, result: result as CallToolResult, durationMs, ...(rounds > 1 ? { rounds } : {}) };
     } catch (error) {
       return failedCallOutcome({
         error,
@@ -311,61 +322,40 @@ export class McpSession {
     }
   }
 
-  /**
-   * One page of a paginated list (resources/list, resources/templates/list, prompts/list),
-   * read loosely so a malformed entry is shown rather than failing the page.
-   */
-  async listPage(
-    method: 'resources/list' | 'resources/templates/list' | 'prompts/list',
-    cursor?: string,
-  ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string }> {
-    const client = this.client;
-    if (!client) throw new Error('Not connected');
-    const result = (await client.request(
-      { method, params: cursor === undefined ? {} : { cursor } },
-      LooseResultSchema,
-    )) as Record<string, unknown>;
-    const key =
-      method === 'prompts/list' ? 'prompts' : method === 'resources/list' ? 'resources' : 'resourceTemplates';
-    const items = Array.isArray(result[key]) ? (result[key] as unknown[]) : [];
-    return {
-      items: items.filter(
-        (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
-      ),
-      nextCursor: typeof result.nextCursor === 'string' ? result.nextCursor : undefined,
-    };
+  /** One page of a paginated list (resources/list, resources/templates/list, prompts/list). */
+  async listPage(method: PagedListMethod, cursor?: string) {
+    return listPage(this.connectedClient(), method, cursor);
   }
 
-  /** Sends a tasks/* request (2025-11-25: get, result, cancel, list; 2026-07-28: get, update, cancel). */
-  async taskRequest(
-    method: 'tasks/get' | 'tasks/result' | 'tasks/cancel' | 'tasks/list' | 'tasks/update',
-    params: Record<string, unknown>,
-    timeoutMs?: number,
-  ): Promise<Record<string, unknown>> {
-    const client = this.client;
-    if (!client) throw new Error('Not connected');
-    return (await client.request({ method, params } as never, LooseResultSchema, {
-      timeout: timeoutMs,
-    })) as Record<string, unknown>;
+  /** Sends a tasks/* request and returns the result as sent. */
+  async taskRequest(method: TaskMethod, params: Record<string, unknown>, timeoutMs?: number) {
+    return taskRequest(this.connectedClient(), method, params, timeoutMs);
   }
 
-  /** Gets a prompt with its arguments filled in. */
-
+  /** Gets a prompt with its arguments filled in (answering rounds of input, 2026-07-28). */
   async getPrompt(name: string, args: Record<string, string>): Promise<unknown> {
-    const client = this.client;
-    if (!client) throw new Error('Not connected');
-    return client.request({ method: 'prompts/get', params: { name, arguments: args } }, LooseResultSchema);
+    const params = { name, arguments: args };
+    return requestAnswering(this.connectedClient(), 'prompts/get', params, this.answerInput);
   }
 
   /** Reads a resource (for resource links and embedded URIs); the result is as the server sent it. */
-
   async readResource(uri: string): Promise<ReadResourceResult> {
-    const client = this.client;
-    if (!client) throw new Error('Not connected');
-    return (await client.request(
-      { method: 'resources/read', params: { uri } },
-      LooseResultSchema,
-    )) as ReadResourceResult;
+    return readResource(this.connectedClient(), uri, this.answerInput);
+  }
+
+  /**
+   * Answers input requests (of an `input_required` result or a waiting task) with the extension
+   * that can: the page's elicitation, sampling and roots views.
+   */
+  readonly answerInput: InputAnswerer = (requests) => {
+    const answerer = this.extensions.find((extension) => extension.answerInputRequests);
+    if (!answerer?.answerInputRequests) throw new Error('Nothing in this page can answer the input requests');
+    return answerer.answerInputRequests(requests);
+  };
+
+  private connectedClient(): Client {
+    if (!this.client) throw new Error('Not connected');
+    return this.client;
   }
 
   private addLog(entry: TimedBridgeEvent): void {

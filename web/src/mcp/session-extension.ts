@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
+import type { InputRequest } from './task-extension.ts';
 
 /**
  * A feature that plugs into every connection of a session: it declares client capabilities
@@ -13,6 +14,8 @@ export interface SessionExtension {
   attach(client: Client): void;
   /** The connection ended (drop queued requests and the like). */
   detach?(): void;
+  /** Answers the input requests of an `input_required` result or a waiting task (2026-07-28). */
+  answerInputRequests?(requests: Record<string, InputRequest>): Promise<Record<string, unknown>>;
 }
 
 /**

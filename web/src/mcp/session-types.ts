@@ -62,6 +62,8 @@ export interface CallOutcome {
   /** The JSON-RPC error, for protocol errors. */
   error?: { code: number; message: string; data?: unknown };
   durationMs: number;
+  /** Requests the call took when the server asked for input in between (multi round-trip, 2026-07-28). */
+  rounds?: number;
 }
 
 /** Progress of a running call, from notifications/progress. */

@@ -89,6 +89,10 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
   }
 
   private async answerOne(request: InputRequest): Promise<unknown> {
+    const flag = INPUT_FLAGS[request.method];
+    // The spec forbids asking for what the client did not declare; say so instead of answering.
+    if (flag && !this.get().declared?.[flag])
+      throw new Error(`The server asked for ${request.method}, which this connection did not declare`);
     switch (request.method) {
       case 'elicitation/create':
         return this.queue.askElicitation(request.params as ElicitRequestParams);
@@ -109,6 +113,13 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     client.sendRootsListChanged().catch(() => {});
   }
 }
+
+/** The capability each kind of input request needs. */
+const INPUT_FLAGS: Record<string, keyof CapabilityFlags> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
 
 /** The queue's view of a handler's context: the request's id and the signal that cancels it. */
 function requestContext(context: ClientContext): RequestContext {

@@ -21,9 +21,12 @@ export const TraceRow = memo(function TraceRow({
   pair,
   selected,
   onSelect,
+  round,
 }: {
   frame: Frame;
   pair: FramePair | undefined;
+  /** "round 2 of 3" for the frames of a multi round-trip call. */
+  round?: string;
   selected: boolean;
   onSelect: () => void;
 }) {
@@ -51,6 +54,11 @@ export const TraceRow = memo(function TraceRow({
           {preview !== undefined && <span className="text-slate-600 dark:text-slate-300">: {preview}</span>}
         </span>
         {frame.synthetic && <span className="shrink-0 text-amber-600">bridge</span>}
+        {round && (
+          <span className="shrink-0 rounded bg-amber-50 px-1 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+            {round}
+          </span>
+        )}
         <span className="ml-auto shrink-0 text-slate-400">
           {pair && pair.responseSeq === frame.seq ? `${formatDuration(pair.latencyMs)} · ` : ''}
           {formatBytes(frame.bytes)}
