@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <section>...] [--no-build]`: measures the bridge and the UI and prints one
  * table, every figure beside a baseline measured in the same run. Sections: bridge, memory, relay-memory, recording, js,
- * ui, start
+ * ui, start, era
  * (default: all). Writes the table to bench-results/latest.md as well.
  */
 import { spawnSync } from 'node:child_process';
@@ -12,6 +12,7 @@ import { describeMachine } from './lib/machine.ts';
 import { formatTable, type BenchRow } from './lib/report.ts';
 import { benchBridgeMemory } from './sections/bridge-memory.ts';
 import { benchBridgeOverhead } from './sections/bridge-overhead.ts';
+import { benchEraConnect } from './sections/era-connect.ts';
 import { benchInitialJs } from './sections/initial-js.ts';
 import { benchRecordingCost } from './sections/recording-cost.ts';
 import { benchRelayMemory } from './sections/relay-memory.ts';
@@ -26,6 +27,7 @@ const SECTIONS: Record<string, (cleanup: CleanupStack) => Promise<BenchRow[]> | 
   js: () => benchInitialJs(),
   ui: benchUiScale,
   start: benchStartTime,
+  era: benchEraConnect,
 };
 
 async function main(): Promise<void> {

@@ -65,3 +65,25 @@ test('a multi round-trip call answered in the page is one exchange in the trace 
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history).toContainText('2 rounds');
 });
+
+test('Auto remembers its verdict: the next connect does not probe, and the verdict can be forgotten', async ({
+  page,
+}) => {
+  const app = await openDemo(page);
+  const bar = page.getByRole('form', { name: 'Connection' });
+  await expect(bar).toContainText('probed');
+  await expect(bar).toContainText(/Auto: server\/discover answered: modern era/);
+
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.expectConnected();
+  await expect(bar).toContainText('remembered');
+  await expect(bar).toContainText(/remembered modern era \(2026-07-28/);
+
+  await bar.getByRole('button', { name: 'Forget era' }).click();
+  await expect(bar).toContainText('forgotten: the next connect probes');
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.expectConnected();
+  await expect(bar).toContainText('probed');
+});

@@ -29,13 +29,14 @@ import { offerProtocolVersion } from './traced-transport.ts';
 import { describeError, failedCallOutcome } from './call-failure.ts';
 import {
   effectiveEra,
-  exitedOnProbe,
   negotiationOptions,
   ProbeWatch,
-  lateAnswerVerdict,
-  restartedVerdict,
+  probedVerdict,
+  rememberedVerdict,
   stopFallbackOnOutage,
 } from './era-negotiation.ts';
+import { openInEra, type Attempt } from './era-fallbacks.ts';
+import type { EraMemory } from './era-memory.ts';
 
 /** Most log entries kept; older ones are dropped first. */
 const MAX_LOG_ENTRIES = 5000;
@@ -51,6 +52,8 @@ export interface McpSessionOptions {
   extensions?: SessionExtension[];
   /** How long Auto waits for a stdio server's answer to its probe (default STDIO_PROBE_TIMEOUT_MS). */
   stdioProbeTimeoutMs?: number;
+  /** Auto's verdicts per target, so a target is probed once (the page's local storage). */
+  eraMemory?: EraMemory;
 }
 
 /** Options of one tool call. */
@@ -131,24 +134,21 @@ export class McpSession {
       lostBridge: false,
       eraProbe: undefined,
     });
-    const era = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
-    let attempt = await this.open(target, era, generation, connectOptions.protocolVersion);
-    if (attempt.error !== undefined && attempt.probe?.modernAfterFallback(attempt.error)) {
-      if (generation !== this.generation) return;
-      await attempt.transport.close().catch(() => {});
-      this.state.update({ status: 'connecting', error: undefined, eraProbe: lateAnswerVerdict() });
-      attempt = await this.open(target, 'modern', generation, connectOptions.protocolVersion);
-    } else if (
-      attempt.error !== undefined &&
-      exitedOnProbe(attempt.error, target, attempt.probe, attempt.transport.closeReason !== undefined)
-    ) {
-      if (generation !== this.generation) return;
-      // Probing in place spared a second process; a server that exits on the probe gets one, once.
-      await attempt.transport.close().catch(() => {});
-      this.state.update({ status: 'connecting', error: undefined, eraProbe: restartedVerdict() });
-      attempt = await this.open(target, 'legacy', generation, connectOptions.protocolVersion);
-    }
-    if (generation !== this.generation) return;
+    const chosen = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
+    const opened = await openInEra({
+      target,
+      chosen,
+      memory: this.options.eraMemory,
+      open: (era) => this.open(target, era, generation, connectOptions.protocolVersion),
+      restart: async (failed, verdict) => {
+        if (generation !== this.generation) return false;
+        await failed.transport.close().catch(() => {});
+        this.state.update({ status: 'connecting', error: undefined, eraProbe: verdict });
+        return true;
+      },
+    });
+    if (!opened || generation !== this.generation) return;
+    const { attempt, remembered, reprobed } = opened;
     const { client, transport, probe, error } = attempt;
     if (error !== undefined) {
       this.client = undefined;
@@ -159,10 +159,14 @@ export class McpSession {
     }
     const negotiatedEra = client.getProtocolEra();
     const protocolVersion = client.getNegotiatedProtocolVersion() ?? transport.protocolVersion ?? 'unknown';
+    if (chosen === 'auto' && !remembered && negotiatedEra)
+      this.options.eraMemory?.remember(target, negotiatedEra, protocolVersion);
     this.state.update((state) => ({
       status: 'connected',
       recordingId: transport.recordingId,
-      eraProbe: state.eraProbe ?? probe?.verdict(negotiatedEra, protocolVersion),
+      eraProbe: remembered
+        ? rememberedVerdict(remembered.era, remembered.revision, remembered.at)
+        : probedVerdict(state.eraProbe ?? probe?.verdict(negotiatedEra, protocolVersion), reprobed),
       server: {
         info: client.getServerVersion() ?? { name: 'unknown', version: '' },
         protocolVersion,
@@ -181,7 +185,7 @@ export class McpSession {
     era: ProtocolEraChoice,
     generation: number,
     protocolVersion: string | undefined,
-  ): Promise<{ client: Client; transport: TracedTransport; probe?: ProbeWatch; error?: unknown }> {
+  ): Promise<Attempt> {
     const transport = this.options.createTransport(target);
     if (protocolVersion) offerProtocolVersion(transport, protocolVersion);
     this.trace.startConnection();
@@ -224,6 +228,14 @@ export class McpSession {
     } catch (error) {
       return { client, transport, probe, error: closeReasonOr(error, transport) };
     }
+  }
+
+  /** Forgets Auto's verdict for the current target, so its next connect probes again. */
+  forgetEra(): void {
+    const target = this.state.get().target;
+    if (!target || !this.options.eraMemory) return;
+    this.options.eraMemory.forget(target);
+    this.state.update((state) => ({ eraProbe: state.eraProbe && { ...state.eraProbe, forgotten: true } }));
   }
 
   /** Closes the connection (the bridge ends a stdio server). */
