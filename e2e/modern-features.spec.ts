@@ -17,6 +17,10 @@ async function openDemo(page: import('@playwright/test').Page): Promise<Toolscop
   await app.open(cli.url);
   await app.expectConnected();
   await expect(page.getByRole('form', { name: 'Connection' })).toContainText('2026-07-28');
+  // The demo declares tools.listChanged: the page listens for it on a subscriptions/listen stream.
+  const listen = page.getByRole('status', { name: 'List subscription' });
+  await expect(listen).toContainText('open');
+  await expect(listen).toContainText('honoured tools');
   return app;
 }
 

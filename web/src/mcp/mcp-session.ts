@@ -1,7 +1,5 @@
 import {
   Client,
-  SdkError,
-  SdkErrorCode,
   type CallToolResult,
   type Implementation,
   type ReadResourceResult,
@@ -15,6 +13,7 @@ import type { CallOutcome, CallProgress, SessionState } from './session-types.ts
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
 import { passTaskResults } from './task-extension.ts';
+import { openListSubscription } from './list-subscription.ts';
 import { MAX_INPUT_ROUNDS, requestWithRounds, type InputAnswerer } from './multi-round.ts';
 import {
   listPage,
@@ -26,7 +25,7 @@ import {
   type TaskMethod,
 } from './session-requests.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
-import { describeError, failedCallOutcome } from './call-failure.ts';
+import { closeReasonOr, describeError, failedCallOutcome } from './call-failure.ts';
 import {
   effectiveEra,
   negotiationOptions,
@@ -82,6 +81,7 @@ const initialState: SessionState = {
   recordingId: undefined,
   lostBridge: false,
   eraProbe: undefined,
+  listen: undefined,
 };
 
 /**
@@ -100,6 +100,8 @@ export class McpSession {
   /** The tools/list in flight, and whether another was asked for meanwhile. */
   private listing: Promise<void> | undefined;
   private listAgain = false;
+  /** Closes the connection's subscriptions/listen stream. */
+  private closeListen: (() => void) | undefined;
 
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
@@ -133,6 +135,7 @@ export class McpSession {
       recordingId: undefined,
       lostBridge: false,
       eraProbe: undefined,
+      listen: undefined,
     });
     const chosen = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
     const opened = await openInEra({
@@ -176,6 +179,9 @@ export class McpSession {
         discover: client.getDiscoverResult(),
       },
     }));
+    this.closeListen = openListSubscription(client, (listen) => {
+      if (generation === this.generation) this.state.update({ listen });
+    });
     if (client.getServerCapabilities()?.tools) await this.refreshTools();
   }
 
@@ -242,6 +248,8 @@ export class McpSession {
   async disconnect(): Promise<void> {
     const client = this.client;
     this.generation++;
+    this.closeListen?.();
+    this.closeListen = undefined;
     this.client = undefined;
     this.transport = undefined;
     if (client) await client.close().catch(() => {});
@@ -300,10 +308,12 @@ export class McpSession {
       );
     const signals = [options.signal, overall?.signal].filter((signal) => signal !== undefined);
     try {
+      const meta = Object.assign({}, ...this.extensions.map((extension) => extension.requestMeta?.()));
       const first = {
         name,
         arguments: args as Record<string, unknown>,
         ...(options.task ? { task: options.task } : {}),
+        ...(Object.keys(meta).length ? { _meta: meta } : {}),
       };
       const { result, rounds } = await requestWithRounds(
         first,
@@ -373,14 +383,4 @@ export class McpSession {
   private addLog(entry: TimedBridgeEvent): void {
     this.state.update((state) => ({ log: [...state.log.slice(-(MAX_LOG_ENTRIES - 1)), entry] }));
   }
-}
-
-/**
- * The error a failed connect is reported with: the bridge's or server's reason when the connection
- * closed (an exit code says more than the SDK's "connection closed"), else the error itself.
- */
-function closeReasonOr(error: unknown, transport: TracedTransport): unknown {
-  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed && transport.closeReason)
-    return new Error(transport.closeReason);
-  return error;
 }

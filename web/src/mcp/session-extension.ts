@@ -14,6 +14,8 @@ export interface SessionExtension {
   attach(client: Client): void;
   /** The connection ended (drop queued requests and the like). */
   detach?(): void;
+  /** `_meta` entries for the requests of a call (the 2026-07-28 per-request log level). */
+  requestMeta?(): Record<string, unknown> | undefined;
   /** Answers the input requests of an `input_required` result or a waiting task (2026-07-28). */
   answerInputRequests?(requests: Record<string, InputRequest>): Promise<Record<string, unknown>>;
 }

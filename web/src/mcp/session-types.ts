@@ -7,6 +7,7 @@ import type {
   Tool,
 } from '@modelcontextprotocol/client';
 import type { EraProbe } from './era-negotiation.ts';
+import type { ListenState } from './list-subscription.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 
@@ -46,6 +47,8 @@ export interface SessionState {
   lostBridge: boolean;
   /** What Auto's `server/discover` probe found, when the connection probed. */
   eraProbe: EraProbe | undefined;
+  /** The connection's `subscriptions/listen` stream for list changes (2026-07-28), when it has one. */
+  listen: ListenState | undefined;
 }
 
 /**

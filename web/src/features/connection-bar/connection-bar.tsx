@@ -7,6 +7,7 @@ import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/f
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { NegotiatedEra } from './negotiated-era.tsx';
+import { ListenStatus } from './listen-status.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { ServersButton } from '../server-list/servers-button.tsx';
@@ -123,6 +124,7 @@ export function ConnectionBar({
       </button>
       <ConnectionStatusBadge />
       <NegotiatedEra />
+      <ListenStatus />
       {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
     </form>
   );

@@ -70,12 +70,16 @@ export function ServerLogToolbar({
   );
 }
 
-/** Sends logging/setLevel; shown only when the connected server declares the logging capability. */
+/**
+ * Sends logging/setLevel (2025 era) or sets the level each call carries in `_meta` (2026-07-28); shown
+ * only when the connected server declares the logging capability.
+ */
 export function LogLevelPicker() {
   const { session, serverRequests } = useServices();
   const supportsLogging = useStore(session.state, (s) => s.server?.capabilities.logging !== undefined);
   const level = useStore(serverRequests.controls, (s) => s.logLevel);
   const error = useStore(serverRequests.controls, (s) => s.logLevelError);
+  const modern = useStore(session.state, (s) => s.server?.era === 'modern');
   if (!supportsLogging) return null;
   return (
     <label className="flex items-center gap-1 text-xs">
@@ -96,6 +100,14 @@ export function LogLevelPicker() {
           </option>
         ))}
       </select>
+      {modern && (
+        <span
+          className="text-slate-500"
+          title="2026-07-28 has no logging/setLevel: each call carries the level in _meta"
+        >
+          per call
+        </span>
+      )}
       {error && (
         <span role="alert" className="text-red-600 dark:text-red-400">
           {error}
