@@ -315,18 +315,20 @@ export class McpSession {
         ...(options.task ? { task: options.task } : {}),
         ...(Object.keys(meta).length ? { _meta: meta } : {}),
       };
+      const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
       const { result, rounds } = await requestWithRounds(
         first,
         (params) =>
           client.request({ method: 'tools/call', params } as never, LooseResultSchema, {
             onprogress: options.onprogress,
-            signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+            signal,
             timeout: options.timeoutMs,
             resetTimeoutOnProgress: true,
             allowInputRequired: true,
           }) as Promise<Record<string, unknown>>,
         this.answerInput,
         options.maxRounds ?? MAX_INPUT_ROUNDS,
+        signal,
       );
       const durationMs = performance.now() - started;
       const status = result.isError === true ? 'tool-error' : 'ok';
@@ -369,10 +371,10 @@ export class McpSession {
    * Answers input requests (of an `input_required` result or a waiting task) with the extension
    * that can: the page's elicitation, sampling and roots views.
    */
-  readonly answerInput: InputAnswerer = (requests) => {
+  readonly answerInput: InputAnswerer = (requests, signal) => {
     const answerer = this.extensions.find((extension) => extension.answerInputRequests);
     if (!answerer?.answerInputRequests) throw new Error('Nothing in this page can answer the input requests');
-    return answerer.answerInputRequests(requests);
+    return answerer.answerInputRequests(requests, signal);
   };
 
   private connectedClient(): Client {

@@ -9,8 +9,14 @@ import { readInputRequests, type InputRequest } from './task-extension.ts';
 /** Most rounds of one call; the SDK's own default, and what the issue asks for. */
 export const MAX_INPUT_ROUNDS = 10;
 
-/** Answers the input requests of one round (the page's elicitation, sampling and roots views). */
-export type InputAnswerer = (requests: Record<string, InputRequest>) => Promise<Record<string, unknown>>;
+/**
+ * Answers the input requests of one round (the page's elicitation, sampling and roots views);
+ * `signal` withdraws the questions when the call is cancelled meanwhile.
+ */
+export type InputAnswerer = (
+  requests: Record<string, InputRequest>,
+  signal?: AbortSignal,
+) => Promise<Record<string, unknown>>;
 
 /** The call asked for input more often than the limit allows. */
 export class RoundLimitError extends Error {
@@ -50,6 +56,7 @@ export async function requestWithRounds(
   send: (params: Record<string, unknown>) => Promise<Record<string, unknown>>,
   answer: InputAnswerer | undefined,
   limit = MAX_INPUT_ROUNDS,
+  signal?: AbortSignal,
 ): Promise<RoundsOutcome> {
   let current = params;
   for (let rounds = 1; ; rounds++) {
@@ -57,7 +64,7 @@ export async function requestWithRounds(
     if (!isInputRequired(result)) return { result, rounds };
     if (rounds >= limit) throw new RoundLimitError(rounds, result);
     if (!answer) throw new Error('The server asked for input, and nothing in this page can answer it');
-    const inputResponses = await answer(readInputRequests(result.inputRequests));
+    const inputResponses = await answer(readInputRequests(result.inputRequests), signal);
     // Only this round's answers go back; the state is echoed byte for byte, or left out when absent.
     current = {
       ...params,

@@ -17,7 +17,10 @@ export interface SessionExtension {
   /** `_meta` entries for the requests of a call (the 2026-07-28 per-request log level). */
   requestMeta?(): Record<string, unknown> | undefined;
   /** Answers the input requests of an `input_required` result or a waiting task (2026-07-28). */
-  answerInputRequests?(requests: Record<string, InputRequest>): Promise<Record<string, unknown>>;
+  answerInputRequests?(
+    requests: Record<string, InputRequest>,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>>;
 }
 
 /**

@@ -81,23 +81,28 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
    * Answers the input requests of a task waiting for input (2026-07-28 tasks extension) with the
    * same views as server-to-client requests: each key gets the answer of its request.
    */
-  async answerInputRequests(requests: Record<string, InputRequest>): Promise<Record<string, unknown>> {
+  async answerInputRequests(
+    requests: Record<string, InputRequest>,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>> {
     const answers = await Promise.all(
-      Object.entries(requests).map(async ([key, request]) => [key, await this.answerOne(request)] as const),
+      Object.entries(requests).map(
+        async ([key, request]) => [key, await this.answerOne(request, signal)] as const,
+      ),
     );
     return Object.fromEntries(answers);
   }
 
-  private async answerOne(request: InputRequest): Promise<unknown> {
+  private async answerOne(request: InputRequest, signal?: AbortSignal): Promise<unknown> {
     const flag = INPUT_FLAGS[request.method];
     // The spec forbids asking for what the client did not declare; say so instead of answering.
     if (flag && !this.get().declared?.[flag])
       throw new Error(`The server asked for ${request.method}, which this connection did not declare`);
     switch (request.method) {
       case 'elicitation/create':
-        return this.queue.askElicitation(request.params as ElicitRequestParams);
+        return this.queue.askElicitation(request.params as ElicitRequestParams, { signal });
       case 'sampling/createMessage':
-        return this.queue.askSampling(request.params as unknown as CreateMessageRequestParams);
+        return this.queue.askSampling(request.params as unknown as CreateMessageRequestParams, { signal });
       case 'roots/list':
         return { roots: [...this.roots.get().roots] };
       default:
