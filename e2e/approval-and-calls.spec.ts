@@ -73,7 +73,8 @@ test('"Always allow this tool" skips the dialog for that tool only', async ({ pa
 test('progress shows while a call runs, and Cancel sends notifications/cancelled', async ({ page }) => {
   const app = await openDemo(page);
   await app.selectTool('slow_task');
-  await app.setArgumentsJson('{"steps": 40, "delayMs": 150}');
+  // 20 s of work: long enough that a busy machine still reaches Cancel before the call ends.
+  await app.setArgumentsJson('{"steps": 40, "delayMs": 500}');
   await app.callTool();
   const progress = page.getByRole('progressbar', { name: 'Call progress' });
   await expect(progress).toBeVisible();
