@@ -109,7 +109,7 @@ test('a cached list refreshed: listing again within the TTL asks nothing, Refres
   await expect(resourceLists).toHaveCount(2);
 });
 
-test('revision awareness: ping and logging/setLevel are not offered under 2026-07-28, and say why; deprecations marked', async ({
+test('revision awareness: ping is not offered under 2026-07-28 and says why, the log level applies per call; deprecations marked', async ({
   page,
 }) => {
   const cli = await serve([]);
@@ -122,7 +122,8 @@ test('revision awareness: ping and logging/setLevel are not offered under 2026-0
   const log = page.getByRole('region', { name: 'Server log' });
   await expect(log.getByRole('button', { name: 'Ping server' })).toBeDisabled();
   await expect(log.getByRole('status', { name: 'Ping round trip' })).toHaveText('not in 2026-07-28');
-  await expect(log.getByRole('combobox', { name: 'Log level' })).toBeDisabled();
+  await expect(log.getByRole('combobox', { name: 'Log level' })).toBeEnabled();
+  await expect(log.getByText('per call', { exact: true })).toBeVisible();
   await expect(log.getByRole('note', { name: /^Logging is deprecated in 2026-07-28/ })).toBeVisible();
   await expect(app.trace.getByRole('button', { name: /^ping, sent/ })).toHaveCount(0);
 

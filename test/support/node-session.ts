@@ -2,6 +2,7 @@ import { WebSocket as NodeWebSocket } from 'ws';
 import { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { BridgeSocket, bridgeSocketUrl } from '../../web/src/mcp/bridge-socket.ts';
 import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
+import type { EraMemory } from '../../web/src/mcp/era-memory.ts';
 
 // Node 20 has no global WebSocket; `ws` offers the same event-target API the browser code uses.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;
@@ -10,7 +11,7 @@ import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
 export function createNodeSession(
   origin: string,
   token: string,
-  options: { stdioProbeTimeoutMs?: number } = {},
+  options: { stdioProbeTimeoutMs?: number; eraMemory?: EraMemory } = {},
 ): McpSession {
   const url = new URL(origin);
   return new McpSession({

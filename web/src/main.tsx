@@ -12,6 +12,7 @@ import { SHARE_PAGE_PREFIX } from '#shared/recordings.ts';
 import { bootShared } from './boot/boot-shared.tsx';
 import { RecordingsApi } from './features/recordings/recordings-api.ts';
 import { McpSession } from './mcp/mcp-session.ts';
+import { EraMemory } from './mcp/era-memory.ts';
 import { BridgeSocket, bridgeSocketUrl } from './mcp/bridge-socket.ts';
 import { BridgeTransport } from './mcp/bridge-transport.ts';
 import { findHostedAccess, type HostedAccess } from './boot/hosted-access.ts';
@@ -24,6 +25,7 @@ function createBrowserSession(openSocket: () => BridgeSocket): McpSession {
     createTransport: (target) => new BridgeTransport(openSocket(), target),
     clientInfo: { name: 'toolscope', version: '0.1.0' },
     scheduleTrace: (run) => requestAnimationFrame(() => run()),
+    eraMemory: new EraMemory(),
   });
 }
 

@@ -5,6 +5,7 @@ import type { CallProgress } from '../mcp/session-types.ts';
 import { Store } from '../lib/store.ts';
 import { decideTask, type TaskDecision, type TaskRequest } from '../mcp/task-decision.ts';
 import { readTask, taskMode } from '../mcp/task-support.ts';
+import { modernTaskOf } from '../mcp/task-extension.ts';
 import { displayName, fallbackKey, identifyTool, nameText } from '../mcp/tool-identity.ts';
 import { knownRevision } from '../mcp/protocol-revisions.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
@@ -141,7 +142,12 @@ export class CallRunner extends Store<CallRunnerState> {
       const answer =
         decision.task && outcome.status === 'ok' ? (outcome.result as Record<string, unknown>) : {};
       const task = readTask(answer.task);
-      if (task) {
+      const modernTask = outcome.status === 'ok' ? modernTaskOf(outcome.result) : undefined;
+      if (modernTask) {
+        // A task of the 2026-07-28 extension: tasks/get brings its status, input requests and result.
+        this.history.amend(id, { createdTask: { taskId: modernTask.taskId } });
+        this.tasks.trackModern(id, details.tool, modernTask);
+      } else if (task) {
         // A created task finishes later: the tracker fills in this entry when tasks/result arrives.
         this.history.amend(id, { createdTask: { taskId: task.taskId, meta: answer._meta } });
         this.tasks.track(id, details.tool, task);

@@ -5,6 +5,7 @@ import { readTask, TERMINAL_TASK_STATUSES, type TaskInfo } from '../mcp/task-sup
 import type { CallHistory } from './call-history.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
 import type { SessionExtension } from '../mcp/session-extension.ts';
+import { readInputRequests, tasksExtensionCapabilities } from '../mcp/task-extension.ts';
 
 /** A task the page knows about: one it created with a tool call, or one tasks/list returned. */
 export interface TrackedTask {
@@ -13,6 +14,8 @@ export interface TrackedTask {
   /** The history entry that gets the task's result. */
   callId: number | undefined;
   error: string | undefined;
+  /** A task of the 2026-07-28 tasks extension (polled with tasks/get, result inline). */
+  modern?: boolean;
 }
 
 /** Polling bounds, so a server's pollInterval can neither hammer it nor stall the page. */
@@ -42,6 +45,16 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
     this.upsert(info, { tool, callId });
     void this.poll(info.taskId);
     void this.fetchResult(callId, info.taskId);
+  }
+
+  /**
+   * Follows a task of the 2026-07-28 tasks extension created by the call `callId`: polls tasks/get
+   * at the server's interval, answers its input requests with tasks/update, and finishes the
+   * call's history entry with the result (or error) tasks/get carries once the task is done.
+   */
+  trackModern(callId: number, tool: string, info: TaskInfo): void {
+    this.upsert(info, { tool, callId, modern: true });
+    void this.pollModern(callId, info.taskId);
   }
 
   /** A notifications/tasks/status arrived. */
@@ -91,6 +104,66 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
     }
   }
 
+  private async pollModern(callId: number, taskId: string): Promise<void> {
+    const started = performance.now();
+    const deadline = Date.now() + this.policy.get().maxTotalMs;
+    const finish = (outcome: Omit<Parameters<CallHistory['finish']>[1], 'durationMs'>) =>
+      this.history.finish(callId, { ...outcome, durationMs: performance.now() - started });
+    while (!this.stopped.has(taskId)) {
+      const current = this.find(taskId);
+      if (!current) return;
+      if (Date.now() >= deadline) {
+        this.stopped.add(taskId);
+        finish({
+          status: 'timed-out',
+          error: { code: -32001, message: 'The task outlived the maximum total time' },
+        });
+        return;
+      }
+      const wait = Math.min(MAX_POLL_MS, Math.max(MIN_POLL_MS, current.info.pollInterval ?? DEFAULT_POLL_MS));
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      if (this.stopped.has(taskId)) return;
+      let view: Record<string, unknown>;
+      try {
+        view = await this.session.taskRequest('tasks/get', { taskId });
+        this.onStatus(view);
+        if (view.status === 'input_required') await this.giveInput(taskId, view.inputRequests);
+      } catch (error) {
+        this.setError(taskId, error);
+        this.stopped.add(taskId);
+        finish({ status: 'protocol-error', error: errorOf(error) });
+        return;
+      }
+      if (view.status === 'completed') {
+        const result = (view.result ?? { content: [] }) as CallToolResult;
+        finish({ status: result.isError === true ? 'tool-error' : 'ok', result });
+      } else if (view.status === 'failed') {
+        const error = view.error as { code?: unknown; message?: unknown } | undefined;
+        finish({
+          status: 'protocol-error',
+          error: {
+            code: typeof error?.code === 'number' ? error.code : -1,
+            message: typeof error?.message === 'string' ? error.message : 'The task failed',
+            data: error,
+          },
+        });
+      } else if (view.status === 'cancelled') {
+        finish({ status: 'cancelled', error: { code: -1, message: 'The task was cancelled' } });
+      } else continue;
+      this.stopped.add(taskId);
+      return;
+    }
+  }
+
+  /** Asks the page for a waiting task's input, then sends it with tasks/update. */
+  private async giveInput(taskId: string, inputRequests: unknown): Promise<void> {
+    const requests = readInputRequests(inputRequests);
+    if (Object.keys(requests).length === 0) return;
+    const inputResponses = await this.session.answerInput(requests);
+    if (this.stopped.has(taskId)) return;
+    await this.session.taskRequest('tasks/update', { taskId, inputResponses });
+  }
+
   private async fetchResult(callId: number, taskId: string): Promise<void> {
     const started = performance.now();
     try {
@@ -102,11 +175,9 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
       const status = result.isError === true ? 'tool-error' : 'ok';
       this.history.finish(callId, { status, result, durationMs: performance.now() - started });
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const code = (error as { code?: unknown }).code;
       this.history.finish(callId, {
         status: 'protocol-error',
-        error: { code: typeof code === 'number' ? code : -1, message },
+        error: errorOf(error),
         durationMs: performance.now() - started,
       });
     }
@@ -147,9 +218,21 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
   }
 }
 
-/** Feeds notifications/tasks/status to the task tracker, and stops polling when the connection ends. */
+function errorOf(error: unknown): { code: number; message: string } {
+  const code = (error as { code?: unknown } | null)?.code;
+  return {
+    code: typeof code === 'number' ? code : -1,
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+/**
+ * Declares the 2026-07-28 tasks extension, feeds notifications/tasks/status (2025-11-25) to the task
+ * tracker, and stops polling when the connection ends.
+ */
 export function taskStatusExtension(tracker: TaskTracker): SessionExtension {
   return {
+    capabilities: tasksExtensionCapabilities,
     attach(client) {
       // Tasks (2025-11-25) are not in the SDK v2 typed notification map: the method is named as is.
       client.setNotificationHandler('notifications/tasks/status' as 'notifications/message', (notification) =>

@@ -1,5 +1,7 @@
 import { ProtocolError, SdkError, SdkErrorCode } from '@modelcontextprotocol/client';
 import type { CallOutcome } from './session-types.ts';
+import type { TracedTransport } from './traced-transport.ts';
+import { RoundLimitError } from './multi-round.ts';
 
 /** The code a timed-out call is shown with (SDK v1's RequestTimeout; v2 reports it as an SdkError). */
 export const REQUEST_TIMEOUT_CODE = -32001;
@@ -37,6 +39,15 @@ export function failedCallOutcome({ error, durationMs, cancelled, overall, task 
       durationMs,
     };
   }
+  if (error instanceof RoundLimitError) {
+    const data = { rounds: error.rounds, lastResult: error.lastResult };
+    return {
+      status: 'protocol-error',
+      error: { code: -1, message: error.message, data },
+      durationMs,
+      rounds: error.rounds,
+    };
+  }
   if (error instanceof ProtocolError) {
     // The SDK client checks a task-augmented answer itself; say so rather than blame the server's wording.
     const message =
@@ -59,4 +70,14 @@ export function describeError(error: unknown): string {
  */
 function stripCodePrefix(message: string): string {
   return message.replace(/^MCP error -?\d+: /, '');
+}
+
+/**
+ * The error a failed connect is reported with: the bridge's or server's reason when the connection
+ * closed (an exit code says more than the SDK's "connection closed"), else the error itself.
+ */
+export function closeReasonOr(error: unknown, transport: TracedTransport): unknown {
+  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed && transport.closeReason)
+    return new Error(transport.closeReason);
+  return error;
 }

@@ -31,6 +31,19 @@ export interface EraProbe {
   ms?: number;
   /** The server exited on the probe and was started once more in legacy mode. */
   restarted?: boolean;
+  /** `remembered`: Auto used its verdict from an earlier connect and sent no probe; else it probed. */
+  source?: 'probed' | 'remembered';
+  /** The verdict was forgotten since: the next connect under Auto probes again. */
+  forgotten?: boolean;
+}
+
+/** What the page shows when Auto connected in a remembered era without probing. */
+export function rememberedVerdict(era: string, revision: string, at: number): EraProbe {
+  const when = new Date(at).toISOString().replace('T', ' ').slice(0, 16);
+  return {
+    outcome: `remembered ${era} era (${revision}, decided ${when} UTC): no probe`,
+    source: 'remembered',
+  };
 }
 
 /**
@@ -186,4 +199,14 @@ export function lateAnswerVerdict(): EraProbe {
       'server/discover timed out, then the server refused initialize as a modern one: started once more in the modern era',
     restarted: true,
   };
+}
+
+/** A probe's verdict marked as probed, saying so when a remembered era had failed first. */
+export function probedVerdict(
+  verdict: EraProbe | undefined,
+  reprobed: boolean | undefined,
+): EraProbe | undefined {
+  if (!verdict) return undefined;
+  const outcome = reprobed ? `the remembered era failed, probed again: ${verdict.outcome}` : verdict.outcome;
+  return { ...verdict, outcome, source: 'probed' };
 }

@@ -1,14 +1,11 @@
 import {
   Client,
-  SdkError,
-  SdkErrorCode,
   type CallToolResult,
   type Implementation,
   type ReadResourceResult,
 } from '@modelcontextprotocol/client';
-import { z } from 'zod';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
-import type { CachedListMethod, ListCache, ListFreshness } from './list-cache.ts';
+import type { ListCache, ListFreshness } from './list-cache.ts';
 import { noteListChange, retryAfterHeaderMismatch } from './session-wire.ts';
 import { ToolListing } from './tool-listing.ts';
 import { sameCall, wireAnswerOf, wireResultOf } from './wire-result.ts';
@@ -18,23 +15,34 @@ import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
 import type { CallOutcome, CallProgress, SessionState } from './session-types.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
-import type { SessionExtension } from './session-extension.ts';
+import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
+import { passTaskResults } from './task-extension.ts';
+import { openListSubscription } from './list-subscription.ts';
+import { MAX_INPUT_ROUNDS, requestWithRounds, type InputAnswerer } from './multi-round.ts';
+import {
+  LooseResultSchema,
+  pageOf,
+  readResource,
+  requestAnswering,
+  taskRequest,
+  type PagedListMethod,
+  type TaskMethod,
+} from './session-requests.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
-import { failedCallOutcome } from './call-failure.ts';
+import { closeReasonOr, failedCallOutcome } from './call-failure.ts';
 import {
   effectiveEra,
-  exitedOnProbe,
   negotiationOptions,
   ProbeWatch,
-  lateAnswerVerdict,
-  restartedVerdict,
+  probedVerdict,
+  rememberedVerdict,
   stopFallbackOnOutage,
 } from './era-negotiation.ts';
+import { openInEra, type Attempt } from './era-fallbacks.ts';
+import type { EraMemory } from './era-memory.ts';
 
 /** Most log entries kept; older ones are dropped first. */
 const MAX_LOG_ENTRIES = 5000;
-
-const LooseResultSchema = z.looseObject({});
 
 /** What the session needs from its environment. */
 export interface McpSessionOptions {
@@ -47,6 +55,8 @@ export interface McpSessionOptions {
   extensions?: SessionExtension[];
   /** How long Auto waits for a stdio server's answer to its probe (default STDIO_PROBE_TIMEOUT_MS). */
   stdioProbeTimeoutMs?: number;
+  /** Auto's verdicts per target, so a target is probed once (the page's local storage). */
+  eraMemory?: EraMemory;
 }
 
 /** Options of one tool call. */
@@ -61,6 +71,8 @@ export interface CallOptions {
   task?: { ttl?: number };
   /** Set on the one retry after a -32020 (the tools were listed again first). */
   retryOf?: CallOutcome['error'];
+  /** Most requests of one multi round-trip call (default MAX_INPUT_ROUNDS). */
+  maxRounds?: number;
 }
 
 const initialState: SessionState = {
@@ -77,6 +89,7 @@ const initialState: SessionState = {
   recordingId: undefined,
   lostBridge: false,
   eraProbe: undefined,
+  listen: undefined,
 };
 
 /**
@@ -97,6 +110,8 @@ export class McpSession {
     client: () => this.client,
     generation: () => this.generation,
   });
+  /** Closes the connection's subscriptions/listen stream. */
+  private closeListen: (() => void) | undefined;
 
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
@@ -135,25 +150,23 @@ export class McpSession {
       recordingId: undefined,
       lostBridge: false,
       eraProbe: undefined,
+      listen: undefined,
     });
-    const era = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
-    let attempt = await this.open(target, era, generation, connectOptions.protocolVersion);
-    if (attempt.error !== undefined && attempt.probe?.modernAfterFallback(attempt.error)) {
-      if (generation !== this.generation) return;
-      await attempt.transport.close().catch(() => {});
-      this.state.update({ status: 'connecting', error: undefined, eraProbe: lateAnswerVerdict() });
-      attempt = await this.open(target, 'modern', generation, connectOptions.protocolVersion);
-    } else if (
-      attempt.error !== undefined &&
-      exitedOnProbe(attempt.error, target, attempt.probe, attempt.transport.closeReason !== undefined)
-    ) {
-      if (generation !== this.generation) return;
-      // Probing in place spared a second process; a server that exits on the probe gets one, once.
-      await attempt.transport.close().catch(() => {});
-      this.state.update({ status: 'connecting', error: undefined, eraProbe: restartedVerdict() });
-      attempt = await this.open(target, 'legacy', generation, connectOptions.protocolVersion);
-    }
-    if (generation !== this.generation) return;
+    const chosen = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
+    const opened = await openInEra({
+      target,
+      chosen,
+      memory: this.options.eraMemory,
+      open: (era) => this.open(target, era, generation, connectOptions.protocolVersion),
+      restart: async (failed, verdict) => {
+        if (generation !== this.generation) return false;
+        await failed.transport.close().catch(() => {});
+        this.state.update({ status: 'connecting', error: undefined, eraProbe: verdict });
+        return true;
+      },
+    });
+    if (!opened || generation !== this.generation) return;
+    const { attempt, remembered, reprobed } = opened;
     const { client, transport, probe, error } = attempt;
     if (error !== undefined) {
       this.client = undefined;
@@ -166,10 +179,14 @@ export class McpSession {
     }
     const negotiatedEra = client.getProtocolEra();
     const protocolVersion = client.getNegotiatedProtocolVersion() ?? transport.protocolVersion ?? 'unknown';
+    if (chosen === 'auto' && !remembered && negotiatedEra)
+      this.options.eraMemory?.remember(target, negotiatedEra, protocolVersion);
     this.state.update((state) => ({
       status: 'connected',
       recordingId: transport.recordingId,
-      eraProbe: state.eraProbe ?? probe?.verdict(negotiatedEra, protocolVersion),
+      eraProbe: remembered
+        ? rememberedVerdict(remembered.era, remembered.revision, remembered.at)
+        : probedVerdict(state.eraProbe ?? probe?.verdict(negotiatedEra, protocolVersion), reprobed),
       server: {
         info: client.getServerVersion() ?? { name: 'unknown', version: '' },
         protocolVersion,
@@ -179,6 +196,9 @@ export class McpSession {
         discover: client.getDiscoverResult(),
       },
     }));
+    this.closeListen = openListSubscription(client, (listen) => {
+      if (generation === this.generation) this.state.update({ listen });
+    });
     if (client.getServerCapabilities()?.tools) await this.refreshTools();
   }
 
@@ -188,7 +208,7 @@ export class McpSession {
     era: ProtocolEraChoice,
     generation: number,
     protocolVersion: string | undefined,
-  ): Promise<{ client: Client; transport: TracedTransport; probe?: ProbeWatch; error?: unknown }> {
+  ): Promise<Attempt> {
     const transport = this.options.createTransport(target);
     if (protocolVersion) offerProtocolVersion(transport, protocolVersion);
     this.trace.startConnection();
@@ -200,10 +220,7 @@ export class McpSession {
       this.trace.append(frame);
     };
     transport.onbridgeevent = (event, time) => this.addLog({ event, time });
-    const capabilities = Object.assign(
-      {},
-      ...this.extensions.map((extension) => extension.capabilities?.() ?? {}),
-    );
+    const capabilities = declaredCapabilities(this.extensions);
     const client = new Client(this.options.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
       capabilities,
       ...negotiationOptions(era, target.transport, this.options.stdioProbeTimeoutMs),
@@ -230,16 +247,27 @@ export class McpSession {
     try {
       await client.connect(transport);
       connected = true;
+      passTaskResults(transport);
       return { client, transport, probe };
     } catch (error) {
       return { client, transport, probe, error: closeReasonOr(error, transport) };
     }
   }
 
+  /** Forgets Auto's verdict for the current target, so its next connect probes again. */
+  forgetEra(): void {
+    const target = this.state.get().target;
+    if (!target || !this.options.eraMemory) return;
+    this.options.eraMemory.forget(target);
+    this.state.update((state) => ({ eraProbe: state.eraProbe && { ...state.eraProbe, forgotten: true } }));
+  }
+
   /** Closes the connection (the bridge ends a stdio server). */
   async disconnect(): Promise<void> {
     const client = this.client;
     this.generation++;
+    this.closeListen?.();
+    this.closeListen = undefined;
     this.client = undefined;
     this.transport = undefined;
     if (client) await client.close().catch(() => {});
@@ -280,28 +308,34 @@ export class McpSession {
     const traceFrom = this.trace.get().frames.length;
     const retried = options.retryOf ? { retryOf: options.retryOf } : {};
     try {
-      const result = (await client.request(
-        {
-          method: 'tools/call',
-          params: {
-            name,
-            arguments: args as Record<string, unknown>,
-            ...(options.task ? { task: options.task } : {}),
-          },
-        },
-        LooseResultSchema,
-        {
-          onprogress: options.onprogress,
-          signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-          timeout: options.timeoutMs,
-          resetTimeoutOnProgress: true,
-        },
-      )) as CallToolResult;
+      const meta = Object.assign({}, ...this.extensions.map((extension) => extension.requestMeta?.()));
+      const first = {
+        name,
+        arguments: args as Record<string, unknown>,
+        ...(options.task ? { task: options.task } : {}),
+        ...(Object.keys(meta).length ? { _meta: meta } : {}),
+      };
+      const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
+      const { result, rounds } = await requestWithRounds(
+        first,
+        (params) =>
+          client.request({ method: 'tools/call', params } as never, LooseResultSchema, {
+            onprogress: options.onprogress,
+            signal,
+            timeout: options.timeoutMs,
+            resetTimeoutOnProgress: true,
+            allowInputRequired: true,
+          }) as Promise<Record<string, unknown>>,
+        this.answerInput,
+        options.maxRounds ?? MAX_INPUT_ROUNDS,
+        signal,
+      );
       const durationMs = performance.now() - started;
       // As sent (with its resultType): the SDK's decoded copy drops fields an inspector shows.
       const sent = (wireResultOf(this.trace, traceFrom, 'tools/call', sameCall(name, args)) ??
         result) as CallToolResult;
-      return { status: result.isError === true ? 'tool-error' : 'ok', result: sent, durationMs, ...retried };
+      const status = result.isError === true ? 'tool-error' : 'ok';
+      return { status, result: sent, durationMs, ...retried, ...(rounds > 1 ? { rounds } : {}) };
     } catch (error) {
       const retry = retryAfterHeaderMismatch(error, options, () => this.refreshTools({ fresh: true }));
       if (retry) return retry.then((retryOf) => this.callTool(name, args, { ...options, retryOf }));
@@ -319,77 +353,57 @@ export class McpSession {
   }
 
   /**
-   * One page of a paginated list (resources/list, resources/templates/list, prompts/list),
-   * read loosely so a malformed entry is shown rather than failing the page.
+   * One page of a paginated list (resources/list, resources/templates/list, prompts/list), from the
+   * list cache while the server's ttlMs runs, read loosely so a malformed entry is shown rather than
+   * failing the page.
    */
   async listPage(
-    method: Exclude<CachedListMethod, 'tools/list'>,
+    method: PagedListMethod,
     cursor?: string,
     { fresh = false }: { fresh?: boolean } = {},
   ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string; freshness: ListFreshness }> {
-    const client = this.client;
-    if (!client) throw new Error('Not connected');
+    const client = this.connectedClient();
     const { result, freshness } = await this.listCache.page(
       method,
       cursor,
       () => client.request({ method, params: cursor === undefined ? {} : { cursor } }, LooseResultSchema),
       { bypass: fresh },
     );
-    const key =
-      method === 'prompts/list' ? 'prompts' : method === 'resources/list' ? 'resources' : 'resourceTemplates';
-    const items = Array.isArray(result[key]) ? (result[key] as unknown[]) : [];
-    return {
-      items: items.filter(
-        (item): item is Record<string, unknown> => typeof item === 'object' && item !== null,
-      ),
-      nextCursor: typeof result.nextCursor === 'string' ? result.nextCursor : undefined,
-      freshness,
-    };
+    return { ...pageOf(method, result), freshness };
   }
 
-  /** Sends a tasks/* request (get, result, cancel, list) and returns the result as sent. */
-  async taskRequest(
-    method: 'tasks/get' | 'tasks/result' | 'tasks/cancel' | 'tasks/list',
-    params: Record<string, unknown>,
-    timeoutMs?: number,
-  ): Promise<Record<string, unknown>> {
-    const client = this.client;
-    if (!client) throw new Error('Not connected');
-    return (await client.request({ method, params } as never, LooseResultSchema, {
-      timeout: timeoutMs,
-    })) as Record<string, unknown>;
+  /** Sends a tasks/* request and returns the result as sent. */
+  async taskRequest(method: TaskMethod, params: Record<string, unknown>, timeoutMs?: number) {
+    return taskRequest(this.connectedClient(), method, params, timeoutMs);
   }
 
-  /** Gets a prompt with its arguments filled in. */
-
+  /** Gets a prompt with its arguments filled in (answering rounds of input, 2026-07-28). */
   async getPrompt(name: string, args: Record<string, string>): Promise<unknown> {
-    const client = this.client;
-    if (!client) throw new Error('Not connected');
-    return client.request({ method: 'prompts/get', params: { name, arguments: args } }, LooseResultSchema);
+    const params = { name, arguments: args };
+    return requestAnswering(this.connectedClient(), 'prompts/get', params, this.answerInput);
   }
 
   /** Reads a resource (for resource links and embedded URIs); the result is as the server sent it. */
-
   async readResource(uri: string): Promise<ReadResourceResult> {
-    const client = this.client;
-    if (!client) throw new Error('Not connected');
-    return (await client.request(
-      { method: 'resources/read', params: { uri } },
-      LooseResultSchema,
-    )) as ReadResourceResult;
+    return readResource(this.connectedClient(), uri, this.answerInput);
+  }
+
+  /**
+   * Answers input requests (of an `input_required` result or a waiting task) with the extension
+   * that can: the page's elicitation, sampling and roots views.
+   */
+  readonly answerInput: InputAnswerer = (requests, signal) => {
+    const answerer = this.extensions.find((extension) => extension.answerInputRequests);
+    if (!answerer?.answerInputRequests) throw new Error('Nothing in this page can answer the input requests');
+    return answerer.answerInputRequests(requests, signal);
+  };
+
+  private connectedClient(): Client {
+    if (!this.client) throw new Error('Not connected');
+    return this.client;
   }
 
   private addLog(entry: TimedBridgeEvent): void {
     this.state.update((state) => ({ log: [...state.log.slice(-(MAX_LOG_ENTRIES - 1)), entry] }));
   }
-}
-
-/**
- * The error a failed connect is reported with: the bridge's or server's reason when the connection
- * closed (an exit code says more than the SDK's "connection closed"), else the error itself.
- */
-function closeReasonOr(error: unknown, transport: TracedTransport): unknown {
-  if (error instanceof SdkError && error.code === SdkErrorCode.ConnectionClosed && transport.closeReason)
-    return new Error(transport.closeReason);
-  return error;
 }

@@ -1,5 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
+import type { InputRequest } from './task-extension.ts';
 
 /**
  * A feature that plugs into every connection of a session: it declares client capabilities
@@ -13,4 +14,27 @@ export interface SessionExtension {
   attach(client: Client): void;
   /** The connection ended (drop queued requests and the like). */
   detach?(): void;
+  /** `_meta` entries for the requests of a call (the 2026-07-28 per-request log level). */
+  requestMeta?(): Record<string, unknown> | undefined;
+  /** Answers the input requests of an `input_required` result or a waiting task (2026-07-28). */
+  answerInputRequests?(
+    requests: Record<string, InputRequest>,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>>;
+}
+
+/**
+ * The capabilities every extension declares, merged: `extensions` (2026-07-28 extension ids) is
+ * merged key by key, so features that each declare an extension do not overwrite each other.
+ */
+export function declaredCapabilities(extensions: readonly SessionExtension[]): ClientCapabilities {
+  const merged: Record<string, unknown> = {};
+  let extensionIds: Record<string, unknown> | undefined;
+  for (const extension of extensions) {
+    const declared = (extension.capabilities?.() ?? {}) as Record<string, unknown>;
+    const { extensions: ids, ...rest } = declared;
+    Object.assign(merged, rest);
+    if (ids && typeof ids === 'object') extensionIds = { ...extensionIds, ...ids };
+  }
+  return (extensionIds ? { ...merged, extensions: extensionIds } : merged) as ClientCapabilities;
 }

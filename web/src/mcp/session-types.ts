@@ -10,6 +10,7 @@ import type { EraProbe } from './era-negotiation.ts';
 import type { ExcludedTool } from './header-tools.ts';
 import type { ListFreshness } from './list-cache.ts';
 import type { ConnectFailure } from './connect-failure.ts';
+import type { ListenState } from './list-subscription.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 
@@ -55,6 +56,8 @@ export interface SessionState {
   lostBridge: boolean;
   /** What Auto's `server/discover` probe found, when the connection probed. */
   eraProbe: EraProbe | undefined;
+  /** The connection's `subscriptions/listen` stream for list changes (2026-07-28), when it has one. */
+  listen: ListenState | undefined;
 }
 
 /**
@@ -73,6 +76,8 @@ export interface CallOutcome {
   durationMs: number;
   /** The first attempt's error, when this outcome is the one retry after a -32020 and a new tools/list. */
   retryOf?: { code: number; message: string; data?: unknown };
+  /** Requests the call took when the server asked for input in between (multi round-trip, 2026-07-28). */
+  rounds?: number;
 }
 
 /** Progress of a running call, from notifications/progress. */

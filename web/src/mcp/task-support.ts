@@ -48,9 +48,14 @@ export function readTask(value: unknown): TaskInfo | undefined {
     taskId: task.taskId,
     status: typeof task.status === 'string' ? task.status : 'unknown',
     statusMessage: typeof task.statusMessage === 'string' ? task.statusMessage : undefined,
-    ttl: typeof task.ttl === 'number' || task.ttl === null ? task.ttl : undefined,
-    pollInterval: typeof task.pollInterval === 'number' ? task.pollInterval : undefined,
+    // 2025-11-25 names them ttl / pollInterval; the 2026-07-28 tasks extension ttlMs / pollIntervalMs.
+    ttl: typeof task.ttl === 'number' || task.ttl === null ? task.ttl : numberOrUndefined(task.ttlMs),
+    pollInterval: numberOrUndefined(task.pollInterval) ?? numberOrUndefined(task.pollIntervalMs),
     createdAt: typeof task.createdAt === 'string' ? task.createdAt : undefined,
     lastUpdatedAt: typeof task.lastUpdatedAt === 'string' ? task.lastUpdatedAt : undefined,
   };
+}
+
+function numberOrUndefined(value: unknown): number | undefined {
+  return typeof value === 'number' ? value : undefined;
 }

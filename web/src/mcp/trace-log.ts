@@ -1,5 +1,6 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { TracePairs } from './trace-pairs.ts';
+import { TraceRounds } from './trace-rounds.ts';
 
 /** A read-only snapshot of the trace; a new object after every change so React notices. */
 export interface TraceSnapshot {
@@ -21,6 +22,8 @@ export class TraceLog {
 
   /** Requests matched with their responses, with latencies. */
   readonly pairs = new TracePairs();
+  /** The rounds of multi round-trip calls, grouped per call. */
+  readonly rounds = new TraceRounds();
   private methodSet = new Set<string>();
   /** Methods seen so far, sorted; a new array only when a new method appears. */
   methodList: string[] = [];
@@ -30,6 +33,7 @@ export class TraceLog {
   /** A new connection starts: its frames are numbered on, and its request ids start afresh. */
   startConnection(): void {
     this.pairs.forgetOpenRequests();
+    this.rounds.forgetOpenRequests();
   }
 
   /**
@@ -41,6 +45,7 @@ export class TraceLog {
     this.frames.push(frame);
 
     this.pairs.add(frame);
+    this.rounds.add(frame);
     this.noteMethod(frame);
 
     if (this.scheduled) return;
@@ -57,6 +62,7 @@ export class TraceLog {
     for (const frame of frames) {
       this.frames.push(frame);
       this.pairs.add(frame);
+      this.rounds.add(frame);
       this.noteMethod(frame);
     }
     this.nextSeq = (frames.at(-1)?.seq ?? -1) + 1;
@@ -66,6 +72,7 @@ export class TraceLog {
   clear(): void {
     this.frames = [];
     this.pairs.clear();
+    this.rounds.clear();
     this.methodSet = new Set();
     this.methodList = [];
 

@@ -9,6 +9,7 @@ import { deprecationOf } from '../../mcp/modern-rules.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { NegotiatedEra } from './negotiated-era.tsx';
+import { ListenStatus } from './listen-status.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { ServersButton } from '../server-list/servers-button.tsx';
@@ -130,6 +131,7 @@ export function ConnectionBar({
       </button>
       <ConnectionStatusBadge />
       <NegotiatedEra />
+      <ListenStatus />
       {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
     </form>
   );

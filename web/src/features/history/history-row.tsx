@@ -63,6 +63,14 @@ export function HistoryRow({
             forced
           </span>
         )}
+        {call.outcome?.rounds !== undefined && (
+          <span
+            className="rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+            title="A multi round-trip call: the server asked for input, and the call was retried with the answers"
+          >
+            {call.outcome.rounds} rounds
+          </span>
+        )}
         <span className="text-slate-400">{formatTime(call.startedAt)}</span>
         {onTogglePick && call.outcome && (
           <label className="flex items-center gap-1 text-slate-500">

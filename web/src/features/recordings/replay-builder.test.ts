@@ -167,6 +167,42 @@ describe('ReplayBuilder', () => {
     expect(calls[0]).toMatchObject({ task: { ttl: 1000 }, createdTask: { taskId: 't1' } });
   });
 
+  it('makes the rounds of a multi round-trip call one call, with its round count', () => {
+    const frames = [
+      out({ id: 1, method: 'tools/call', params: { name: 'deploy', arguments: { v: 1 } } }, 3000),
+      into({ id: 1, result: { resultType: 'input_required', inputRequests: {}, requestState: 's' } }),
+      out({
+        id: 2,
+        method: 'tools/call',
+        params: { name: 'deploy', arguments: { v: 1 }, inputResponses: {}, requestState: 's' },
+      }),
+      into({ id: 2, result: { resultType: 'complete', content: [{ type: 'text', text: 'done' }] } }),
+    ];
+    const { calls } = buildReplay(frames, 'server');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({ tool: 'deploy', args: { v: 1 }, outcome: { status: 'ok', rounds: 2 } });
+  });
+
+  it('follows a task of the 2026-07-28 tasks extension to the result tasks/get carries', () => {
+    const frames = [
+      out({ id: 1, method: 'tools/call', params: { name: 'long_job', arguments: {} } }, 4000),
+      into({ id: 1, result: { resultType: 'task', taskId: 't9', status: 'working', pollIntervalMs: 200 } }),
+      out({ id: 2, method: 'tasks/get', params: { taskId: 't9' } }),
+      into({ id: 2, result: { taskId: 't9', status: 'working' } }),
+      out({ id: 3, method: 'tasks/get', params: { taskId: 't9' } }),
+      into({
+        id: 3,
+        result: { taskId: 't9', status: 'completed', result: { content: [{ type: 'text', text: 'hi' }] } },
+      }),
+    ];
+    const { calls } = buildReplay(frames, 'server');
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      createdTask: { taskId: 't9' },
+      outcome: { status: 'ok', result: { content: [{ type: 'text', text: 'hi' }] } },
+    });
+  });
+
   it('survives frames that are not JSON-RPC or are malformed', () => {
     const builder = new ReplayBuilder('s');
     builder.add({ seq: 0, direction: 'in', time: 0, bytes: 3, raw: 'oops', error: 'Not JSON' });

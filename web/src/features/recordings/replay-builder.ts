@@ -4,6 +4,7 @@ import { isRecord } from '#shared/untrusted-json.ts';
 import type { ServerDetails, CallOutcome } from '../../mcp/session-types.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
 import { discoverDetails, envelopeVersion } from './discover-details.ts';
+import { TraceRounds } from '../../mcp/trace-rounds.ts';
 
 type Message = {
   id?: unknown;
@@ -38,6 +39,9 @@ export class ReplayBuilder {
   /** Calls run as tasks, by task id, waiting for tasks/result. */
   private readonly taskCalls = new Map<string, number>();
   private listing: Tool[] = [];
+  /** Multi round-trip calls (2026-07-28): the retries of one call make one entry. */
+  private readonly rounds = new TraceRounds();
+  private readonly exchangeOf = new Map<number, number>();
 
   constructor(private readonly serverLabel: string) {}
 
@@ -51,6 +55,7 @@ export class ReplayBuilder {
   }
 
   add(frame: Frame): void {
+    this.rounds.add(frame);
     const message = frame.message as Message | undefined;
     if (!message || frame.direction !== 'out') {
       if (message && frame.direction === 'in') this.answer(frame, message);
@@ -65,8 +70,16 @@ export class ReplayBuilder {
     const key = JSON.stringify(message.id);
     const params = message.params ?? {};
     if (method === 'tools/call') {
-      this.open.set(key, { method, callIndex: this.startCall(frame, params) });
-    } else if (method === 'tasks/result' && typeof params.taskId === 'string') {
+      const round = this.rounds.of(frame.seq);
+      const retried = round && round.round > 1 ? this.exchangeOf.get(round.exchangeSeq) : undefined;
+      const callIndex = retried ?? this.startCall(frame, params);
+      if (retried === undefined) this.exchangeOf.set(frame.seq, callIndex);
+      this.open.set(key, { method, callIndex });
+    } else if (
+      (method === 'tasks/result' || method === 'tasks/get') &&
+      typeof params.taskId === 'string' &&
+      this.taskCalls.has(params.taskId)
+    ) {
       this.open.set(key, { method, callIndex: this.taskCalls.get(params.taskId) });
     } else if (method === 'tools/list') {
       if (params.cursor === undefined) this.listingNumber++;
@@ -125,6 +138,11 @@ export class ReplayBuilder {
       case 'tasks/result':
         if (request.callIndex !== undefined) this.finishCall(request.callIndex, frame, message);
         return;
+      case 'tasks/get':
+        // The 2026-07-28 tasks extension: tasks/get carries the result once the task is done.
+        if (request.callIndex !== undefined && result)
+          this.finishModernTask(request.callIndex, frame, result);
+        return;
     }
   }
 
@@ -133,6 +151,13 @@ export class ReplayBuilder {
     if (!call || call.outcome) return;
     const durationMs = frame.time - call.startedAt;
     const result = isRecord(message.result) ? message.result : undefined;
+    if (result?.resultType === 'input_required') return; // the call goes on in its next round
+    if (result?.resultType === 'task' && typeof result.taskId === 'string') {
+      this.taskCalls.set(result.taskId, index);
+      this.entries[index] = { ...call, createdTask: { taskId: result.taskId } };
+      this.changed = true;
+      return;
+    }
     const task = isRecord(result?.task) ? (result.task as { taskId?: unknown }) : undefined;
     if (result && task && typeof task.taskId === 'string' && !Array.isArray(result.content)) {
       // Run as a task: the result comes with tasks/result.
@@ -157,7 +182,34 @@ export class ReplayBuilder {
       const callResult = (result ?? {}) as CallToolResult;
       outcome = { status: callResult.isError === true ? 'tool-error' : 'ok', result: callResult, durationMs };
     }
-    this.setOutcome(index, outcome);
+    const rounds = this.roundsOf(index);
+    this.setOutcome(index, rounds > 1 ? { ...outcome, rounds } : outcome);
+  }
+
+  private finishModernTask(index: number, frame: Frame, task: Record<string, unknown>): void {
+    const call = this.entries[index];
+    if (!call || call.outcome) return;
+    const durationMs = frame.time - call.startedAt;
+    if (task.status === 'completed' && isRecord(task.result)) {
+      const result = task.result as CallToolResult;
+      this.setOutcome(index, { status: result.isError === true ? 'tool-error' : 'ok', result, durationMs });
+    } else if (task.status === 'failed') {
+      const error = isRecord(task.error) ? task.error : {};
+      this.setOutcome(index, {
+        status: 'protocol-error',
+        error: {
+          code: typeof error.code === 'number' ? error.code : -1,
+          message: typeof error.message === 'string' ? error.message : 'The task failed',
+        },
+        durationMs,
+      });
+    } else if (task.status === 'cancelled') {
+      this.setOutcome(index, {
+        status: 'cancelled',
+        error: { code: -1, message: 'The task was cancelled' },
+        durationMs,
+      });
+    }
   }
 
   /** The page gave up on a call (the user cancelled it, or it timed out). */
@@ -175,6 +227,12 @@ export class ReplayBuilder {
       error: { code: -1, message: reason },
       durationMs: frame.time - call.startedAt,
     });
+  }
+
+  private roundsOf(index: number): number {
+    for (const [exchangeSeq, callIndex] of this.exchangeOf)
+      if (callIndex === index) return this.rounds.roundsOf(exchangeSeq);
+    return 1;
   }
 
   private setOutcome(index: number, outcome: CallOutcome): void {

@@ -3,6 +3,9 @@ import type { SessionExtension } from '../../mcp/session-extension.ts';
 import { Store } from '../../lib/store.ts';
 import type { LoggingLevel } from './log-levels.ts';
 
+/** The `_meta` key of a request's log level (2026-07-28). */
+export const LOG_LEVEL_META_KEY = 'io.modelcontextprotocol/logLevel';
+
 /** The last ping: its round trip, or why it failed. */
 export type PingResult = { ok: true; ms: number; at: number } | { ok: false; error: string; at: number };
 
@@ -40,16 +43,30 @@ export class ServerControls extends Store<ControlsState> implements SessionExten
     this.update({ pinging: false });
   }
 
-  /** Sends logging/setLevel; the server then sends only messages at this level or above. */
+  /**
+   * Sends logging/setLevel; the server then sends only messages at this level or above. In the
+   * 2026-07-28 era there is no such request: the level goes in the `_meta` of each call instead.
+   */
   async setLogLevel(level: LoggingLevel): Promise<void> {
     const client = this.client;
     if (!client) return;
+    if (client.getProtocolEra() === 'modern') {
+      this.update({ logLevel: level, logLevelError: undefined });
+      return;
+    }
     try {
       await client.setLoggingLevel(level);
       if (client === this.client) this.update({ logLevel: level, logLevelError: undefined });
     } catch (error) {
       if (client === this.client) this.update({ logLevelError: describe(error) });
     }
+  }
+
+  /** The log level for a call's `_meta`, in the 2026-07-28 era once the user chose one. */
+  requestMeta(): Record<string, unknown> | undefined {
+    const level = this.get().logLevel;
+    if (!level || this.client?.getProtocolEra() !== 'modern') return undefined;
+    return { [LOG_LEVEL_META_KEY]: level };
   }
 
   /** Sends ping and measures the round trip. */

@@ -72,7 +72,10 @@ export function ServerLogToolbar({
   );
 }
 
-/** Sends logging/setLevel; shown only when the connected server declares the logging capability. */
+/**
+ * Sends logging/setLevel (2025 era) or sets the level each call carries in `_meta` (2026-07-28); shown
+ * only when the connected server declares the logging capability.
+ */
 export function LogLevelPicker() {
   const { session, serverRequests } = useServices();
   const supportsLogging = useStore(session.state, (s) => s.server?.capabilities.logging !== undefined);
@@ -80,16 +83,15 @@ export function LogLevelPicker() {
   const error = useStore(serverRequests.controls, (s) => s.logLevelError);
   const era = useStore(session.state, (s) => s.server?.era);
   if (!supportsLogging) return null;
-  // 2026-07-28 has no logging/setLevel: say why instead of sending a request that cannot work.
-  const removed = removedUnder(era, 'logging/setLevel');
+  // 2026-07-28 has no logging/setLevel: the chosen level travels in each call's _meta instead.
+  const perCall = removedUnder(era, 'logging/setLevel');
   return (
     <span className="flex items-center gap-1 text-xs">
-      <label className="flex items-center gap-1" title={removed}>
+      <label className="flex items-center gap-1">
         Log level
         <select
           className={logControlClass}
-          disabled={removed !== undefined}
-          aria-description={removed}
+          aria-description={perCall}
           value={level ?? ''}
           onChange={(e) => {
             if (isLoggingLevel(e.target.value)) void serverRequests.controls.setLogLevel(e.target.value);
@@ -110,6 +112,11 @@ export function LogLevelPicker() {
           </span>
         )}
       </label>
+      {perCall && (
+        <span className="text-slate-500" title={perCall}>
+          per call
+        </span>
+      )}
       <DeprecatedMark reason={deprecationUnder(era, 'logging')} />
     </span>
   );

@@ -1,4 +1,10 @@
-import type { Client, ClientContext } from '@modelcontextprotocol/client';
+import type {
+  Client,
+  ClientContext,
+  CreateMessageRequestParams,
+  ElicitRequestParams,
+} from '@modelcontextprotocol/client';
+import type { InputRequest } from '../../mcp/task-extension.ts';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
 import type { SessionExtension } from '../../mcp/session-extension.ts';
 import { Store } from '../../lib/store.ts';
@@ -71,6 +77,39 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     this.queue.clear('The connection ended before the request was answered');
   }
 
+  /**
+   * Answers the input requests of a task waiting for input (2026-07-28 tasks extension) with the
+   * same views as server-to-client requests: each key gets the answer of its request.
+   */
+  async answerInputRequests(
+    requests: Record<string, InputRequest>,
+    signal?: AbortSignal,
+  ): Promise<Record<string, unknown>> {
+    const answers = await Promise.all(
+      Object.entries(requests).map(
+        async ([key, request]) => [key, await this.answerOne(request, signal)] as const,
+      ),
+    );
+    return Object.fromEntries(answers);
+  }
+
+  private async answerOne(request: InputRequest, signal?: AbortSignal): Promise<unknown> {
+    const flag = INPUT_FLAGS[request.method];
+    // The spec forbids asking for what the client did not declare; say so instead of answering.
+    if (flag && !this.get().declared?.[flag])
+      throw new Error(`The server asked for ${request.method}, which this connection did not declare`);
+    switch (request.method) {
+      case 'elicitation/create':
+        return this.queue.askElicitation(request.params as ElicitRequestParams, { signal });
+      case 'sampling/createMessage':
+        return this.queue.askSampling(request.params as unknown as CreateMessageRequestParams, { signal });
+      case 'roots/list':
+        return { roots: [...this.roots.get().roots] };
+      default:
+        throw new Error(`The server asked for input with an unknown method: ${request.method}`);
+    }
+  }
+
   /** Tells the server its roots changed, when this connection declared roots. */
   private announceRootsChange(): void {
     const client = this.client;
@@ -79,6 +118,13 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     client.sendRootsListChanged().catch(() => {});
   }
 }
+
+/** The capability each kind of input request needs. */
+const INPUT_FLAGS: Record<string, keyof CapabilityFlags> = {
+  'elicitation/create': 'elicitation',
+  'sampling/createMessage': 'sampling',
+  'roots/list': 'roots',
+};
 
 /** The queue's view of a handler's context: the request's id and the signal that cancels it. */
 function requestContext(context: ClientContext): RequestContext {

@@ -13,19 +13,27 @@ const STATUS_CLASS: Record<string, string> = {
 
 /** Tasks created by this page or listed by the server: status, poll interval, TTL, cancel. */
 export function TasksPanel() {
-  const { tasks, history } = useServices();
+  const { tasks, history, session } = useServices();
   const list = useStore(tasks, (s) => s.tasks);
+  // The 2026-07-28 tasks extension has no tasks/list: a client knows only the tasks it created.
+  const modern = useStore(session.state, (s) => s.server?.era === 'modern');
   const [listError, setListError] = useState<string>();
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <div className="flex items-center gap-2 px-3 py-1.5 text-xs">
-        <button
-          type="button"
-          className="text-indigo-600 hover:underline dark:text-indigo-400"
-          onClick={() => void tasks.refreshList().then(setListError)}
-        >
-          List tasks (tasks/list)
-        </button>
+        {modern ? (
+          <span className="text-slate-500">
+            Tasks extension (io.modelcontextprotocol/tasks): polled with tasks/get
+          </span>
+        ) : (
+          <button
+            type="button"
+            className="text-indigo-600 hover:underline dark:text-indigo-400"
+            onClick={() => void tasks.refreshList().then(setListError)}
+          >
+            List tasks (tasks/list)
+          </button>
+        )}
         {listError && <span className="truncate text-red-600">{listError}</span>}
       </div>
       {list.length === 0 && (

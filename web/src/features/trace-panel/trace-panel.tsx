@@ -9,6 +9,7 @@ import { VirtualList } from '../../ui/virtual-list.tsx';
 import { TraceFilterBar } from './trace-filter-bar.tsx';
 import { TraceRow, TRACE_ROW_HEIGHT } from './trace-row.tsx';
 import { FrameDetail } from './frame-detail.tsx';
+import type { TraceRounds } from '../../mcp/trace-rounds.ts';
 
 const headerButton = 'text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400';
 
@@ -82,6 +83,7 @@ export function TracePanel() {
               key={frame.seq}
               frame={frame}
               pair={session.trace.pairs.of(frame.seq)}
+              round={roundLabel(session.trace.rounds, frame.seq)}
               selected={frame.seq === selectedSeq}
               onSelect={() => setSelectedSeq(frame.seq === selectedSeq ? undefined : frame.seq)}
             />
@@ -112,4 +114,10 @@ function upTo(indices: number[], count: number): number[] {
 function frameBySeq(frames: readonly Frame[], seq: number): Frame | undefined {
   const guess = frames[seq - (frames[0]?.seq ?? 0)];
   return guess?.seq === seq ? guess : frames.find((frame) => frame.seq === seq);
+}
+
+/** "round 2 of 3" for a frame of a multi round-trip call, undefined for any other frame. */
+function roundLabel(rounds: TraceRounds, seq: number): string | undefined {
+  const info = rounds.of(seq);
+  return info && `round ${info.round} of ${rounds.roundsOf(info.exchangeSeq)}`;
 }

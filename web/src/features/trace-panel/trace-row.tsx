@@ -21,9 +21,12 @@ export const TraceRow = memo(function TraceRow({
   pair,
   selected,
   onSelect,
+  round,
 }: {
   frame: Frame;
   pair: FramePair | undefined;
+  /** "round 2 of 3" for the frames of a multi round-trip call. */
+  round?: string;
   selected: boolean;
   onSelect: () => void;
 }) {
@@ -54,6 +57,11 @@ export const TraceRow = memo(function TraceRow({
         {frame.http?.response && frame.http.response.status >= 300 && (
           <span className="shrink-0 text-red-600 dark:text-red-400" title="HTTP status of the answer">
             HTTP {frame.http.response.status}
+          </span>
+        )}
+        {round && (
+          <span className="shrink-0 rounded bg-amber-50 px-1 text-amber-800 dark:bg-amber-950 dark:text-amber-300">
+            {round}
           </span>
         )}
         <span className="ml-auto shrink-0 text-slate-400">

@@ -1,0 +1,93 @@
+import { test, expect } from '@playwright/test';
+import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+// Issue 18 in the page against the demo under Auto (2026-07-28): a task of the tasks extension
+// polled to its result, multi round-trip calls shown as one exchange, the remembered era verdict.
+
+const clis: CliProcess[] = [];
+test.afterAll(async () => {
+  await Promise.all(clis.map((cli) => cli.stop()));
+});
+
+async function openDemo(page: import('@playwright/test').Page): Promise<ToolscopePage> {
+  const cli = await startCli([]);
+  clis.push(cli);
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  await expect(page.getByRole('form', { name: 'Connection' })).toContainText('2026-07-28');
+  // The demo declares tools.listChanged: the page listens for it on a subscriptions/listen stream.
+  const listen = page.getByRole('status', { name: 'List subscription' });
+  await expect(listen).toContainText('open');
+  await expect(listen).toContainText('honoured tools');
+  return app;
+}
+
+test('a task of the tasks extension is polled to its result, its input given in the elicitation view', async ({
+  page,
+}) => {
+  const app = await openDemo(page);
+  await app.selectTool('long_job');
+  await app.setArgumentsJson('{"steps": 2, "stepMs": 50}');
+  await app.callTool();
+
+  const form = page
+    .getByRole('dialog', { name: 'Server requests' })
+    .getByRole('region', { name: 'Elicitation request' });
+  await expect(form).toContainText('whom is it for?');
+  await form.getByRole('textbox', { name: /Name/ }).fill('Grace');
+  await form.getByRole('button', { name: 'Accept' }).click();
+
+  await expect(app.result).toContainText('Hello Grace: finished 2 steps');
+  await page.getByRole('tab', { name: 'Tasks' }).click();
+  const tasks = page.getByRole('list', { name: 'Tasks' });
+  await expect(tasks).toContainText('long_job');
+  await expect(tasks).toContainText('completed');
+  await expect(tasks).toContainText('poll 200 ms');
+  await expect(app.trace.getByRole('button', { name: /^tasks\/update, sent/ })).toBeVisible();
+});
+
+test('a multi round-trip call answered in the page is one exchange in the trace and the history', async ({
+  page,
+}) => {
+  const app = await openDemo(page);
+  await app.selectTool('confirm_deploy');
+  await app.callTool();
+  const form = page
+    .getByRole('dialog', { name: 'Server requests' })
+    .getByRole('region', { name: 'Elicitation request' });
+  await expect(form).toContainText('Deploy 1.2.3 to staging?');
+  await form.getByRole('checkbox').first().check();
+  await form.getByRole('button', { name: 'Accept' }).click();
+  await expect(app.result).toContainText('Pretended to deploy 1.2.3 to staging (state deploy:staging:1.2.3)');
+
+  // Both requests and both answers carry the exchange's round; the history keeps one call.
+  await expect(app.trace.getByText('round 1 of 2')).toHaveCount(2);
+  await expect(app.trace.getByText('round 2 of 2')).toHaveCount(2);
+  const history = await app.openHistory();
+  await expect(history.getByRole('listitem')).toHaveCount(1);
+  await expect(history).toContainText('2 rounds');
+});
+
+test('Auto remembers its verdict: the next connect does not probe, and the verdict can be forgotten', async ({
+  page,
+}) => {
+  const app = await openDemo(page);
+  const bar = page.getByRole('form', { name: 'Connection' });
+  await expect(bar).toContainText('probed');
+  await expect(bar).toContainText(/Auto: server\/discover answered: modern era/);
+
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.expectConnected();
+  await expect(bar).toContainText('remembered');
+  await expect(bar).toContainText(/remembered modern era \(2026-07-28/);
+
+  await bar.getByRole('button', { name: 'Forget era' }).click();
+  await expect(bar).toContainText('forgotten: the next connect probes');
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.expectConnected();
+  await expect(bar).toContainText('probed');
+});
