@@ -219,7 +219,9 @@ test('a -32602 for bad arguments under 2025-11-25 carries the SEP-1303 note', as
   await app.setArgumentsJson('{}');
   await app.callTool();
   await expect(app.result).toContainText('Protocol error');
-  await expect(app.result.getByRole('note')).toContainText(
+  await expect(app.result.getByRole('note').filter({ hasText: 'Under 2025-11-25' })).toContainText(
     'Under 2025-11-25, input validation failures are expected as tool execution errors',
   );
+  // Errors by kind: a -32602 that is not about an unknown tool is explained as malformed params.
+  await expect(app.result.getByRole('note').filter({ hasText: /^Invalid params/ })).toBeVisible();
 });
