@@ -13,7 +13,12 @@ import { describeConnectFailure } from './connect-failure.ts';
 import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
-import type { CallOutcome, CallProgress, SessionState } from './session-types.ts';
+import {
+  INITIAL_SESSION_STATE,
+  type CallOutcome,
+  type CallProgress,
+  type SessionState,
+} from './session-types.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
 import { passTaskResults } from './task-extension.ts';
@@ -75,29 +80,12 @@ export interface CallOptions {
   maxRounds?: number;
 }
 
-const initialState: SessionState = {
-  status: 'disconnected',
-  target: undefined,
-  error: undefined,
-  server: undefined,
-  tools: [],
-  toolsLoading: false,
-  toolsError: undefined,
-  excludedTools: [],
-  toolsFreshness: undefined,
-  log: [],
-  recordingId: undefined,
-  lostBridge: false,
-  eraProbe: undefined,
-  listen: undefined,
-};
-
 /**
  * One MCP client session, free of any UI framework: connect to a server through a transport,
  * keep its tools listed, call them, and keep the trace and the server's log.
  */
 export class McpSession {
-  readonly state = new Store<SessionState>(initialState);
+  readonly state = new Store<SessionState>(INITIAL_SESSION_STATE);
   readonly trace: TraceLog;
   private client: Client | undefined;
   private transport: TracedTransport | undefined;

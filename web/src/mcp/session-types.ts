@@ -86,3 +86,21 @@ export interface CallProgress {
   total?: number;
   message?: string;
 }
+
+/** A session before its first connect. */
+export const INITIAL_SESSION_STATE: SessionState = {
+  status: 'disconnected',
+  target: undefined,
+  error: undefined,
+  server: undefined,
+  tools: [],
+  toolsLoading: false,
+  toolsError: undefined,
+  excludedTools: [],
+  toolsFreshness: undefined,
+  log: [],
+  recordingId: undefined,
+  lostBridge: false,
+  eraProbe: undefined,
+  listen: undefined,
+};
