@@ -21,7 +21,7 @@ import {
 } from './session-types.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
-import { passTaskResults } from './task-extension.ts';
+import { modernTaskOf, passTaskResults } from './task-extension.ts';
 import { openListSubscription } from './list-subscription.ts';
 import { MAX_INPUT_ROUNDS, requestWithRounds, type InputAnswerer } from './multi-round.ts';
 import {
@@ -319,9 +319,13 @@ export class McpSession {
         signal,
       );
       const durationMs = performance.now() - started;
-      // As sent (with its resultType): the SDK's decoded copy drops fields an inspector shows.
-      const sent = (wireResultOf(this.trace, traceFrom, 'tools/call', sameCall(name, args)) ??
-        result) as CallToolResult;
+      // As sent (with its resultType): the SDK's decoded copy drops fields an inspector shows. A task
+      // of the 2026-07-28 extension keeps the marked copy, which the task tracker follows.
+      const sent = (
+        modernTaskOf(result)
+          ? result
+          : (wireResultOf(this.trace, traceFrom, 'tools/call', sameCall(name, args)) ?? result)
+      ) as CallToolResult;
       const status = result.isError === true ? 'tool-error' : 'ok';
       return { status, result: sent, durationMs, ...retried, ...(rounds > 1 ? { rounds } : {}) };
     } catch (error) {
