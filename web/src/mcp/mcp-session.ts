@@ -8,7 +8,7 @@ import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import type { ListCache, ListFreshness } from './list-cache.ts';
 import { noteListChange, retryAfterHeaderMismatch } from './session-wire.ts';
 import { ToolListing } from './tool-listing.ts';
-import { sameCall, wireAnswerOf, wireResultOf } from './wire-result.ts';
+import { callResultAsSent, wireAnswerOf } from './wire-result.ts';
 import { describeConnectFailure } from './connect-failure.ts';
 import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
@@ -21,7 +21,7 @@ import {
 } from './session-types.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
-import { modernTaskOf, passTaskResults } from './task-extension.ts';
+import { passTaskResults } from './task-extension.ts';
 import { openListSubscription } from './list-subscription.ts';
 import { MAX_INPUT_ROUNDS, requestWithRounds, type InputAnswerer } from './multi-round.ts';
 import {
@@ -319,13 +319,7 @@ export class McpSession {
         signal,
       );
       const durationMs = performance.now() - started;
-      // As sent (with its resultType): the SDK's decoded copy drops fields an inspector shows. A task
-      // of the 2026-07-28 extension keeps the marked copy, which the task tracker follows.
-      const sent = (
-        modernTaskOf(result)
-          ? result
-          : (wireResultOf(this.trace, traceFrom, 'tools/call', sameCall(name, args)) ?? result)
-      ) as CallToolResult;
+      const sent = callResultAsSent(this.trace, traceFrom, name, args, result) as CallToolResult;
       const status = result.isError === true ? 'tool-error' : 'ok';
       return { status, result: sent, durationMs, ...retried, ...(rounds > 1 ? { rounds } : {}) };
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { TraceLog } from './trace-log.ts';
+import { modernTaskOf } from './task-extension.ts';
 
 /**
  * The result of a request exactly as it came over the wire, found in the trace: the SDK decodes a
@@ -36,6 +37,22 @@ export function wireAnswerOf(
     return response?.message as Record<string, unknown> | undefined;
   }
   return undefined;
+}
+
+/**
+ * A call's result to hand to the page: as sent (with its resultType), since the SDK's decoded copy
+ * drops fields an inspector shows; a task of the 2026-07-28 extension keeps the SDK's marked copy,
+ * which the task tracker follows. `from` is the trace length when the call was made.
+ */
+export function callResultAsSent(
+  trace: TraceLog,
+  from: number,
+  name: string,
+  args: unknown,
+  decoded: Record<string, unknown>,
+): Record<string, unknown> {
+  if (modernTaskOf(decoded)) return decoded;
+  return wireResultOf(trace, from, 'tools/call', sameCall(name, args)) ?? decoded;
 }
 
 /** A tools/call whose tool and arguments are these. */
