@@ -1,18 +1,14 @@
 import { test, expect } from '@playwright/test';
-import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 // Issue 18 in the page against the demo under Auto (2026-07-28): a task of the tasks extension
 // polled to its result, multi round-trip calls shown as one exchange, the remembered era verdict.
 
-const clis: CliProcess[] = [];
-test.afterAll(async () => {
-  await Promise.all(clis.map((cli) => cli.stop()));
-});
+const { serve } = toolscopePerTest();
 
 async function openDemo(page: import('@playwright/test').Page): Promise<ToolscopePage> {
-  const cli = await startCli([]);
-  clis.push(cli);
+  const cli = await serve([]);
   const app = new ToolscopePage(page);
   await app.open(cli.url);
   await app.expectConnected();

@@ -1,27 +1,20 @@
 import { test, expect } from '@playwright/test';
 import { startV2HttpFixture } from '../test/fixtures/v2-fixture-server.ts';
-import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 // Issue 18's contract in the page: the "Protocol era" picker, a modern-only server (SDK v2 with
 // legacy: 'reject') over Streamable HTTP and stdio, a tool called, the negotiated revision shown.
 
 let modernHttp: Awaited<ReturnType<typeof startV2HttpFixture>>;
-const clis: CliProcess[] = [];
+const { serve } = toolscopePerTest();
 
 test.beforeAll(async () => {
   modernHttp = await startV2HttpFixture({ legacy: 'reject' });
 });
 test.afterAll(async () => {
-  await Promise.all(clis.map((cli) => cli.stop()));
   await modernHttp.close();
 });
-
-async function serve(args: string[]): Promise<CliProcess> {
-  const cli = await startCli(args);
-  clis.push(cli);
-  return cli;
-}
 
 test('the era picker: Legacy is refused by a modern-only HTTP server, Auto connects in 2026-07-28 and calls tools', async ({
   page,

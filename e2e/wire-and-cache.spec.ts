@@ -1,6 +1,6 @@
 import { test, expect, type Locator } from '@playwright/test';
 import { startV2HttpFixture } from '../test/fixtures/v2-fixture-server.ts';
-import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 // Issue 18 items 4 and 7 in the page: the wire as it is (HTTP headers with Mcp-Param-* decoded,
@@ -8,21 +8,14 @@ import { ToolscopePage } from './helpers/toolscope-page.ts';
 // the server's hints (a second listing asks nothing, Refresh asks the server).
 
 let modernHttp: Awaited<ReturnType<typeof startV2HttpFixture>>;
-const clis: CliProcess[] = [];
+const { serve } = toolscopePerTest();
 
 test.beforeAll(async () => {
   modernHttp = await startV2HttpFixture({ legacy: 'reject' });
 });
 test.afterAll(async () => {
-  await Promise.all(clis.map((cli) => cli.stop()));
   await modernHttp.close();
 });
-
-async function serve(args: string[]): Promise<CliProcess> {
-  const cli = await startCli(args);
-  clis.push(cli);
-  return cli;
-}
 
 /** The trace's rows for one method (the Method filter), as a count that can be awaited. */
 async function rowsOf(trace: Locator, method: string): Promise<Locator> {

@@ -21,6 +21,24 @@ export function serveToolscope(args: string[]): { readonly cli: CliProcess } {
   };
 }
 
+/**
+ * For files whose tests each start their own `toolscope <args>`: `serve` starts one, and every one
+ * started is stopped after the file's tests.
+ */
+export function toolscopePerTest(): { serve(args: string[]): Promise<CliProcess> } {
+  const clis: CliProcess[] = [];
+  test.afterAll(async () => {
+    await Promise.all(clis.map((cli) => cli.stop()));
+  });
+  return {
+    async serve(args) {
+      const cli = await startCli(args);
+      clis.push(cli);
+      return cli;
+    },
+  };
+}
+
 /** CLI arguments that inspect @modelcontextprotocol/server-everything over stdio. */
 export function everythingOverStdio(): string[] {
   return [
