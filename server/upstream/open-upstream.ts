@@ -2,11 +2,15 @@ import type { ServerTarget } from '#shared/targets.ts';
 import { HttpUpstream, type HttpUpstreamOptions } from './http-upstream.ts';
 import { StdioUpstream } from './stdio-upstream.ts';
 import type { Upstream } from './upstream.ts';
+import type { OAuthOptions } from '../oauth/oauth-options.ts';
 
 /** How an upstream reaches its server, besides the target itself (hosted mode passes an address-checking fetch). */
-export type UpstreamOptions = HttpUpstreamOptions;
+export interface UpstreamOptions extends HttpUpstreamOptions {
+  /** How to sign in when an HTTP server asks for OAuth (not implemented yet: ignored). */
+  oauth?: OAuthOptions;
+}
 
 /** Creates the upstream for a target; call `start()` on it after attaching handlers. */
-export function createUpstream(target: ServerTarget, options: HttpUpstreamOptions = {}): Upstream {
+export function createUpstream(target: ServerTarget, options: UpstreamOptions = {}): Upstream {
   return target.transport === 'stdio' ? new StdioUpstream(target) : new HttpUpstream(target, options);
 }

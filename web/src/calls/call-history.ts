@@ -3,8 +3,17 @@ import { Store } from '../lib/store.ts';
 import type { TaskParams } from '../mcp/task-decision.ts';
 
 /** One tool call as the user made it (or denied it). */
+/**
+ * Who asked for a call. Every call is one model whatever its origin: the same approval, runner,
+ * history and trace; only the mark differs ("user": the Call button, a saved request or a shortcut;
+ * "view": an MCP App's View; "model": a model in the chat playground).
+ */
+export type CallOrigin = 'user' | 'view' | 'model';
+
 export interface CallEntry {
   id: number;
+  /** Who asked for the call; absent means the user. */
+  origin?: CallOrigin;
   /** The tool's name as text (its JSON when the server sent a name that is not a string). */
   tool: string;
   /** Describes the server it went to (no secrets). */

@@ -9,7 +9,7 @@ import { modernTaskOf } from '../mcp/task-extension.ts';
 import { displayName, fallbackKey, identifyTool, nameText } from '../mcp/tool-identity.ts';
 import { knownRevision } from '../mcp/protocol-revisions.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
-import type { CallHistory, CallEntry, NewCall } from './call-history.ts';
+import type { CallHistory, CallEntry, CallOrigin, NewCall } from './call-history.ts';
 import type { TaskTracker } from './task-tracker.ts';
 
 /** A call waiting for the user's answer in the approval dialog. */
@@ -23,12 +23,16 @@ export interface PendingApproval {
   args: unknown;
   /** Whether the call is task-augmented, and whether that breaks the spec's rule on purpose. */
   decision: TaskDecision;
+  /** Who asked for the call (absent: the user). */
+  origin?: CallOrigin;
 }
 
 /** How to make one call. */
 export interface RunOptions {
   /** What the call path asks for (see decideTask); by default the spec's rule for the tool. */
   task?: TaskRequest;
+  /** Who asks for the call (default: the user); shown in the approval dialog and the history. */
+  origin?: CallOrigin;
 }
 
 /** A call in flight. */
@@ -92,6 +96,7 @@ export class CallRunner extends Store<CallRunnerState> {
       taskForced: decision.forced || undefined,
       revision: knownRevision(state.server?.protocolVersion),
       outputSchema: tool.outputSchema,
+      ...(options.origin && options.origin !== 'user' ? { origin: options.origin } : {}),
     };
     if (this.policy.needsApproval(server, tool, toolKey)) {
       if (this.decide) return undefined; // One dialog at a time; the button is disabled meanwhile.
@@ -101,7 +106,9 @@ export class CallRunner extends Store<CallRunnerState> {
           : undefined;
       const answer = await new Promise<{ approved: boolean; always: boolean }>((resolve) => {
         this.decide = resolve;
-        this.update({ pending: { server, tool, toolKey, duplicate, args, decision } });
+        this.update({
+          pending: { server, tool, toolKey, duplicate, args, decision, origin: details.origin },
+        });
       });
       this.decide = undefined;
       this.update({ pending: undefined });

@@ -1,0 +1,16 @@
+/**
+ * How a connection to a protected HTTP server signs in (OAuth 2.1 through the SDK's client auth).
+ * The page's connections and `toolscope check` pass the same options to the upstream.
+ */
+export interface OAuthOptions {
+  /** Follow the authorization redirect without a browser (CI, servers that approve by themselves). */
+  headless?: boolean;
+  /** A pre-registered client's id (else a Client ID Metadata Document or dynamic registration). */
+  clientId?: string;
+  /** The pre-registered client's secret. */
+  clientSecret?: string;
+  /** A machine client: the client_credentials grant, with no user. */
+  clientCredentials?: boolean;
+  /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
+  scope?: string;
+}
