@@ -17,6 +17,7 @@ import { requireSameSite, sharedRoutes } from './http/shared-routes.ts';
 import { jsonErrors } from './http/json-errors.ts';
 import { LiveViewerEndpoint } from './http/live-viewer-endpoint.ts';
 import type { RecordingStatus } from '#shared/recordings.ts';
+import { chatRoutes } from './chat/chat-routes.ts';
 
 /** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
 export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';
@@ -79,6 +80,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   app.use('/api/shared', requireSameSite(guard), sharedRoutes(recordings));
   app.use('/api', requireAccess(guard));
   app.use('/api/recordings', recordingRoutes(recordings, recording.problem));
+  app.use('/api/chat', chatRoutes());
   app.use('/api', apiRoutes({ target: options.target, version, graceMs, recording }));
   app.use('/api', jsonErrors(log));
   app.use(staticRoutes(options.distDir));
