@@ -19,6 +19,7 @@ import { findTool } from './mcp/tool-identity.ts';
 import { SplitPane } from './ui/split-pane.tsx';
 import { panelClass } from './ui/field-classes.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
+import { ChatView } from './features/chat/chat-view.tsx';
 
 /**
  * The page layout: connection on top, tools left, call and result in the middle, trace and history right.
@@ -134,6 +135,7 @@ function CallsAndLogs() {
           { name: 'Saved', content: <SavedRequestsPanel /> },
           { name: 'Tasks', content: <TasksPanel /> },
           { name: 'Server log', content: <ServerLog /> },
+          { name: 'Chat', content: <ChatView /> },
         ]}
       />
     </div>

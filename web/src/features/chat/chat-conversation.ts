@@ -1,0 +1,293 @@
+import {
+  MAX_STEPS_PER_TURN,
+  type ChatMessage,
+  type ChatProvidersResponse,
+  type ChatToolCall,
+  type ChatToolOutput,
+  type ChatUsage,
+  type ProviderExchange,
+} from '#shared/chat-protocol.ts';
+import { Store } from '../../lib/store.ts';
+import type { McpSession } from '../../mcp/mcp-session.ts';
+import type { CallRunner } from '../../calls/call-runner.ts';
+import type { ChatApi } from './chat-api.ts';
+import { offerTools, type OfferedTool } from './offered-tools.ts';
+import { toolOutputOf } from './tool-output.ts';
+
+/** What the author set for the next turns. */
+export interface ChatSettings {
+  provider: string | undefined;
+  model: string | undefined;
+  system: string;
+  /** Undefined: the provider's default. */
+  temperature: number | undefined;
+  /** Tools the author took out of the offer, by listed tool key (all are offered by default). */
+  withheld: string[];
+}
+
+/** One item of the transcript, in the order it happened. */
+export type TranscriptItem =
+  | { kind: 'user'; id: number; text: string; turn: number }
+  | { kind: 'assistant'; id: number; text: string; streaming: boolean }
+  | {
+      kind: 'tool-call';
+      id: number;
+      call: ChatToolCall;
+      /** The history entry of the call, once the call runner took it. */
+      historyId?: number;
+      state: 'waiting' | 'done' | 'not-run';
+      /** What went back to the model. */
+      sentBack?: ChatToolOutput;
+    }
+  | { kind: 'notice'; id: number; tone: 'error' | 'info'; text: string };
+
+/** One provider request of a turn, for the author tuning descriptions. */
+export interface StepRecord {
+  exchanges: ProviderExchange[];
+  usage?: ChatUsage;
+  latencyMs?: number;
+  finishReason?: string;
+  error?: string;
+}
+
+/** One prompt and the provider requests it took. */
+export interface TurnRecord {
+  id: number;
+  prompt: string;
+  model: string;
+  steps: StepRecord[];
+}
+
+export interface ChatState {
+  providers: ChatProvidersResponse | undefined;
+  providersProblem: string | undefined;
+  settings: ChatSettings;
+  items: TranscriptItem[];
+  turns: TurnRecord[];
+  busy: boolean;
+}
+
+/**
+ * The chat playground's conversation: sends the author's message to the model through the bridge, streams
+ * the answer into the transcript, runs each tool call the model makes through the one call runner (the
+ * same approval dialog, history and trace, marked as from the model), and sends the results back until the
+ * model answers without calling. Framework-free; the view subscribes.
+ */
+export class ChatConversation extends Store<ChatState> {
+  /** The conversation as the provider sees it (the transcript also shows notices and results). */
+  private messages: ChatMessage[] = [];
+  private nextId = 1;
+  private abort: AbortController | undefined;
+
+  constructor(
+    private readonly api: ChatApi,
+    private readonly session: McpSession,
+    private readonly runner: CallRunner,
+  ) {
+    super({
+      providers: undefined,
+      providersProblem: undefined,
+      settings: { provider: undefined, model: undefined, system: '', temperature: undefined, withheld: [] },
+      items: [],
+      turns: [],
+      busy: false,
+    });
+  }
+
+  /** Reads the providers and their models; picks the first model when none is picked yet. */
+  async loadProviders(): Promise<void> {
+    try {
+      const providers = await this.api.providers();
+      const settings = this.get().settings;
+      const current = providers.providers.find((p) => p.id === settings.provider);
+      const pick = current ?? providers.providers.find((p) => p.models.length) ?? providers.providers[0];
+      this.update({
+        providers,
+        providersProblem: undefined,
+        settings: {
+          ...settings,
+          provider: pick?.id,
+          model: settings.model && current ? settings.model : pick?.models[0],
+        },
+      });
+    } catch (error) {
+      this.update({ providersProblem: (error as Error).message });
+    }
+  }
+
+  /** Gives the bridge a key for this page, then lists the models again. */
+  async setKey(key: string): Promise<void> {
+    const provider = this.get().settings.provider;
+    if (!provider) return;
+    await this.api.setKey(provider, key.trim());
+    await this.loadProviders();
+  }
+
+  configure(patch: Partial<ChatSettings>): void {
+    this.update((state) => ({ settings: { ...state.settings, ...patch } }));
+  }
+
+  /** The connected server's tools as they would be offered now, withheld ones included. */
+  tools(): OfferedTool[] {
+    return offerTools(this.session.state.get().tools);
+  }
+
+  /** Sends a message and runs the turn to its end (or Stop). */
+  async send(text: string): Promise<void> {
+    const { settings, busy } = this.get();
+    if (busy || !text.trim()) return;
+    if (!settings.provider || !settings.model) {
+      this.add({ kind: 'notice', tone: 'error', text: 'Pick a model first.' });
+      return;
+    }
+    const abort = (this.abort = new AbortController());
+    const turn: TurnRecord = { id: this.nextId++, prompt: text, model: settings.model, steps: [] };
+    this.update((state) => ({ busy: true, turns: [...state.turns, turn] }));
+    this.add({ kind: 'user', text, turn: turn.id });
+    this.messages.push({ role: 'user', text });
+    try {
+      await this.runTurn(turn, settings, abort.signal);
+    } finally {
+      this.abort = undefined;
+      this.update({ busy: false });
+    }
+  }
+
+  /** Sends a turn's prompt again, with the settings and tools as they are now. */
+  rerun(turnId: number): Promise<void> {
+    const turn = this.get().turns.find((t) => t.id === turnId);
+    return turn ? this.send(turn.prompt) : Promise.resolve();
+  }
+
+  /** Stops the running turn: the provider request, a pending approval and running calls of the model. */
+  stop(): void {
+    this.abort?.abort();
+    const pending = this.runner.get().pending;
+    if (pending?.origin === 'model') this.runner.answer(false);
+  }
+
+  /** Forgets the conversation (the calls stay in the history). */
+  clear(): void {
+    if (this.get().busy) return;
+    this.messages = [];
+    this.update({ items: [], turns: [] });
+  }
+
+  private async runTurn(turn: TurnRecord, settings: ChatSettings, signal: AbortSignal): Promise<void> {
+    for (let step = 0; step < MAX_STEPS_PER_TURN; step++) {
+      const offered = this.tools().filter((t) => !settings.withheld.includes(t.key));
+      const answer = await this.runStep(turn, settings, offered, signal);
+      if (!answer) return;
+      this.messages.push({ role: 'assistant', text: answer.text, toolCalls: answer.calls });
+      if (!answer.calls.length) return;
+      const results = [];
+      for (const [index, call] of answer.calls.entries()) {
+        const output = signal.aborted
+          ? { type: 'error-text' as const, value: 'Stopped by the user before the call ran.' }
+          : await this.runCall(answer.itemIds[index]!, call, offered);
+        this.patchItem(answer.itemIds[index]!, { sentBack: output });
+        results.push({ toolCallId: call.toolCallId, toolName: call.toolName, output });
+      }
+      this.messages.push({ role: 'tool', results });
+      if (signal.aborted) {
+        this.add({ kind: 'notice', tone: 'info', text: 'Stopped.' });
+        return;
+      }
+    }
+    this.add({
+      kind: 'notice',
+      tone: 'info',
+      text: `Stopped after ${MAX_STEPS_PER_TURN} model requests in one turn.`,
+    });
+  }
+
+  /** One provider request; undefined when it failed (the failure is in the transcript). */
+  private async runStep(
+    turn: TurnRecord,
+    settings: ChatSettings,
+    offered: OfferedTool[],
+    signal: AbortSignal,
+  ): Promise<{ text: string; calls: ChatToolCall[]; itemIds: number[] } | undefined> {
+    const record: StepRecord = { exchanges: [] };
+    turn.steps.push(record);
+    const assistant = this.add({ kind: 'assistant', text: '', streaming: true });
+    let text = '';
+    const calls: ChatToolCall[] = [];
+    const itemIds: number[] = [];
+    let failed: string | undefined;
+    try {
+      await this.api.step(
+        {
+          provider: settings.provider!,
+          model: settings.model!,
+          ...(settings.system.trim() ? { system: settings.system } : {}),
+          ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+          messages: this.messages,
+          tools: offered.map((t) => t.spec),
+        },
+        (event) => {
+          if (event.type === 'text') {
+            text += event.delta;
+            this.patchItem(assistant, { text });
+          } else if (event.type === 'tool-call') {
+            calls.push(event.call);
+            itemIds.push(this.add({ kind: 'tool-call', call: event.call, state: 'waiting' }));
+          } else if (event.type === 'finish') {
+            Object.assign(record, {
+              exchanges: event.exchanges,
+              usage: event.usage,
+              latencyMs: event.latencyMs,
+              finishReason: event.finishReason,
+            });
+          } else {
+            failed = event.message;
+            record.exchanges = event.exchanges;
+          }
+        },
+        signal,
+      );
+      if (!failed && !record.finishReason) failed = 'The bridge ended the answer without finishing it.';
+    } catch (error) {
+      failed = signal.aborted ? 'Stopped.' : (error as Error).message;
+    }
+    this.patchItem(assistant, { streaming: false });
+    this.update((state) => ({ turns: [...state.turns] }));
+    if (failed) {
+      record.error = failed;
+      for (const id of itemIds) this.patchItem(id, { state: 'not-run' });
+      this.add({ kind: 'notice', tone: failed === 'Stopped.' ? 'info' : 'error', text: failed });
+      return undefined;
+    }
+    return { text, calls, itemIds };
+  }
+
+  /** Runs one of the model's calls through the call runner; what goes back to the model. */
+  private async runCall(itemId: number, call: ChatToolCall, offered: OfferedTool[]): Promise<ChatToolOutput> {
+    if (call.invalid) {
+      this.patchItem(itemId, { state: 'not-run' });
+      return { type: 'error-text', value: call.invalid };
+    }
+    const target = offered.find((t) => t.spec.name === call.toolName);
+    if (!target) {
+      this.patchItem(itemId, { state: 'not-run' });
+      return { type: 'error-text', value: `There is no offered tool named "${call.toolName}".` };
+    }
+    const entry = await this.runner.call(target.tool, call.input, { origin: 'model' });
+    this.patchItem(itemId, { state: 'done', ...(entry ? { historyId: entry.id } : {}) });
+    return toolOutputOf(entry);
+  }
+
+  private add(item: DistributiveOmit<TranscriptItem, 'id'>): number {
+    const id = this.nextId++;
+    this.update((state) => ({ items: [...state.items, { ...item, id } as TranscriptItem] }));
+    return id;
+  }
+
+  private patchItem(id: number, patch: Partial<TranscriptItem>): void {
+    this.update((state) => ({
+      items: state.items.map((item) => (item.id === id ? ({ ...item, ...patch } as TranscriptItem) : item)),
+    }));
+  }
+}
+
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

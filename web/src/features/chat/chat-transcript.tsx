@@ -1,0 +1,57 @@
+import { useStore } from '../../ui/use-store.ts';
+import type { ChatConversation, TranscriptItem } from './chat-conversation.ts';
+import { ToolCallItem } from './tool-call-item.tsx';
+
+/** The conversation as it happened: the author's messages, the streamed answers, the calls and their results. */
+export function ChatTranscript({ chat }: { chat: ChatConversation }) {
+  const items = useStore(chat, (s) => s.items);
+  return (
+    <div
+      role="log"
+      aria-label="Transcript"
+      className="flex min-h-24 flex-col gap-2 rounded border border-slate-200 p-2 text-sm dark:border-slate-800"
+    >
+      {items.length === 0 && (
+        <p className="text-slate-500">
+          Ask something the connected server's tools can answer; every call the model makes asks for your
+          approval.
+        </p>
+      )}
+      {items.map((item) => (
+        <Item key={item.id} item={item} />
+      ))}
+    </div>
+  );
+}
+
+function Item({ item }: { item: TranscriptItem }) {
+  if (item.kind === 'user')
+    return (
+      <div className="self-end rounded-lg bg-indigo-50 px-3 py-1.5 whitespace-pre-wrap dark:bg-indigo-950">
+        <span className="sr-only">You: </span>
+        {item.text}
+      </div>
+    );
+  if (item.kind === 'assistant')
+    return item.text || item.streaming ? (
+      <div className="whitespace-pre-wrap" aria-busy={item.streaming}>
+        <span className="sr-only">Model: </span>
+        {item.text}
+        {item.streaming && <span className="text-slate-400"> …</span>}
+      </div>
+    ) : null;
+  if (item.kind === 'notice')
+    return (
+      <p
+        role={item.tone === 'error' ? 'alert' : 'status'}
+        className={
+          item.tone === 'error'
+            ? 'rounded bg-rose-50 px-2 py-1 text-rose-800 dark:bg-rose-950 dark:text-rose-200'
+            : 'text-slate-500'
+        }
+      >
+        {item.text}
+      </p>
+    );
+  return <ToolCallItem item={item} />;
+}

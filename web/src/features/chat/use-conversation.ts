@@ -1,0 +1,23 @@
+import { useEffect } from 'react';
+import { useServices } from '../../services.ts';
+import { takeTokenFromUrl } from '../../boot/bridge-access.ts';
+import { ChatApi } from './chat-api.ts';
+import { ChatConversation } from './chat-conversation.ts';
+
+/** One conversation per set of services, kept while the page lives (switching tabs keeps it). */
+const conversations = new WeakMap<object, ChatConversation>();
+
+/** The page's chat conversation; lists the providers the first time. */
+export function useConversation(): ChatConversation {
+  const { session, runner } = useServices();
+  let conversation = conversations.get(runner);
+  if (!conversation) {
+    conversation = new ChatConversation(new ChatApi(takeTokenFromUrl() ?? ''), session, runner);
+    conversations.set(runner, conversation);
+  }
+  const chat = conversation;
+  useEffect(() => {
+    if (!chat.get().providers) void chat.loadProviders();
+  }, [chat]);
+  return chat;
+}
