@@ -1,0 +1,111 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { startCli, type CliProcess } from '../test/support/start-cli.ts';
+import { lastMessage, startScriptedOpenAi, type ScriptedOpenAi } from '../test/fixtures/scripted-openai.ts';
+
+const KEY = 'sk-e2e-chat-KEY-7f3a9c1d2e';
+let endpoint: ScriptedOpenAi;
+let cli: CliProcess;
+
+test.beforeAll(async () => {
+  endpoint = await startScriptedOpenAi({
+    key: KEY,
+    models: ['scripted-gpt', 'scripted-small'],
+    script: (body) => {
+      const last = lastMessage(body);
+      if (last?.role === 'user')
+        return {
+          text: 'Let me check. ',
+          toolCalls: [
+            { id: 'call_echo', name: 'echo', arguments: '{"message":"hello from the model"}' },
+            { id: 'call_weather', name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+          ],
+        };
+      // The answer quotes what the tools sent back, so the test sees what reached the model.
+      const messages = body.messages as { role: string; tool_call_id?: string; content?: string }[];
+      const said = (id: string) => messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
+      return { text: `Echo said: ${said('call_echo')} | weather: ${said('call_weather')}` };
+    },
+  });
+  cli = await startCli([], { OPENAI_BASE_URL: endpoint.baseUrl, OPENAI_API_KEY: KEY });
+});
+
+test.afterAll(async () => {
+  await cli?.stop();
+  await endpoint?.close();
+});
+
+test('a full chat turn against the demo server: one call approved, one denied, the answer streamed', async ({
+  page,
+}) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  const model = page.getByRole('combobox', { name: 'Model' });
+  await expect(model).toHaveValue('scripted-gpt');
+  await expect(model.getByRole('option')).toHaveText(['scripted-gpt', 'scripted-small']);
+
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('What is the weather in Lisbon? Echo something too.');
+  await page.getByRole('button', { name: 'Send' }).click();
+
+  const dialog = app.approvalDialog;
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('echo');
+  await expect(dialog).toContainText('hello from the model');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(dialog).toContainText('get_weather');
+  await expect(dialog).toContainText('Lisbon');
+  await dialog.getByRole('button', { name: 'Deny' }).click();
+
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await expect(transcript).toContainText(
+    'Echo said: hello from the model | weather: The user denied this tool call.',
+  );
+  await expect(transcript).toContainText('Let me check.');
+  // The approved call's result is shown inline with the result viewers; the denied one says so.
+  await expect(transcript.getByRole('article', { name: 'Model call echo' })).toContainText(
+    'hello from the model',
+  );
+  await expect(transcript.getByRole('article', { name: 'Model call get_weather' })).toContainText(
+    'You denied this call',
+  );
+  await expect(page.getByRole('button', { name: 'Send' })).toBeVisible();
+
+  // Both calls are in the history like any other call.
+  await page.getByRole('tab', { name: 'History' }).click();
+  await expect(page.getByRole('tabpanel').getByText('echo', { exact: true }).first()).toBeVisible();
+
+  // The tool messages the model got: the echo's text and the denial.
+  const tools = endpoint.received.filter((r) => r.path === '/v1/chat/completions');
+  expect(tools).toHaveLength(2);
+  expect(tools[0]!.body.tools).toEqual(
+    expect.arrayContaining([
+      expect.objectContaining({ function: expect.objectContaining({ name: 'echo' }) }),
+    ]),
+  );
+
+  // The key reached the provider, and nothing the page, the logs or the recordings hold contains it.
+  expect(tools[0]!.authorization).toBe(`Bearer ${KEY}`);
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByText(/^Turn 1/).click();
+  await expect(page.getByRole('region', { name: 'Provider requests' })).toContainText('Bearer ••••');
+  const stored = await page.evaluate(
+    () => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }),
+  );
+  expect(stored).not.toContain(KEY);
+  expect(await page.content()).not.toContain(KEY);
+  expect(cli.output()).not.toContain(KEY);
+  for (const file of filesUnder(cli.dataDir)) expect(readFileSync(file).includes(KEY), file).toBe(false);
+});
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? filesUnder(full) : [full];
+  });
+}
