@@ -57,6 +57,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('echo');
   await expect(dialog).toContainText('hello from the model');
+  await expect(dialog).toContainText('Asked bythe model in Chat');
   await dialog.getByRole('button', { name: 'Approve' }).click();
   await expect(dialog).toContainText('get_weather');
   await expect(dialog).toContainText('Lisbon');

@@ -70,6 +70,12 @@ export function ApprovalDialog() {
             <dd className="truncate font-mono" title={pending.server}>
               {pending.server}
             </dd>
+            {pending.origin === 'model' && (
+              <>
+                <dt className="text-slate-500">Asked by</dt>
+                <dd>the model in Chat (its arguments, as it wrote them)</dd>
+              </>
+            )}
             <dt className="text-slate-500">Tool</dt>
             <dd>
               {shown !== name && <span className="mr-2 font-semibold">{shown}</span>}

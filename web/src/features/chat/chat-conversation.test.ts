@@ -1,0 +1,154 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { Tool } from '@modelcontextprotocol/client';
+import type { ChatMessage, ChatStepEvent, ChatStepRequest } from '#shared/chat-protocol.ts';
+import type { McpSession } from '../../mcp/mcp-session.ts';
+import type { CallOutcome } from '../../mcp/session-types.ts';
+import { Store } from '../../lib/store.ts';
+import { ApprovalPolicy } from '../../calls/approval-policy.ts';
+import { CallHistory } from '../../calls/call-history.ts';
+import { CallRunner } from '../../calls/call-runner.ts';
+import { TaskTracker } from '../../calls/task-tracker.ts';
+import type { ChatApi } from './chat-api.ts';
+import { ChatConversation } from './chat-conversation.ts';
+
+const echo: Tool = { name: 'echo', inputSchema: { type: 'object' } };
+const finish: ChatStepEvent = {
+  type: 'finish',
+  finishReason: 'stop',
+  usage: {},
+  latencyMs: 1,
+  exchanges: [],
+};
+
+/** A conversation over a real call runner and history, with the bridge replaced by scripted steps. */
+function setup(steps: ChatStepEvent[][]) {
+  const sent: ChatMessage[][] = [];
+  const api = {
+    providers: vi.fn(async () => ({
+      providers: [
+        {
+          id: 'openai',
+          label: 'x',
+          kind: 'openai-compatible',
+          baseUrl: '',
+          key: 'environment',
+          models: ['m1'],
+        },
+      ],
+      pageKeysAllowed: true,
+    })),
+    step: vi.fn(async (request: Omit<ChatStepRequest, 'page'>, onEvent: (e: ChatStepEvent) => void) => {
+      sent.push(structuredClone(request.messages));
+      for (const event of steps.shift() ?? []) onEvent(event);
+    }),
+  } as unknown as ChatApi;
+  const session = {
+    state: new Store({
+      target: { transport: 'stdio', command: 'srv', args: [] },
+      server: undefined,
+      tools: [echo],
+    }),
+    callTool: vi.fn(async (_name: string, args: unknown): Promise<CallOutcome> => ({
+      status: 'ok',
+      result: { content: [{ type: 'text', text: `got ${JSON.stringify(args)}` }] },
+      durationMs: 1,
+    })),
+  } as unknown as McpSession;
+  const history = new CallHistory();
+  const policy = new ApprovalPolicy();
+  const runner = new CallRunner(session, history, policy, new TaskTracker(session, history, policy));
+  const chat = new ChatConversation(api, session, runner);
+  return { chat, runner, history, sent, session };
+}
+
+/** Answers each approval the runner asks for, in order. */
+function answerApprovals(runner: CallRunner, answers: boolean[]) {
+  return runner.subscribe(() => {
+    if (runner.get().pending && answers.length) {
+      const next = answers.shift()!;
+      queueMicrotask(() => runner.answer(next));
+    }
+  });
+}
+
+describe('ChatConversation', () => {
+  it('runs the model calls through the call runner marked as from the model, and sends results and denials back', async () => {
+    const { chat, runner, history, sent } = setup([
+      [
+        { type: 'text', delta: 'Checking' },
+        { type: 'tool-call', call: { toolCallId: 'a', toolName: 'echo', input: { m: 1 } } },
+        { type: 'tool-call', call: { toolCallId: 'b', toolName: 'echo', input: { m: 2 } } },
+        { ...finish, finishReason: 'tool-calls' },
+      ],
+      [{ type: 'text', delta: 'Done' }, finish],
+    ]);
+    await chat.loadProviders();
+    answerApprovals(runner, [true, false]);
+    await chat.send('go');
+    expect(history.get().calls.map((c) => [c.origin, c.outcome?.status])).toEqual([
+      ['model', 'ok'],
+      ['model', 'denied'],
+    ]);
+    expect(sent[1]?.at(-1)).toEqual({
+      role: 'tool',
+      results: [
+        { toolCallId: 'a', toolName: 'echo', output: { type: 'text', value: 'got {"m":1}' } },
+        {
+          toolCallId: 'b',
+          toolName: 'echo',
+          output: { type: 'error-text', value: 'The user denied this tool call.' },
+        },
+      ],
+    });
+    expect(
+      chat
+        .get()
+        .items.filter((i) => i.kind === 'assistant')
+        .map((i) => i.kind === 'assistant' && i.text),
+    ).toEqual(['Checking', 'Done']);
+    expect(chat.get().busy).toBe(false);
+  });
+
+  it('does not run invalid or unknown calls, and tells the model why', async () => {
+    const { chat, sent, session } = setup([
+      [
+        {
+          type: 'tool-call',
+          call: { toolCallId: 'a', toolName: 'echo', input: '{oops', invalid: 'not valid JSON' },
+        },
+        { type: 'tool-call', call: { toolCallId: 'b', toolName: 'ghost', input: {} } },
+        finish,
+      ],
+      [finish],
+    ]);
+    await chat.loadProviders();
+    await chat.send('go');
+    expect(session.callTool).not.toHaveBeenCalled();
+    expect(sent[1]?.at(-1)).toMatchObject({
+      results: [
+        { output: { type: 'error-text', value: 'not valid JSON' } },
+        { output: { type: 'error-text', value: 'There is no offered tool named "ghost".' } },
+      ],
+    });
+  });
+
+  it('keeps what streamed when a step fails, shows the failure, and can send again', async () => {
+    const { chat } = setup([
+      [
+        { type: 'text', delta: 'Half an ans' },
+        { type: 'error', message: 'The answer stopped mid-way', exchanges: [] },
+      ],
+      [{ type: 'text', delta: 'Second try' }, finish],
+    ]);
+    await chat.loadProviders();
+    await chat.send('go');
+    expect(chat.get().items).toEqual([
+      expect.objectContaining({ kind: 'user', text: 'go' }),
+      expect.objectContaining({ kind: 'assistant', text: 'Half an ans', streaming: false }),
+      expect.objectContaining({ kind: 'notice', tone: 'error', text: 'The answer stopped mid-way' }),
+    ]);
+    await chat.rerun(chat.get().turns[0]!.id);
+    expect(chat.get().items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Second try' });
+    expect(chat.get().turns).toHaveLength(2);
+  });
+});
