@@ -10,9 +10,12 @@ export interface ChatProvider {
   key: string | undefined;
   /** A fixed model list (hosted config); else read from the endpoint's /models. */
   models?: string[];
+  /** Listed only when its /models answers (Ollama's local default). */
+  onlyWhenUp?: boolean;
 }
 
 const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
+const OLLAMA_DEFAULT_URL = 'http://127.0.0.1:11434/v1';
 const ANTHROPIC_DEFAULT_URL = 'https://api.anthropic.com/v1';
 /** How long listing an endpoint's models may take before the page is told it could not. */
 const MODELS_TIMEOUT_MS = 5000;
@@ -20,7 +23,8 @@ const MODELS_TIMEOUT_MS = 5000;
 /**
  * The providers configured by the names their users already set: OPENAI_API_KEY and OPENAI_BASE_URL
  * for any OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, LM Studio, llama.cpp, OpenRouter), and
- * ANTHROPIC_API_KEY (ANTHROPIC_BASE_URL) for Anthropic's Messages API.
+ * ANTHROPIC_API_KEY (ANTHROPIC_BASE_URL) for Anthropic's Messages API; Ollama's local default when
+ * OPENAI_BASE_URL is not set and it answers.
  */
 export function providersFromEnvironment(env: NodeJS.ProcessEnv): ChatProvider[] {
   const providers: ChatProvider[] = [];
@@ -32,6 +36,16 @@ export function providersFromEnvironment(env: NodeJS.ProcessEnv): ChatProvider[]
     baseUrl: withoutTrailingSlash(openAiUrl),
     key: env.OPENAI_API_KEY || undefined,
   });
+  // Ollama's local default, for those who set nothing: offered when it answers.
+  if (!env.OPENAI_BASE_URL)
+    providers.push({
+      id: 'ollama',
+      label: 'Ollama (local)',
+      kind: 'openai-compatible',
+      baseUrl: OLLAMA_DEFAULT_URL,
+      key: undefined,
+      onlyWhenUp: true,
+    });
   if (env.ANTHROPIC_API_KEY || env.ANTHROPIC_BASE_URL)
     providers.push({
       id: 'anthropic',

@@ -31,8 +31,9 @@ export function chatRoutes(options: ChatRoutesOptions = {}): Router {
 
   router.get('/providers', async (request, response) => {
     const page = String(request.query.page ?? '');
+    const described = await Promise.all(providers.map((p) => describeProvider(p, keys.get(page, p.id))));
     const body: ChatProvidersResponse = {
-      providers: await Promise.all(providers.map((p) => describeProvider(p, keys.get(page, p.id)))),
+      providers: described.filter((info, index) => !(providers[index]!.onlyWhenUp && info.modelsProblem)),
       pageKeysAllowed,
     };
     response.json(body);
