@@ -2,6 +2,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { everythingOverStdio } from './helpers/serve-toolscope.ts';
 import { startCli, type CliProcess } from '../test/support/start-cli.ts';
 import { lastMessage, startScriptedOpenAi, type ScriptedOpenAi } from '../test/fixtures/scripted-openai.ts';
 
@@ -15,18 +16,23 @@ test.beforeAll(async () => {
     models: ['scripted-gpt', 'scripted-small'],
     script: (body) => {
       const last = lastMessage(body);
+      const offered = (body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+      // The demo server has get_weather; server-everything has get-sum.
+      const second = offered.includes('get_weather')
+        ? { id: 'call_second', name: 'get_weather', arguments: '{"city":"Lisbon"}' }
+        : { id: 'call_second', name: 'get-sum', arguments: '{"a":2,"b":3}' };
       if (last?.role === 'user')
         return {
           text: 'Let me check. ',
           toolCalls: [
             { id: 'call_echo', name: 'echo', arguments: '{"message":"hello from the model"}' },
-            { id: 'call_weather', name: 'get_weather', arguments: '{"city":"Lisbon"}' },
+            second,
           ],
         };
       // The answer quotes what the tools sent back, so the test sees what reached the model.
       const messages = body.messages as { role: string; tool_call_id?: string; content?: string }[];
       const said = (id: string) => messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
-      return { text: `Echo said: ${said('call_echo')} | weather: ${said('call_weather')}` };
+      return { text: `Echo said: ${said('call_echo')} | second: ${said('call_second')}` };
     },
   });
   cli = await startCli([], { OPENAI_BASE_URL: endpoint.baseUrl, OPENAI_API_KEY: KEY });
@@ -65,7 +71,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
 
   const transcript = page.getByRole('log', { name: 'Transcript' });
   await expect(transcript).toContainText(
-    'Echo said: hello from the model | weather: The user denied this tool call.',
+    'Echo said: hello from the model | second: The user denied this tool call.',
   );
   await expect(transcript).toContainText('Let me check.');
   // The approved call's result is shown inline with the result viewers; the denied one says so.
@@ -82,7 +88,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await expect(page.getByRole('tabpanel').getByText('echo', { exact: true }).first()).toBeVisible();
 
   // The tool messages the model got: the echo's text and the denial.
-  const tools = endpoint.received.filter((r) => r.path === '/v1/chat/completions');
+  const tools = endpoint.received.filter((r) => r.path === '/v1/chat/completions').slice(-2);
   expect(tools).toHaveLength(2);
   expect(tools[0]!.body.tools).toEqual(
     expect.arrayContaining([
@@ -102,6 +108,32 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   expect(await page.content()).not.toContain(KEY);
   expect(cli.output()).not.toContain(KEY);
   for (const file of filesUnder(cli.dataDir)) expect(readFileSync(file).includes(KEY), file).toBe(false);
+});
+
+test('the same turn against server-everything: echo approved, get-sum denied', async ({ page }) => {
+  const everything = await startCli(everythingOverStdio(), {
+    OPENAI_BASE_URL: endpoint.baseUrl,
+    OPENAI_API_KEY: KEY,
+  });
+  try {
+    const app = new ToolscopePage(page);
+    await app.open(everything.url);
+    await app.expectConnected();
+    await page.getByRole('tab', { name: 'Chat' }).click();
+    await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted-gpt');
+    await page.getByRole('textbox', { name: 'Message' }).fill('Echo, then add 2 and 3.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(app.approvalDialog).toContainText('echo');
+    await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(app.approvalDialog).toContainText('get-sum');
+    await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
+    const transcript = page.getByRole('log', { name: 'Transcript' });
+    await expect(transcript).toContainText('| second: The user denied this tool call.');
+    await expect(transcript).toContainText('Echo said: Echo: hello from the model');
+    expect(everything.output()).not.toContain(KEY);
+  } finally {
+    await everything.stop();
+  }
 });
 
 function filesUnder(dir: string): string[] {
