@@ -85,7 +85,13 @@ test('a full chat turn against the demo server: one call approved, one denied, t
 
   // Both calls are in the history like any other call.
   await page.getByRole('tab', { name: 'History' }).click();
-  await expect(page.getByRole('tabpanel').getByText('echo', { exact: true }).first()).toBeVisible();
+  const rows = page.getByRole('tabpanel').getByRole('listitem');
+  await expect(
+    rows.filter({ hasText: 'echo' }).filter({ has: page.getByText('model', { exact: true }) }),
+  ).toHaveCount(1);
+  await expect(
+    rows.filter({ hasText: 'get_weather' }).filter({ has: page.getByText('model', { exact: true }) }),
+  ).toHaveCount(1);
 
   // The tool messages the model got: the echo's text and the denial.
   const tools = endpoint.received.filter((r) => r.path === '/v1/chat/completions').slice(-2);

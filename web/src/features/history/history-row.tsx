@@ -47,6 +47,14 @@ export function HistoryRow({
           </span>
           {shownName !== call.tool && <span className="truncate font-mono text-slate-500">{call.tool}</span>}
         </button>
+        {call.origin === 'model' && (
+          <span
+            className="rounded bg-sky-100 px-1 text-[10px] font-medium text-sky-800 dark:bg-sky-950 dark:text-sky-300"
+            title="Asked by the model in Chat"
+          >
+            model
+          </span>
+        )}
         {call.task && (
           <span
             className="rounded bg-violet-100 px-1 text-[10px] font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-300"
