@@ -114,6 +114,26 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   expect(await page.content()).not.toContain(KEY);
   expect(cli.output()).not.toContain(KEY);
   for (const file of filesUnder(cli.dataDir)) expect(readFileSync(file).includes(KEY), file).toBe(false);
+
+  // The chat goes into the session file (no key), and its replay shows the transcript read-only.
+  await page.getByRole('button', { name: 'Export session' }).click();
+  const download = page.waitForEvent('download');
+  await page
+    .getByRole('dialog', { name: 'Export session' })
+    .getByRole('button', { name: 'Save file' })
+    .click();
+  const saved = test.info().outputPath('chat-session.json');
+  await (await download).saveAs(saved);
+  const bytes = readFileSync(saved);
+  expect(bytes.includes('Echo said: hello from the model')).toBe(true);
+  expect(bytes.includes(KEY)).toBe(false);
+  await page.getByLabel('Session file').setInputFiles(saved);
+  await expect(page.getByRole('note', { name: 'Replay' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page.getByRole('log', { name: 'Transcript' })).toContainText(
+    'Echo said: hello from the model | second: The user denied this tool call.',
+  );
+  await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 });
 
 test('the same turn against server-everything: echo approved, get-sum denied', async ({ page }) => {

@@ -58,6 +58,13 @@ export interface TurnRecord {
   steps: StepRecord[];
 }
 
+/** The chat as it goes into a session file (no key: the page never has one). */
+export interface ChatSnapshot {
+  settings: Omit<ChatSettings, 'withheld'>;
+  items: TranscriptItem[];
+  turns: TurnRecord[];
+}
+
 export interface ChatState {
   providers: ChatProvidersResponse | undefined;
   providersProblem: string | undefined;
@@ -164,6 +171,14 @@ export class ChatConversation extends Store<ChatState> {
     this.abort?.abort();
     const pending = this.runner.get().pending;
     if (pending?.origin === 'model') this.runner.answer(false);
+  }
+
+  /** What goes into a session file; undefined when nothing was said. */
+  snapshot(): ChatSnapshot | undefined {
+    const { settings, items, turns } = this.get();
+    if (!items.length) return undefined;
+    const { withheld: _withheld, ...kept } = settings;
+    return structuredClone({ settings: kept, items, turns });
   }
 
   /** Forgets the conversation (the calls stay in the history). */

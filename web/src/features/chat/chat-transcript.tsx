@@ -1,9 +1,10 @@
 import { useStore } from '../../ui/use-store.ts';
-import type { ChatConversation, TranscriptItem } from './chat-conversation.ts';
+import type { Observable } from '../../ui/use-store.ts';
+import type { TranscriptItem } from './chat-conversation.ts';
 import { ToolCallItem } from './tool-call-item.tsx';
 
 /** The conversation as it happened: the author's messages, the streamed answers, the calls and their results. */
-export function ChatTranscript({ chat }: { chat: ChatConversation }) {
+export function ChatTranscript({ chat }: { chat: Observable<{ items: TranscriptItem[] }> }) {
   const items = useStore(chat, (s) => s.items);
   return (
     <div

@@ -1,4 +1,7 @@
+import { useMemo } from 'react';
 import { useServices } from '../../services.ts';
+import { Store } from '../../lib/store.ts';
+import type { ChatSnapshot } from './chat-conversation.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { useConversation } from './use-conversation.ts';
 import { ChatSettingsPanel } from './chat-settings.tsx';
@@ -13,20 +16,38 @@ import { TurnDetails } from './turn-details.tsx';
  */
 export function ChatView() {
   const { replay } = useServices();
+  if (replay) return <ChatReplay snapshot={replay.file.chat} />;
+  return <LiveChat />;
+}
+
+function LiveChat() {
   const chat = useConversation();
   const turns = useStore(chat, (s) => s.turns);
-  if (replay)
-    return (
-      <p className="p-3 text-sm text-slate-500">
-        A replay does not hold the chat; open the live session to chat.
-      </p>
-    );
   return (
     <section aria-label="Chat" className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-2">
       <ChatSettingsPanel chat={chat} />
       <ChatTranscript chat={chat} />
       <ChatComposer chat={chat} />
-      {turns.length > 0 && <TurnDetails chat={chat} />}
+      {turns.length > 0 && <TurnDetails chat={chat} onRerun={(id) => void chat.rerun(id)} />}
+    </section>
+  );
+}
+
+/** A replay's chat, read-only: the transcript and the provider requests as they were exported. */
+function ChatReplay({ snapshot }: { snapshot: ChatSnapshot | undefined }) {
+  const store = useMemo(
+    () => new Store({ items: snapshot?.items ?? [], turns: snapshot?.turns ?? [], busy: false }),
+    [snapshot],
+  );
+  if (!snapshot) return <p className="p-3 text-sm text-slate-500">This session had no chat.</p>;
+  return (
+    <section aria-label="Chat" className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-2">
+      <p className="text-xs text-slate-500">
+        Read-only: {snapshot.settings.model ?? 'a model'}
+        {snapshot.settings.system ? `, system prompt "${snapshot.settings.system}"` : ''}
+      </p>
+      <ChatTranscript chat={store} />
+      <TurnDetails chat={store} />
     </section>
   );
 }

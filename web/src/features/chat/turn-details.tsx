@@ -1,9 +1,15 @@
-import { useStore } from '../../ui/use-store.ts';
+import { useStore, type Observable } from '../../ui/use-store.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
-import type { ChatConversation, StepRecord } from './chat-conversation.ts';
+import type { StepRecord, TurnRecord } from './chat-conversation.ts';
 
-/** Per turn: the exact provider requests and responses (keys masked), tokens and latency; Re-run. */
-export function TurnDetails({ chat }: { chat: ChatConversation }) {
+/** Per turn: the exact provider requests and responses (keys masked), tokens and latency; Re-run when live. */
+export function TurnDetails({
+  chat,
+  onRerun,
+}: {
+  chat: Observable<{ turns: TurnRecord[]; busy: boolean }>;
+  onRerun?: (turnId: number) => void;
+}) {
   const turns = useStore(chat, (s) => s.turns);
   const busy = useStore(chat, (s) => s.busy);
   return (
@@ -14,14 +20,16 @@ export function TurnDetails({ chat }: { chat: ChatConversation }) {
           <summary className="cursor-pointer">
             Turn {index + 1} ({turn.model}): {totals(turn.steps)}
           </summary>
-          <button
-            type="button"
-            className={`${compactButtonClass} my-1`}
-            disabled={busy}
-            onClick={() => void chat.rerun(turn.id)}
-          >
-            Re-run
-          </button>
+          {onRerun && (
+            <button
+              type="button"
+              className={`${compactButtonClass} my-1`}
+              disabled={busy}
+              onClick={() => onRerun(turn.id)}
+            >
+              Re-run
+            </button>
+          )}
           {turn.steps.map((step, n) => (
             <Step key={n} step={step} n={n + 1} />
           ))}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useServices } from '../../services.ts';
 import { takeTokenFromUrl } from '../../boot/bridge-access.ts';
 import { ChatApi } from './chat-api.ts';
-import { ChatConversation } from './chat-conversation.ts';
+import { ChatConversation, type ChatSnapshot } from './chat-conversation.ts';
 
 /** One conversation per set of services, kept while the page lives (switching tabs keeps it). */
 const conversations = new WeakMap<object, ChatConversation>();
@@ -20,4 +20,9 @@ export function useConversation(): ChatConversation {
     if (!chat.get().providers) void chat.loadProviders();
   }, [chat]);
   return chat;
+}
+
+/** The chat of these services, for the session file; undefined when the page never opened Chat. */
+export function chatSnapshotOf(runner: object): ChatSnapshot | undefined {
+  return conversations.get(runner)?.snapshot();
 }

@@ -4,6 +4,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { primaryButtonClass } from '../../ui/field-classes.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { buildSessionFile, serializeSessionFile } from './session-file.ts';
+import { chatSnapshotOf } from '../chat/use-conversation.ts';
 
 /**
  * "Export session": saves the session as one JSON file. The choice to include secrets lives here, beside the one
@@ -24,6 +25,7 @@ export function ExportSessionDialog({ dialogRef }: { dialogRef: RefObject<HTMLDi
         frames: services.session.trace.get().frames,
         calls: services.history.get().calls,
         log: state.log,
+        chat: replay ? replay.chat : chatSnapshotOf(services.runner),
       },
       // A replay re-exports exactly what was imported.
       replay ? { exportedAt: replay.exportedAt, includeSecrets: !replay.redacted } : { includeSecrets },

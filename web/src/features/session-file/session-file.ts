@@ -3,6 +3,7 @@ import type { Frame, TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { ServerDetails } from '../../mcp/session-types.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
+import type { ChatSnapshot } from '../chat/chat-conversation.ts';
 import { redactTarget } from '#shared/redaction.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileSchema } from '#shared/session-file-schema.ts';
 import { checkUntrusted, isRecord, parseJsonText } from '#shared/untrusted-json.ts';
@@ -24,6 +25,8 @@ export interface SessionFile {
   calls: CallEntry[];
   /** stderr lines and connection events. */
   log: TimedBridgeEvent[];
+  /** The chat playground's transcript and provider requests (keys masked), when there was a chat. */
+  chat?: ChatSnapshot;
 }
 
 /** The parts of a session that go into a file. */
@@ -34,6 +37,7 @@ export interface SessionContents {
   frames: readonly Frame[];
   calls: CallEntry[];
   log: TimedBridgeEvent[];
+  chat?: ChatSnapshot;
 }
 
 /** Builds the file. Secrets (header and env values) are blanked unless `includeSecrets`. */
@@ -53,6 +57,7 @@ export function buildSessionFile(
     frames: [...contents.frames],
     calls: contents.calls,
     log: contents.log,
+    ...(contents.chat ? { chat: contents.chat } : {}),
   };
 }
 
