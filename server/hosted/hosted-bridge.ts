@@ -20,14 +20,14 @@ import { ConnectedChannels } from './channels/connected-channels.ts';
 import type { HostedConfig } from './config/load-config.ts';
 import { hostedApiRoutes } from './http/hosted-api-routes.ts';
 import { ProxyTrust } from './http/proxy-trust.ts';
-import { checkRequest, requireIdentity } from './http/require-identity.ts';
+import { checkRequest, identityOf, requireIdentity } from './http/require-identity.ts';
 import { RateWindow } from './limits/rate-window.ts';
 import { hit, ConnectionSlots } from './limits/connection-slots.ts';
 import type { Resolver } from './net/pinned-fetch.ts';
 import { UrlPolicy } from './net/url-policy.ts';
 import { createLogs, type HostedLogs } from './ops/logging.ts';
 import { HostedMetrics } from './ops/metrics.ts';
-import { healthRoutes, METRICS_PATH, metricsHandler } from './ops/ops-routes.ts';
+import { healthRoutes, METRICS_PATH, metricsHandler, metricsReaders } from './ops/ops-routes.ts';
 import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
 import { ownedRecordingRoutes } from './recordings/owned-recording-routes.ts';
@@ -141,10 +141,20 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   app.use(requestLog(log, proxies));
   app.use(securityHeaders());
   const storeCheck = options.storeProblem ?? (() => storeProblem(recordings));
-  app.use(healthRoutes(async () => (stopping ? 'stopping' : storeCheck())));
+  app.use(
+    healthRoutes(
+      async () => (stopping ? 'stopping' : storeCheck()),
+      (problem) => log.warn({ problem }, 'not ready'),
+    ),
+  );
   const identity = requireIdentity(guard, auth);
   if (config.metrics.enabled && config.metrics.port === undefined)
-    app.get(METRICS_PATH, identity, metricsHandler(metrics));
+    app.get(
+      METRICS_PATH,
+      identity,
+      metricsReaders(config.metrics.users, (response) => identityOf(response).user),
+      metricsHandler(metrics),
+    );
   app.use(
     signInRoutes({
       guard,

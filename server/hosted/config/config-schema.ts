@@ -174,6 +174,8 @@ const metricsSection = z.strictObject({
   /** A separate port for /metrics, with no sign-in; without it, /metrics is on the main port behind sign-in. */
   port: z.int().min(0).max(65535).optional(),
   host: z.string().min(1).default('127.0.0.1'),
+  /** Who may read /metrics on the main port (process-wide figures are the admin's); nobody by default. */
+  users: z.array(userNameSchema).default([]),
 });
 
 /** The whole file. */

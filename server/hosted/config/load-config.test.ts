@@ -36,7 +36,7 @@ describe('hosted config', () => {
     expect(config.userUrls).toEqual({ enabled: false, allow: [], deny: [] });
     expect(config.sharing.public).toBe(false);
     expect(config.store).toMatchObject({ record: true, retentionDays: 30 });
-    expect(config.metrics).toEqual({ enabled: true, host: '127.0.0.1' });
+    expect(config.metrics).toEqual({ enabled: true, host: '127.0.0.1', users: [] });
     expect(config.auth.session.maxAgeHours).toBe(12);
     expect(config.catalog.size).toBe(0);
     expect(config.sessionSecrets).toEqual([]);
