@@ -90,4 +90,32 @@ describe('hosted mode: smaller promises kept', () => {
     expect(ready.json()).toEqual({ status: 'not ready' });
     expect(bridge.logText()).toContain('connect ECONNREFUSED db.internal:5432');
   });
+
+  it('caps the sockets one user holds open (limits.socketsPerUser), naming the limit, and frees a place on close', async () => {
+    const capped = await startTestHostedBridge({ limits: { socketsPerUser: 3 } }, { record: false });
+    try {
+      const open = await Promise.all([1, 2, 3].map(() => HostedPage.open(capped.port, bearer('alice'))));
+      await expect(HostedPage.open(capped.port, bearer('alice'))).rejects.toThrow('HTTP 429');
+      const refused = await rawRequest(capped.port, 'GET', '/api/ws', {
+        ...bearer('alice'),
+        connection: 'Upgrade',
+        upgrade: 'websocket',
+        'sec-websocket-version': '13',
+        'sec-websocket-key': 'dGhlIHNhbXBsZSBub25jZQ==',
+      });
+      expect(refused.status).toBe(429);
+      expect(refused.body).toContain('limits.socketsPerUser');
+      // Another user is not affected.
+      (await HostedPage.open(capped.port, bearer('bob'))).close();
+      open[0]!.close();
+      const deadline = Date.now() + 10_000;
+      let again: HostedPage | undefined;
+      while (!again && Date.now() < deadline)
+        again = await HostedPage.open(capped.port, bearer('alice')).catch(() => undefined);
+      expect(again).toBeDefined();
+      for (const page of [...open, again!]) page.close();
+    } finally {
+      await capped.stop();
+    }
+  });
 });

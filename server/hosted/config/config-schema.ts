@@ -149,6 +149,13 @@ const limitsSection = z.strictObject({
   /** 0 turns the idle timeout off. */
   idleSessionSeconds: z.number().min(0).default(1800),
   toolCallsPerMinute: z.int().min(1).default(120),
+  /** Bytes a user's pages may send per minute, all sockets together (a flood is refused, not relayed). */
+  sendBytesPerMinute: z
+    .int()
+    .min(1024)
+    .default(64 * 1024 * 1024),
+  /** Page sockets (tabs) one user may hold open, connected to a server or not. */
+  socketsPerUser: z.int().min(1).default(20),
 });
 
 const storeSection = z.strictObject({

@@ -32,6 +32,8 @@ describe('hosted config', () => {
       maxMessageBytes: 16 * 1024 * 1024,
       idleSessionSeconds: 1800,
       toolCallsPerMinute: 120,
+      sendBytesPerMinute: 64 * 1024 * 1024,
+      socketsPerUser: 20,
     });
     expect(config.userUrls).toEqual({ enabled: false, allow: [], deny: [] });
     expect(config.sharing.public).toBe(false);
