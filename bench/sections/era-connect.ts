@@ -124,10 +124,11 @@ async function pacedProbeRows(
     row({
       area: 'Era',
       figure: `first connect under Auto to a stdio server that ignores server/discover (answers ping), median of ${PACED_ROUNDS}`,
-      value: formatMs(ignoringAuto),
+      value: `${formatMs(ignoringAuto)} (+${formatMs(ignoringAuto - ignoringLegacy)})`,
       baseline: `${formatMs(ignoringLegacy)} under Legacy (the probe timeout is 10 s)`,
-      target: '≤ 3 s',
-      passed: ignoringAuto <= 3000,
+      // The server's boot is not Auto's cost: what Auto adds to it is.
+      target: '≤ +2 s over Legacy',
+      passed: ignoringAuto - ignoringLegacy <= 2000,
     }),
     row({
       area: 'Era',
