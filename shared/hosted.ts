@@ -38,6 +38,8 @@ export interface HostedLimits {
   /** 0: no idle timeout. */
   idleSessionSeconds: number;
   toolCallsPerMinute: number;
+  sendBytesPerMinute: number;
+  socketsPerUser: number;
 }
 
 /** Which limit refused something. */

@@ -10,9 +10,13 @@ import { bridgedSession, connectOrThrow, startBridgeProcess } from '../lib/sessi
 
 const SESSIONS = 100;
 const MAX_BRIDGE_MB = 150;
-/** A ~1 MB shell server: 100 Node servers would need 4 GB and minutes to start. */
+/**
+ * A ~1 MB shell server: 100 Node servers would need 4 GB and minutes to start. It speaks the
+ * legacy handshake only, so the era is chosen for it: Auto's probe is measured in the era section.
+ */
 const TINY_SERVER: StdioTarget = {
   transport: 'stdio',
+  era: 'legacy',
   command: '/bin/sh',
   args: [projectPath('test/fixtures/tiny-sh-server.sh')],
 };

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { ClientToBridge } from '#shared/bridge-protocol.ts';
+import type { BridgeToClient, ClientToBridge } from '#shared/bridge-protocol.ts';
 import type { LimitRefusal } from '#shared/hosted.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { FrameStamper } from '../relay/frame-stamper.ts';
@@ -17,6 +17,16 @@ export interface SendRefusal {
 }
 
 /**
+ * What the page and the recording may see of a connection, when that is less than all (hosted
+ * mode's catalog entries): the target the recording keeps, and each message to the page rewritten
+ * (or dropped: undefined) before it is sent and recorded.
+ */
+export interface PageView {
+  recordedTarget: ServerTarget;
+  toPage(message: BridgeToClient, json?: string): { message: BridgeToClient; json?: string } | undefined;
+}
+
+/**
  * A connection a policy let a channel open. The channel calls `opened` once the upstream started
  * and `ended` exactly once when the connection ends, whatever the reason (closed, failed to start,
  * replaced, the server exited), so that what it holds (a session slot, a child process slot) is
@@ -25,6 +35,8 @@ export interface SendRefusal {
 export interface AdmittedConnection {
   target: ServerTarget;
   upstream?: UpstreamOptions;
+  /** What the page and the recording may see of it; by default everything. */
+  view?: PageView;
   /** The upstream is open; its frames go through `stamper` from now on. */
   opened?(stamper: FrameStamper, recordingId: string | undefined): void;
   /** The connection is over (or never opened: `error` says why). */

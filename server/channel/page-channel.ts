@@ -202,11 +202,15 @@ export class PageChannel {
     this.upstream = upstream;
     this.connection = connection;
     this.writer = writer;
-    const relay = new Relay(upstream, (message, json) => {
-      if (message.type === 'event' && message.event.kind === 'closed') {
+    const view = connection.view;
+    const relay = new Relay(upstream, (sent, sentJson) => {
+      if (sent.type === 'event' && sent.event.kind === 'closed') {
         connection.ended();
         if (this.relay === relay) this.idle?.stop();
       }
+      const shown = view ? view.toPage(sent, sentJson) : { message: sent, json: sentJson };
+      if (!shown) return;
+      const { message, json } = shown;
       if (writer && message.type === 'event') {
         writer.addEvent({ time: message.time, event: message.event });
         if (message.event.kind === 'closed') writer.end(message.time);
@@ -228,12 +232,14 @@ export class PageChannel {
         this.writer = undefined;
         this.connection = undefined;
       }
-      this.emit({ type: 'failed', error: message });
+      const failed: BridgeToClient = { type: 'failed', error: message };
+      const shown = view ? view.toPage(failed) : { message: failed };
+      if (shown) this.emit(shown.message, shown.json);
       return;
     }
     // Closed (or replaced) while starting: close() already closed this upstream and ended its recording.
     if (this.closed || this.upstream !== upstream) return;
-    if (writer) this.recordings?.commit(writer, target);
+    if (writer) this.recordings?.commit(writer, view?.recordedTarget ?? target);
     const recordingId = writer?.isLive && writer.isStored ? writer.id : undefined;
     connection.opened?.(relay.stamper, recordingId);
     this.idle?.touch();

@@ -11,6 +11,7 @@ import { requireSameSite, sharedRoutes } from '../http/shared-routes.ts';
 import { staticRoutes } from '../http/static-routes.ts';
 import { attachWebSocketEndpoint, closeAllSockets, type SocketGrant } from '../http/ws-endpoint.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
+import type { SendRefusal } from '../channel/channel-policy.ts';
 import { Authenticator, isRefusal } from './auth/authenticator.ts';
 import { RevokedSignIns, CookieSigner } from './auth/sign-in-cookie.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
@@ -20,14 +21,16 @@ import { ConnectedChannels } from './channels/connected-channels.ts';
 import type { HostedConfig } from './config/load-config.ts';
 import { hostedApiRoutes } from './http/hosted-api-routes.ts';
 import { ProxyTrust } from './http/proxy-trust.ts';
-import { checkRequest, requireIdentity } from './http/require-identity.ts';
+import { checkRequest, identityOf, requireIdentity } from './http/require-identity.ts';
 import { RateWindow } from './limits/rate-window.ts';
-import { hit, ConnectionSlots } from './limits/connection-slots.ts';
+import { hit, isLimitHit, ConnectionSlots } from './limits/connection-slots.ts';
+import { ByteWindow } from './limits/byte-window.ts';
+import { UserSockets } from './limits/user-sockets.ts';
 import type { Resolver } from './net/pinned-fetch.ts';
 import { UrlPolicy } from './net/url-policy.ts';
 import { createLogs, type HostedLogs } from './ops/logging.ts';
 import { HostedMetrics } from './ops/metrics.ts';
-import { healthRoutes, METRICS_PATH, metricsHandler } from './ops/ops-routes.ts';
+import { healthRoutes, METRICS_PATH, metricsHandler, metricsReaders } from './ops/ops-routes.ts';
 import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
 import { ownedRecordingRoutes } from './recordings/owned-recording-routes.ts';
@@ -141,10 +144,20 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   app.use(requestLog(log, proxies));
   app.use(securityHeaders());
   const storeCheck = options.storeProblem ?? (() => storeProblem(recordings));
-  app.use(healthRoutes(async () => (stopping ? 'stopping' : storeCheck())));
+  app.use(
+    healthRoutes(
+      async () => (stopping ? 'stopping' : storeCheck()),
+      (problem) => log.warn({ problem }, 'not ready'),
+    ),
+  );
   const identity = requireIdentity(guard, auth);
   if (config.metrics.enabled && config.metrics.port === undefined)
-    app.get(METRICS_PATH, identity, metricsHandler(metrics));
+    app.get(
+      METRICS_PATH,
+      identity,
+      metricsReaders(config.metrics.users, (response) => identityOf(response).user),
+      metricsHandler(metrics),
+    );
   app.use(
     signInRoutes({
       guard,
@@ -175,6 +188,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   const viewers = new LiveViewerEndpoint(recordings, (request) =>
     config.sharing.public ? guard.checkSite(request) : refusalOf(checkRequest(guard, auth, request, true)),
   );
+  const maxBytes = config.limits.maxMessageBytes;
   const idleSeconds = config.limits.idleSessionSeconds;
   const idle =
     idleSeconds > 0
@@ -183,6 +197,20 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
           message: hit('idleSessionSeconds', idleSeconds, 'connect again to go on').message,
         }
       : undefined;
+  const sockets = new UserSockets(config.limits.socketsPerUser);
+  const sendBytes = new ByteWindow(config.limits.sendBytesPerMinute, 60_000);
+  const takeSendBytes = (user: string, bytes: number): SendRefusal | undefined => {
+    const taken = sendBytes.take(user, bytes);
+    if (taken.ok) return undefined;
+    metrics.refused('sendBytesPerMinute');
+    const limited = hit(
+      'sendBytesPerMinute',
+      config.limits.sendBytesPerMinute,
+      `this message (${bytes} bytes) was not relayed; wait ${Math.ceil(taken.retryAfterMs / 1000)} s, or ask your admin`,
+      taken.retryAfterMs,
+    );
+    return { message: limited.message, data: { ...limited.limit } };
+  };
   const authorize = (request: IncomingMessage): Refusal | SocketGrant => {
     if (stopping) return { status: 503, reason: 'The bridge is stopping' };
     const found = checkRequest(guard, auth, request, true);
@@ -191,10 +219,18 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       { user: found.user, via: found.via, client: proxies.clientAddress(request) },
       'page socket opened',
     );
+    const place = sockets.take(found.user);
+    if (isLimitHit(place)) {
+      metrics.refused('socketsPerUser');
+      return { status: 429, reason: place.message };
+    }
     const policy = hostedChannelPolicy(context, found.user);
-    return { channel: { owner: found.user, policy, ...(idle ? { idle } : {}) } };
+    return {
+      channel: { owner: found.user, policy, ...(idle ? { idle } : {}) },
+      inbound: { heldBytes: maxBytes, take: (bytes) => takeSendBytes(found.user, bytes) },
+      closed: () => place.release(),
+    };
   };
-  const maxBytes = config.limits.maxMessageBytes;
   const wss = attachWebSocketEndpoint(server, {
     authorize,
     channels,

@@ -4,7 +4,7 @@ import { TOKEN_HEADER, TOKEN_PARAM } from '#shared/bridge-protocol.ts';
 
 /** Why a request was refused; `status` is the HTTP status to answer with. */
 export interface Refusal {
-  status: 401 | 403 | 404 | 500 | 503;
+  status: 401 | 403 | 404 | 429 | 500 | 503;
   reason: string;
 }
 

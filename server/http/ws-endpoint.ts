@@ -1,6 +1,6 @@
 import { STATUS_CODES, type IncomingMessage, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer, type WebSocket } from 'ws';
+import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import {
   parseClientMessages,
   WS_PATH,
@@ -8,6 +8,7 @@ import {
   type ClientToBridge,
   type RefusedClientMessage,
 } from '#shared/bridge-protocol.ts';
+import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { joinBatch, TickBatcher } from '#shared/tick-batcher.ts';
 import { PageChannel, type ChannelRecordings, type PageChannelOptions } from '../channel/page-channel.ts';
 import type { ChannelRegistry } from '../channel/channel-registry.ts';
@@ -21,6 +22,21 @@ const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
 /** What an accepted page socket gets: its channel's options (hosted mode: its user, policy, idle timeout). */
 export interface SocketGrant {
   channel?: PageChannelOptions;
+  /** Hosted mode: what the page may send, and how much of it the bridge holds at once. */
+  inbound?: InboundLimits;
+  /** Called once when the socket has closed (hosted mode counts each user's sockets). */
+  closed?: () => void;
+}
+
+/**
+ * Limits on what a page sends. Each text from the page costs its user `take(bytes)`: a refusal
+ * answers its messages without relaying them. And while more than `heldBytes` of the socket's
+ * messages are not yet handled (written to the server), the socket is paused: a flood waits in its
+ * own TCP buffers, not in the bridge's memory.
+ */
+export interface InboundLimits {
+  heldBytes: number;
+  take?(bytes: number): SendRefusal | undefined;
 }
 
 /**
@@ -46,7 +62,11 @@ export function attachWebSocketEndpoint(
     if (pathname === WS_PATH) {
       const grant = options.authorize(request);
       if ('status' in grant) refusal = grant;
-      else wss.handleUpgrade(request, socket, head, (ws) => serveSocket(ws, options, grant));
+      else
+        wss.handleUpgrade(request, socket, head, (ws) => {
+          if (grant.closed) ws.once('close', grant.closed);
+          serveSocket(ws, options, grant);
+        });
     } else if (shareId !== undefined && options.viewers) {
       refusal = options.viewers.upgrade(request, socket, head, shareId);
     } else {
@@ -54,8 +74,13 @@ export function attachWebSocketEndpoint(
     }
     if (refusal) {
       options.log(`Refused WebSocket: ${refusal.reason}`);
+      // The reason goes in the body for limits (429), which a script can read; others say only the status.
+      const body = refusal.status === 429 ? JSON.stringify({ error: refusal.reason }) : '';
       socket.end(
-        `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\nConnection: close\r\n\r\n`,
+        `HTTP/1.1 ${refusal.status} ${STATUS_CODES[refusal.status] ?? ''}\r\nConnection: close\r\n` +
+          (body
+            ? `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`
+            : '\r\n'),
       );
     }
   });
@@ -92,19 +117,48 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
   options.channels.add(channel);
   send({ type: 'hello', channelId: channel.id, version: options.version });
   const limit = options.messageLimit;
+  const inbound = grant.inbound;
+  let heldBytes = 0;
+  let paused = false;
+  const handled = (bytes: number) => {
+    heldBytes -= bytes;
+    if (paused && heldBytes <= (inbound?.heldBytes ?? 0) / 2 && ws.readyState === ws.OPEN) {
+      paused = false;
+      ws.resume();
+    }
+  };
   ws.on('message', (data, isBinary) => {
+    const bytes = rawLength(data);
+    const refusedByRate = inbound?.take?.(bytes);
+    // A large text refused anyway is not parsed (a flood would cost its parsing, and the garbage):
+    // its head says what to answer.
+    if (refusedByRate && bytes > UNPARSED_REFUSAL_BYTES && !isBinary)
+      return refuseUnparsed(channel, data, bytes, refusedByRate);
     const text = data.toString();
     const messages = isBinary
       ? [{ type: 'refused' as const, error: 'Binary messages are not supported', connect: false }]
       : parseClientMessages(text);
     // Only a large text is measured message by message (a batch may hold many small ones).
-    const measure = limit !== undefined && Buffer.byteLength(text) > limit.bytes;
+    const measure = limit !== undefined && bytes > limit.bytes;
+    const work: Promise<void>[] = [];
     for (const parsed of messages) {
-      const handled = measure ? refuseOversized(channel, parsed, limit) : false;
-      if (handled) continue;
-      channel.handle(parsed).catch((error: unknown) => {
-        send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
-      });
+      if (refusedByRate && parsed.type === 'send') {
+        channel.answerLocally(parsed.message, refusedByRate, `(${bytes} bytes, not relayed: over a limit)`);
+        continue;
+      }
+      if (measure && refuseOversized(channel, parsed, limit)) continue;
+      work.push(
+        channel.handle(parsed).catch((error: unknown) => {
+          send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
+        }),
+      );
+    }
+    if (!inbound || !work.length) return;
+    heldBytes += bytes;
+    void Promise.all(work).then(() => handled(bytes));
+    if (!paused && heldBytes > inbound.heldBytes) {
+      paused = true;
+      ws.pause();
     }
   });
   // A protocol violation, such as a message over the size limit: ws closes the socket with the
@@ -114,6 +168,32 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
     batcher.drop();
     options.channels.release(channel);
   });
+}
+
+/** Refused texts larger than this are answered from their head, not parsed. */
+const UNPARSED_REFUSAL_BYTES = 64 * 1024;
+/** The head of a `send` as the page's client writes it: `{"type":"send","message":{"jsonrpc":"2.0","id":1,"method":"x"`. */
+const SEND_HEAD =
+  /^\{"type":"send","message":\{"jsonrpc":"2\.0",(?:"id":("(?:[^"\\]|\\.){0,200}"|-?\d{1,20}),)?"method":"((?:[^"\\]|\\.){1,200})"/;
+
+/** Answers a refused text from its first bytes: a request by its id, anything else with an error. */
+function refuseUnparsed(channel: PageChannel, data: RawData, bytes: number, refusal: SendRefusal): void {
+  const first = Array.isArray(data) ? data[0]! : Buffer.from(data as Buffer);
+  const head = SEND_HEAD.exec(first.subarray(0, 1024).toString());
+  const placeholder = `(${bytes} bytes, not relayed: over a limit)`;
+  if (!head) return channel.answerLocally({ jsonrpc: '2.0', method: '(not read)' }, refusal, placeholder);
+  const method = JSON.parse(`"${head[2]}"`) as string;
+  const message: JSONRPCMessage =
+    head[1] !== undefined
+      ? { jsonrpc: '2.0', id: JSON.parse(head[1]) as string | number, method }
+      : { jsonrpc: '2.0', method };
+  channel.answerLocally(message, refusal, placeholder);
+}
+
+/** The bytes of a message as it came (ws gives a Buffer, or fragments). */
+function rawLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((sum, part) => sum + part.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 /** Answers one message of an oversized text when it is itself over the limit; true when it did. */

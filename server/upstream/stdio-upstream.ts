@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import type { Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { isJsonRpcMessage } from './json-rpc-shape.ts';
 import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
@@ -81,7 +82,7 @@ export class StdioUpstream implements Upstream {
       stdin.cork();
       process.nextTick(() => stdin.uncork());
     }
-    if (!stdin.write(line)) await new Promise<void>((resolve) => stdin.once('drain', resolve));
+    if (!stdin.write(line)) await drained(stdin, this.child!);
   }
 
   async close(): Promise<void> {
@@ -147,4 +148,25 @@ export class StdioUpstream implements Upstream {
     this.closedReason = reason;
     this.onclose?.(reason);
   }
+}
+
+/**
+ * Resolves when `stdin` can take more, or can take nothing ever again (the server exited or closed
+ * its input): a writer waiting for a drain that never comes would hold its message, and the page's
+ * socket behind it, for good.
+ */
+function drained(stdin: Writable, child: ChildProcess): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      stdin.off('drain', done);
+      stdin.off('close', done);
+      stdin.off('error', done);
+      child.off('exit', done);
+      resolve();
+    };
+    stdin.once('drain', done);
+    stdin.once('close', done);
+    stdin.once('error', done);
+    child.once('exit', done);
+  });
 }

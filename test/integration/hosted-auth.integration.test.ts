@@ -15,7 +15,10 @@ let bridge: TestHostedBridge;
 let untrusting: TestHostedBridge;
 
 beforeAll(async () => {
-  bridge = await startTestHostedBridge({ server: { trustedProxies: ['127.0.0.1/32'] } });
+  bridge = await startTestHostedBridge({
+    server: { trustedProxies: ['127.0.0.1/32'] },
+    metrics: { users: ['alice'] },
+  });
   // The same users and session secret, but the SSO header only counts from 10.0.0.0/8.
   untrusting = await startTestHostedBridge({ auth: testAuth(['10.0.0.0/8']) }, { record: false });
 });
@@ -55,7 +58,9 @@ describe('hosted mode: who you are', () => {
     try {
       const ready = await get(broken, '/readyz');
       expect(ready.status).toBe(503);
-      expect(ready.json()).toEqual({ status: 'not ready', problem: 'database is down' });
+      // The store's own words are the admin's: in the log, not in the answer (issue 27).
+      expect(ready.json()).toEqual({ status: 'not ready' });
+      expect(broken.logText()).toContain('database is down');
       expect((await get(broken, '/healthz')).status).toBe(200);
     } finally {
       await broken.stop();
@@ -79,7 +84,11 @@ describe('hosted mode: who you are', () => {
     expect(byToken.json().hosted).toMatchObject({ user: { name: 'alice', via: 'token' } });
     const byHeader = await get(bridge, '/api/config', { 'x-forwarded-user': 'carol@example.com' });
     expect(byHeader.json().hosted).toMatchObject({ user: { name: 'carol@example.com', via: 'header' } });
-    expect((await get(bridge, '/metrics', bearer('bob'))).body).toContain('toolscope_sessions');
+    // Process-wide figures are for the users named in metrics.users only (issue 27).
+    expect((await get(bridge, '/metrics', bearer('alice'))).body).toContain('toolscope_sessions');
+    const refused = await get(bridge, '/metrics', bearer('bob'));
+    expect(refused.status).toBe(403);
+    expect(refused.json().error).toContain('metrics.users');
   });
 
   it('ignores the identity header from an address not trusted to set it', async () => {

@@ -25,6 +25,7 @@ beforeAll(async () => {
         maxMessageBytes: 4096,
         toolCallsPerMinute: 3,
       },
+      metrics: { users: ['alice'] },
     },
     { record: false },
   );

@@ -14,12 +14,15 @@ export interface Answer {
  */
 export class HostedPage {
   readonly received: BridgeToClient[] = [];
+  /** Every byte the bridge sent, as text: what a page would hold. */
+  rawText = '';
   private nextId = 1;
   private readonly listeners = new Set<() => void>();
   closed = false;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
+      this.rawText += data.toString();
       this.received.push(...parseBridgeMessages(data.toString()));
       for (const listener of [...this.listeners]) listener();
     });

@@ -47,6 +47,8 @@ export class Authenticator {
     if (authorization !== undefined) return this.fromAuthorization(authorization);
     const fromHeader = this.fromTrustedHeader(request);
     if (fromHeader) return fromHeader;
+    if (this.headerName && this.trustsSender(request) && timesSent(request, this.headerName) > 1)
+      return { status: 401, reason: `The identity header ${this.headerName} came more than once` };
     const cookie = readSessionCookie(request);
     if (cookie !== undefined) return this.fromCookie(cookie);
     return { status: 401, reason: 'Sign in first: no credentials were sent' };
@@ -75,6 +77,8 @@ export class Authenticator {
 
   private fromTrustedHeader(request: IncomingMessage): Identity | undefined {
     if (!this.headerName || !this.trustsSender(request)) return undefined;
+    // Node joins a repeated header ("alice, bob"): that would be a new user nobody signed in as.
+    if (timesSent(request, this.headerName) !== 1) return undefined;
     const value = headerValue(request, this.headerName)?.trim();
     if (!value || !userNameSchema.safeParse(value).success) return undefined;
     return { user: value, via: 'header' };
@@ -96,4 +100,12 @@ export class Authenticator {
 /** True when `result` is a refusal rather than an identity. */
 export function isRefusal(result: Identity | Refusal): result is Refusal {
   return 'status' in result;
+}
+
+/** How many times the request carries header `name` (lower case). */
+function timesSent(request: IncomingMessage, name: string): number {
+  let count = 0;
+  for (let index = 0; index < request.rawHeaders.length; index += 2)
+    if (request.rawHeaders[index]!.toLowerCase() === name) count++;
+  return count;
 }

@@ -26,6 +26,7 @@ describe('chooseCatalogEntry', () => {
         target: { transport: 'stdio', command: 'node', args: ['files.js'], era: 'modern' },
         label: 'files',
         catalog: true,
+        entryTarget: { transport: 'stdio', command: 'node', args: ['files.js'] },
       },
     });
   });

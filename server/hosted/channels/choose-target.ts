@@ -14,6 +14,8 @@ export interface ChosenTarget {
   label: string;
   catalog: boolean;
   fetch?: GuardedFetch;
+  /** A catalog entry's target as the admin wrote it (its secrets, without the user's own headers). */
+  entryTarget?: ServerTarget;
 }
 
 export type Choice = { ok: true; chosen: ChosenTarget } | { ok: false; error: string };
@@ -56,7 +58,7 @@ export function chooseCatalogEntry(
           headers: { ...entry.target.headers, ...Object.fromEntries(userHeaders) },
           ...(era ? { era } : {}),
         };
-  return { ok: true, chosen: { target, label: entry.name, catalog: true } };
+  return { ok: true, chosen: { target, label: entry.name, catalog: true, entryTarget: entry.target } };
 }
 
 /**

@@ -12,6 +12,7 @@ import type { RateWindow } from '../limits/rate-window.ts';
 import type { Resolver } from '../net/pinned-fetch.ts';
 import type { UrlPolicy } from '../net/url-policy.ts';
 import type { HostedMetrics } from '../ops/metrics.ts';
+import { catalogView } from './catalog-view.ts';
 import { chooseCatalogEntry, chooseUserTarget, type Choice } from './choose-target.ts';
 import type { ConnectedChannels, ConnectedChannel } from './connected-channels.ts';
 
@@ -44,7 +45,7 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
         context.audit.connect(refusedServer(user, channelId, request), 'refused', choice.error);
         return choice;
       }
-      const { target, label, catalog, fetch } = choice.chosen;
+      const { target, label, catalog, fetch, entryTarget } = choice.chosen;
       const server: AuditedServer = {
         user,
         channel: channelId,
@@ -66,6 +67,7 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
         connection: {
           target,
           ...(fetch ? { upstream: { fetch: fetch.fetch } } : {}),
+          ...(entryTarget ? { view: catalogView(label, entryTarget, target.era) } : {}),
           opened(stamper, recordingId) {
             entry = {
               id: channelId,

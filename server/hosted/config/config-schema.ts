@@ -149,6 +149,13 @@ const limitsSection = z.strictObject({
   /** 0 turns the idle timeout off. */
   idleSessionSeconds: z.number().min(0).default(1800),
   toolCallsPerMinute: z.int().min(1).default(120),
+  /** Bytes a user's pages may send per minute, all sockets together (a flood is refused, not relayed). */
+  sendBytesPerMinute: z
+    .int()
+    .min(1024)
+    .default(64 * 1024 * 1024),
+  /** Page sockets (tabs) one user may hold open, connected to a server or not. */
+  socketsPerUser: z.int().min(1).default(20),
 });
 
 const storeSection = z.strictObject({
@@ -174,6 +181,8 @@ const metricsSection = z.strictObject({
   /** A separate port for /metrics, with no sign-in; without it, /metrics is on the main port behind sign-in. */
   port: z.int().min(0).max(65535).optional(),
   host: z.string().min(1).default('127.0.0.1'),
+  /** Who may read /metrics on the main port (process-wide figures are the admin's); nobody by default. */
+  users: z.array(userNameSchema).default([]),
 });
 
 /** The whole file. */

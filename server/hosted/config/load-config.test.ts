@@ -32,11 +32,13 @@ describe('hosted config', () => {
       maxMessageBytes: 16 * 1024 * 1024,
       idleSessionSeconds: 1800,
       toolCallsPerMinute: 120,
+      sendBytesPerMinute: 64 * 1024 * 1024,
+      socketsPerUser: 20,
     });
     expect(config.userUrls).toEqual({ enabled: false, allow: [], deny: [] });
     expect(config.sharing.public).toBe(false);
     expect(config.store).toMatchObject({ record: true, retentionDays: 30 });
-    expect(config.metrics).toEqual({ enabled: true, host: '127.0.0.1' });
+    expect(config.metrics).toEqual({ enabled: true, host: '127.0.0.1', users: [] });
     expect(config.auth.session.maxAgeHours).toBe(12);
     expect(config.catalog.size).toBe(0);
     expect(config.sessionSecrets).toEqual([]);

@@ -82,6 +82,8 @@ const DESCRIPTIONS: Record<LimitRefusal['limit'], (value: number) => string> = {
   maxMessageBytes: (value) => `messages of at most ${value} bytes`,
   idleSessionSeconds: (value) => `sessions close after ${value} s without activity`,
   toolCallsPerMinute: (value) => `at most ${value} tool calls per minute per user`,
+  sendBytesPerMinute: (value) => `at most ${value} bytes sent per minute per user`,
+  socketsPerUser: (value) => `at most ${value} open pages (sockets) per user`,
 };
 
 /** A limit hit with a message naming the limit, its value, its config key and what to do. */

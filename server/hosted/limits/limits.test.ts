@@ -9,6 +9,8 @@ const limits = {
   maxMessageBytes: 1024,
   idleSessionSeconds: 0,
   toolCallsPerMinute: 2,
+  sendBytesPerMinute: 1024,
+  socketsPerUser: 2,
 };
 
 describe('ConnectionSlots', () => {

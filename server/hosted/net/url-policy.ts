@@ -1,40 +1,6 @@
 import { isIP } from 'node:net';
-import { formatIp, inAnyCidr, parseCidr, parseIp, type Cidr, type IpAddress } from './cidr.ts';
-
-/**
- * Address ranges a user-entered URL may not reach unless an allow CIDR names them: the bridge's own
- * machine, the private network behind it, cloud metadata endpoints, and ranges that tunnel to those.
- */
-const SPECIAL_RANGES: readonly [string, string][] = [
-  ['127.0.0.0/8', 'a loopback address'],
-  ['10.0.0.0/8', 'a private address'],
-  ['172.16.0.0/12', 'a private address'],
-  ['192.168.0.0/16', 'a private address'],
-  ['169.254.0.0/16', 'a link-local address'],
-  ['100.64.0.0/10', 'a shared (carrier-grade NAT) address'],
-  ['0.0.0.0/8', 'a "this network" address'],
-  ['192.0.0.0/24', 'a reserved address'],
-  ['192.0.2.0/24', 'a documentation address'],
-  ['198.51.100.0/24', 'a documentation address'],
-  ['203.0.113.0/24', 'a documentation address'],
-  ['198.18.0.0/15', 'a benchmarking address'],
-  ['224.0.0.0/4', 'a multicast address'],
-  ['240.0.0.0/4', 'a reserved address'],
-  ['::1/128', 'a loopback address'],
-  ['::/128', 'the unspecified address'],
-  ['::/96', 'an IPv4-compatible address'],
-  ['fc00::/7', 'a unique local (private) address'],
-  ['fe80::/10', 'a link-local address'],
-  ['fec0::/10', 'a site-local address'],
-  ['ff00::/8', 'a multicast address'],
-  ['64:ff9b::/96', 'a NAT64 address'],
-  ['64:ff9b:1::/48', 'a NAT64 address'],
-  ['100::/64', 'a discard address'],
-  ['2001::/32', 'a Teredo address'],
-  ['2002::/16', 'a 6to4 address'],
-  ['2001:db8::/32', 'a documentation address'],
-];
-const SPECIAL = SPECIAL_RANGES.map(([range, kind]) => ({ range: parseCidr(range), kind }));
+import { formatIp, inAnyCidr, parseCidr, parseIp, type Cidr } from './cidr.ts';
+import { specialKind } from './special-ranges.ts';
 
 /** The allow and deny lists of user-entered URLs: host names (`api.example.com`, `*.example.com`) and CIDRs. */
 export interface UrlPolicyLists {
@@ -94,11 +60,6 @@ export class UrlPolicy {
       return `${name} is not on this bridge's allow list`;
     return undefined;
   }
-}
-
-/** What kind of special address `ip` is, or undefined for an ordinary public one. */
-export function specialKind(ip: IpAddress): string | undefined {
-  return SPECIAL.find((entry) => inAnyCidr([entry.range], ip))?.kind;
 }
 
 /** The host of a URL, without IPv6 brackets or a trailing dot, lower case. */

@@ -1,4 +1,4 @@
-import { Router, type RequestHandler } from 'express';
+import { Router, type RequestHandler, type Response } from 'express';
 import type { HostedMetrics } from './metrics.ts';
 
 /** Paths a load balancer and Prometheus use. */
@@ -8,10 +8,13 @@ export const METRICS_PATH = '/metrics';
 
 /**
  * /healthz answers while the process runs; /readyz while it can serve: not stopping, and its store
- * reachable (`problem` says what is wrong, or undefined). Neither needs credentials nor says more
- * than that.
+ * reachable (`problem` says what is wrong, or undefined, and `log` keeps it). Neither needs
+ * credentials nor says more than that.
  */
-export function healthRoutes(problem: () => Promise<string | undefined>): Router {
+export function healthRoutes(
+  problem: () => Promise<string | undefined>,
+  log: (problem: string) => void = () => {},
+): Router {
   const router = Router();
   router.get(HEALTH_PATH, (_request, response) => {
     response.setHeader('Cache-Control', 'no-store');
@@ -20,8 +23,11 @@ export function healthRoutes(problem: () => Promise<string | undefined>): Router
   router.get(READY_PATH, async (_request, response) => {
     response.setHeader('Cache-Control', 'no-store');
     const found = await problem();
-    if (found) response.status(503).json({ status: 'not ready', problem: found });
-    else response.json({ status: 'ready' });
+    // What is wrong is the admin's to read (the store's errors name hosts, users, files): in the log.
+    if (found) {
+      log(found);
+      response.status(503).json({ status: 'not ready' });
+    } else response.json({ status: 'ready' });
   });
   return router;
 }
@@ -32,5 +38,22 @@ export function metricsHandler(metrics: HostedMetrics): RequestHandler {
     const { contentType, body } = await metrics.render();
     response.setHeader('Cache-Control', 'no-store');
     response.type(contentType).send(body);
+  };
+}
+
+/**
+ * Lets only `users` (`metrics.users`) read /metrics on the main port: its figures are process-wide,
+ * the admin's, not each user's. Runs after sign-in.
+ */
+export function metricsReaders(
+  users: readonly string[],
+  userOf: (response: Response) => string,
+): RequestHandler {
+  const readers = new Set(users);
+  return (_request, response, next) => {
+    if (readers.has(userOf(response))) return next();
+    response
+      .status(403)
+      .json({ error: '/metrics is for the users named in metrics.users (or serve it on metrics.port)' });
   };
 }

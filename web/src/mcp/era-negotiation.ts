@@ -96,6 +96,12 @@ export class ProbeWatch {
   private probe: { id: unknown; time: number } | undefined;
   private answer: { time: number; message: JSONRPCMessage; synthetic: boolean } | undefined;
   private fallbackAt: number | undefined;
+  private answeredPingOnly = false;
+
+  /** The server answered Auto's ping but not the probe: decided early (era-probe-pace.ts). */
+  hastened(): void {
+    this.answeredPingOnly = true;
+  }
 
   /** Feed every frame of the connection here, in order. */
   see(frame: Frame): void {
@@ -165,7 +171,9 @@ export class ProbeWatch {
       };
     }
     return {
-      outcome: 'no answer to server/discover: legacy handshake on the same process',
+      outcome: this.answeredPingOnly
+        ? 'no answer to server/discover, though the server answered ping: legacy handshake on the same process'
+        : 'no answer to server/discover: legacy handshake on the same process',
       ms: this.fallbackAt !== undefined ? this.fallbackAt - this.probe.time : undefined,
     };
   }

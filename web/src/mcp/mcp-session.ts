@@ -43,6 +43,7 @@ import {
   rememberedVerdict,
   stopFallbackOnOutage,
 } from './era-negotiation.ts';
+import { paceStdioProbe } from './era-probe-pace.ts';
 import { openInEra, type Attempt } from './era-fallbacks.ts';
 import type { EraMemory } from './era-memory.ts';
 
@@ -202,6 +203,12 @@ export class McpSession {
     this.trace.startConnection();
     const probe = era === 'auto' ? new ProbeWatch() : undefined;
     if (probe && target.transport !== 'stdio') stopFallbackOnOutage(transport, probe);
+    if (probe && target.transport === 'stdio')
+      paceStdioProbe(
+        transport,
+        (probeWait) => this.state.update({ probeWait }),
+        () => probe.hastened(),
+      );
     transport.onframe = (frame) => {
       probe?.see(frame);
       noteListChange(frame, this.listCache);
@@ -239,6 +246,8 @@ export class McpSession {
       return { client, transport, probe };
     } catch (error) {
       return { client, transport, probe, error: closeReasonOr(error, transport) };
+    } finally {
+      if (probe) this.state.update({ probeWait: undefined });
     }
   }
 

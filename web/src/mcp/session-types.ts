@@ -6,6 +6,7 @@ import type {
   ServerCapabilities,
   Tool,
 } from '@modelcontextprotocol/client';
+import type { ProbeWait } from './era-probe-pace.ts';
 import type { EraProbe } from './era-negotiation.ts';
 import type { ExcludedTool } from './header-tools.ts';
 import type { ListFreshness } from './list-cache.ts';
@@ -56,6 +57,8 @@ export interface SessionState {
   lostBridge: boolean;
   /** What Auto's `server/discover` probe found, when the connection probed. */
   eraProbe: EraProbe | undefined;
+  /** While Auto's probe on stdio waits: for the probe's answer, or for the server to start (issue 27). */
+  probeWait?: ProbeWait;
   /** The connection's `subscriptions/listen` stream for list changes (2026-07-28), when it has one. */
   listen: ListenState | undefined;
 }

@@ -9,6 +9,7 @@ import { deprecationOf } from '../../mcp/modern-rules.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { NegotiatedEra } from './negotiated-era.tsx';
+import { ProbeWaitLine } from './probe-wait-line.tsx';
 import { ListenStatus } from './listen-status.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
 import { CopyLinkButton } from './copy-link-button.tsx';
@@ -131,6 +132,7 @@ export function ConnectionBar({
       </button>
       <ConnectionStatusBadge />
       <NegotiatedEra />
+      <ProbeWaitLine />
       <ListenStatus />
       {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
     </form>

@@ -1,0 +1,102 @@
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+
+/**
+ * How long Auto lets `server/discover` go unanswered on stdio before it asks the server for a
+ * `ping`: most servers answer the probe at once, so this costs them nothing.
+ */
+export const LIVENESS_PING_DELAY_MS = 500;
+/** After the server answered the ping, how long the probe may still take (a server may answer out of order). */
+export const AFTER_PING_GRACE_MS = 300;
+/** The id of Auto's ping, written last (hand-rolled servers find the id at the end of the line). */
+const PING_ID = 'toolscope-liveness';
+
+/** What a connect under Auto is waiting for, for the connection bar. */
+export type ProbeWait =
+  | 'probe' // server/discover sent, no answer yet
+  | 'boot' // the ping is unanswered too: the server is still starting (or answers nothing)
+  | undefined; // decided
+
+/**
+ * Makes Auto's probe on stdio cost what a person accepts against a server that ignores requests it
+ * does not know (issue 27): `ping` may be sent before `initialize` in every revision, and a server
+ * reads its requests in order. So when the probe is unanswered after {@link LIVENESS_PING_DELAY_MS},
+ * Auto sends a ping; once the server answers the ping (result or error) and still not the probe,
+ * it has read the probe and ignored it: a legacy server. The SDK is then handed a "method not
+ * found" answer to the probe and falls back to `initialize` on the same process at once. A server
+ * still booting answers neither, so it gets the whole probe timeout, as before: a slow modern
+ * server is not taken for a legacy one. (One that answers the ping before the probe, by more than
+ * the grace, is caught as before: it refuses `initialize` as modern and is started again.)
+ *
+ * `onwait` hears what the connect waits for; `onhastened` once when the probe was decided early.
+ * Call before `client.connect(transport)`.
+ */
+export function paceStdioProbe(
+  transport: Transport,
+  onwait: (wait: ProbeWait) => void,
+  onhastened: () => void,
+): void {
+  const send = transport.send.bind(transport);
+  let probeId: unknown;
+  let answered = false;
+  let pingAnswered = false;
+  const timers: ReturnType<typeof setTimeout>[] = [];
+  const settle = () => {
+    answered = true;
+    timers.forEach(clearTimeout);
+    onwait(undefined);
+  };
+  transport.send = async (message, options) => {
+    if (
+      probeId === undefined &&
+      'method' in message &&
+      message.method === 'server/discover' &&
+      'id' in message
+    ) {
+      probeId = message.id;
+      wrapDelivery();
+      onwait('probe');
+      timers.push(setTimeout(() => void ping(), LIVENESS_PING_DELAY_MS));
+    } else if ('method' in message && message.method === 'initialize' && !answered) settle();
+    return send(message, options);
+  };
+
+  const ping = async () => {
+    if (answered) return;
+    onwait('boot');
+    const request = { jsonrpc: '2.0', method: 'ping', id: PING_ID } as JSONRPCMessage;
+    await send(request).catch(() => {});
+  };
+
+  function wrapDelivery(): void {
+    const deliver = transport.onmessage;
+    transport.onmessage = (message, extra) => {
+      const id = (message as { id?: unknown }).id;
+      if (id === PING_ID && !('method' in message)) {
+        if (answered || pingAnswered) return;
+        pingAnswered = true;
+        onwait('probe');
+        timers.push(
+          setTimeout(() => {
+            if (answered) return;
+            settle();
+            onhastened();
+            deliver?.(
+              {
+                jsonrpc: '2.0',
+                id: probeId as string | number,
+                error: {
+                  code: -32601,
+                  message: 'Method not found (Toolscope: the server answered ping but not server/discover)',
+                },
+              },
+              extra,
+            );
+          }, AFTER_PING_GRACE_MS),
+        );
+        return;
+      }
+      if (id === probeId && !('method' in message) && !answered) settle();
+      deliver?.(message, extra);
+    };
+  }
+}
