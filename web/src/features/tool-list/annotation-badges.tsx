@@ -56,7 +56,7 @@ export function badgeLook(hint: HintReading, trusted: boolean): { className: str
  * A tool's behaviour hints. A trusted server's claims are solid badges, an untrusted server's are dashed
  * outlines (the spec: annotations are untrusted unless the server is), and the spec's defaults for absent
  * hints follow as plain grey italics ("defaults: destructive, open-world"); a tool that declares nothing says so
- * first, so the defaults do not read as claims. A read-only tool that also claims to be destructive is flagged.
+ * in parentheses, so the defaults do not read as claims. A read-only tool that also claims to be destructive is flagged.
  * `compact` (the tool list) shows only declared read-only and destructive claims.
  */
 export function AnnotationBadges({
@@ -101,9 +101,6 @@ export function AnnotationBadges({
           </span>
         );
       })}
-      {noneDeclared && (
-        <span className="text-[11px] text-slate-500 dark:text-slate-400">No annotations declared.</span>
-      )}
       {defaults.length > 0 && (
         <span
           aria-label={`Spec defaults, not declared by the server: ${defaults.map((hint) => hint.label).join(', ')}`}
