@@ -64,7 +64,7 @@ export function ConnectionBar({
     <form onSubmit={submit} className="flex flex-col gap-1.5" aria-label="Connection">
       {/* One row whose parts keep their widths whatever the state, so Connect never moves under the cursor. */}
       <div className="flex items-end gap-2">
-        <label className={`${fieldLabelClass} w-36 shrink-0`}>
+        <label className={`${fieldLabelClass} w-40 shrink-0`}>
           Transport
           <select
             className={`${inputClass} mt-0.5`}

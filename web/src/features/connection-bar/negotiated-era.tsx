@@ -41,12 +41,11 @@ export function NegotiatedEra() {
         aria-expanded={open}
         aria-label={`Connection details: ${revision}${era ? ` · ${era} era` : ''}`}
         title="The negotiated revision; click for how it was chosen and what the server declared"
-        className="flex min-w-0 items-center gap-1.5 rounded-md border border-slate-200 px-2 py-1 text-xs whitespace-nowrap hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
+        className="flex min-w-0 items-center gap-1.5 overflow-hidden rounded-md border border-slate-200 px-2 py-1 text-xs whitespace-nowrap hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
         onClick={() => setOpen((v) => !v)}
       >
         <span className="font-mono">{revision}</span>
         {era && <span className="text-slate-600 dark:text-slate-400">· {era} era</span>}
-        {probe?.source && <span className="text-slate-500">· {probe.source}</span>}
         <span aria-hidden>▾</span>
       </button>
       <div
@@ -55,6 +54,9 @@ export function NegotiatedEra() {
       >
         {probe && (
           <p title={probe.outcome}>
+            {probe.source && (
+              <span className="mr-1.5 rounded bg-slate-100 px-1 dark:bg-slate-800">{probe.source}</span>
+            )}
             Auto: {probe.outcome}
             {probe.ms !== undefined && ` (${Math.round(probe.ms)} ms)`}
           </p>
