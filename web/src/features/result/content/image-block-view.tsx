@@ -30,7 +30,7 @@ export function ImageBlockView({
   const [natural, setNatural] = useState<number>();
   // A tiny image (an icon, a 20x20 test image) starts enlarged, pixels kept sharp; the user zooms either way.
   const [zoom, setZoom] = useState<number>();
-  const shownZoom = zoom ?? (natural !== undefined && natural <= 64 ? 4 : 1);
+  const shownZoom = zoom ?? (natural !== undefined && natural <= 32 ? 4 : 1);
   const [broken, setBroken] = useState(false);
   const fileName = downloadFileName(undefined, mime, 'image');
   const facts = [mimeType, check.ok ? formatBytes(check.byteLength) : undefined, size];
