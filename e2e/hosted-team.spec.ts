@@ -69,8 +69,8 @@ async function callAndShare(page: Page, message: string): Promise<string> {
   await app.setArgumentsJson(JSON.stringify({ message }));
   await app.callTool();
   await expect(app.result).toContainText(message);
-  await page.getByRole('button', { name: 'Share session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  await page.getByRole('button', { name: 'Share recording' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share recording' });
   const link = dialog.getByRole('textbox', { name: 'Share link' });
   await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
   const url = await link.inputValue();

@@ -13,10 +13,14 @@ async function openDemo(page: import('@playwright/test').Page): Promise<Toolscop
   await app.open(cli.url);
   await app.expectConnected();
   await expect(page.getByRole('form', { name: 'Connection' })).toContainText('2026-07-28');
-  // The demo declares tools.listChanged: the page listens for it on a subscriptions/listen stream.
+  // The demo declares tools.listChanged: the page listens for it on a subscriptions/listen stream, shown in
+  // the connection details (the revision chip opens them).
+  await page.getByRole('button', { name: /^Connection details:/ }).click();
   const listen = page.getByRole('status', { name: 'List subscription' });
   await expect(listen).toContainText('open');
   await expect(listen).toContainText('honoured tools');
+  await page.keyboard.press('Escape');
+  await expect(listen).toBeHidden();
   return app;
 }
 
@@ -80,6 +84,7 @@ test('Auto remembers its verdict: the next connect does not probe, and the verdi
   await expect(bar).toContainText('remembered');
   await expect(bar).toContainText(/remembered modern era \(2026-07-28/);
 
+  await bar.getByRole('button', { name: /^Connection details:/ }).click();
   await bar.getByRole('button', { name: 'Forget era' }).click();
   await expect(bar).toContainText('forgotten: the next connect probes');
   await page.getByRole('button', { name: 'Disconnect' }).click();

@@ -30,10 +30,10 @@ test.afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Clicks "Share session" and returns the link from its dialog. */
+/** Clicks "Share recording" and returns the link from its dialog. */
 async function shareSession(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Share session' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share session' });
+  await page.getByRole('button', { name: 'Share recording' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share recording' });
   const link = dialog.getByRole('textbox', { name: 'Share link' });
   await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
   const url = await link.inputValue();
@@ -197,7 +197,7 @@ test('recordings are listed, opened as a replay, renamed, unshared and deleted',
   await expect(page.getByRole('alert')).toContainText('does not exist or was withdrawn');
 });
 
-test('when the recordings file cannot be opened, Share session is disabled and says why', async ({
+test('when the recordings file cannot be opened, Share recording is disabled and says why', async ({
   page,
 }) => {
   const notAFolder = path.join(dataDir, 'not-a-folder');
@@ -207,7 +207,7 @@ test('when the recordings file cannot be opened, Share session is disabled and s
     const app = new ToolscopePage(page);
     await app.open(broken.url);
     await app.expectConnected();
-    const share = page.getByRole('button', { name: 'Share session' });
+    const share = page.getByRole('button', { name: 'Share recording' });
     await expect(share).toBeDisabled();
     await expect(share).toHaveAttribute('title', /cannot be shared: cannot open .*not-a-folder/);
     await expect(page.getByRole('button', { name: 'Recordings' })).toHaveCount(0);

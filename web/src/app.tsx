@@ -40,7 +40,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
       direction="column"
       resized="end"
       compact={!hasResult}
-      defaultSize={(available) => available * 0.4}
+      defaultSize={(available) => available * 0.58}
       bounds={{ min: 96, minOther: 200 }}
       start={
         <ErrorBoundary label="The tool" resetKey={selected}>
@@ -60,7 +60,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
       label="Resize calls and logs"
       direction="column"
       resized="end"
-      defaultSize={(available) => available * 0.42}
+      defaultSize={(available) => available * 0.34}
       bounds={{ min: 96, minOther: 120 }}
       start={
         <ErrorBoundary label="The trace">
@@ -79,7 +79,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
           label="Resize the tools column"
           direction="row"
           resized="start"
-          defaultSize={(available) => Math.min(340, Math.max(260, available * 0.16))}
+          defaultSize={(available) => Math.min(400, Math.max(280, available * 0.2))}
           bounds={{ min: 180, max: 640, minOther: 660 }}
           start={<ServerFeatures />}
           end={

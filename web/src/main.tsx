@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import './styles.css';
 import { Root } from './root.tsx';
+import { applyTheme, storedTheme } from './ui/theme.ts';
 import { takeTokenFromUrl, fetchBridgeConfig, probeBridge } from './boot/bridge-access.ts';
 import { watchBridge } from './boot/bridge-reconnect.ts';
 import { createServices } from './services.ts';
@@ -53,6 +54,7 @@ function bootHosted(root: ReactRoot, config: Extract<HostedAccess, { kind: 'sign
 }
 
 async function boot(): Promise<void> {
+  applyTheme(storedTheme());
   const root = createRoot(document.getElementById('root')!);
   if (window.location.pathname.startsWith(SHARE_PAGE_PREFIX)) {
     await bootShared(root, decodeURIComponent(window.location.pathname.slice(SHARE_PAGE_PREFIX.length)));

@@ -15,21 +15,23 @@ import { useStore } from '../../ui/use-store.ts';
 import { useHosted } from '../hosted/hosted-context.ts';
 import { HostedConnectionBar } from '../hosted/hosted-connection-bar.tsx';
 import { SignedInUser } from '../hosted/signed-in-user.tsx';
+import { ThemeSwitch } from '../../ui/theme-switch.tsx';
 
 /** Brand, server facts, global actions, and the connection bar (or the replay banner). */
 export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
   const { replay } = useServices();
   const hosted = useHosted();
   return (
-    <header className="flex flex-col gap-2 border-b border-slate-200 bg-white px-4 py-2 dark:border-slate-800 dark:bg-slate-900">
-      <div className="flex items-center gap-3">
+    <header className="flex flex-col gap-1.5 border-b border-slate-200 bg-white px-4 pt-1.5 pb-2 dark:border-slate-800 dark:bg-slate-900">
+      {/* Who we talk to on the left, actions on the right; one line, so the panels start high. */}
+      <div className="flex h-8 items-center gap-3">
         <h1 className="flex shrink-0 items-center gap-2 text-base font-bold tracking-tight">
           <img src="/favicon.svg" alt="" className="h-5 w-5" />
           Toolscope
         </h1>
         <ServerInfo />
         {!replay && <DiscoverButton />}
-        <span className="ml-auto flex shrink-0 items-center gap-3">
+        <span className="ml-auto flex shrink-0 items-center gap-2">
           <RunningIndicator />
           {hosted && <SignedInUser info={hosted.info} />}
           {!replay && <ServerRequests />}
@@ -37,6 +39,7 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
           {!replay && <RecordingsButton />}
           <SessionMenu />
           {!replay && <SettingsButton />}
+          <ThemeSwitch />
         </span>
       </div>
       {replay ? (
@@ -67,7 +70,7 @@ export function RunningIndicator() {
   return (
     <span
       aria-live="polite"
-      className="flex max-w-60 items-center gap-1.5 rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300"
+      className="flex max-w-48 items-center gap-1.5 rounded-full bg-indigo-100 px-2.5 py-0.5 text-xs font-medium whitespace-nowrap text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300"
       title={names}
     >
       <span aria-hidden className="h-2 w-2 animate-pulse rounded-full bg-indigo-500" />

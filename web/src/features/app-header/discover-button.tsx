@@ -14,7 +14,10 @@ const termClass = 'font-medium text-slate-600 dark:text-slate-400';
  */
 export function DiscoverButton() {
   const { session } = useServices();
-  const discover = useStore(session.state, (s) => s.server?.discover);
+  // Only the current connection's: a closed connection's discover result is not shown as current.
+  const discover = useStore(session.state, (s) =>
+    s.status === 'connected' ? s.server?.discover : undefined,
+  );
   const ref = useRef<HTMLDialogElement>(null);
   if (!discover) return null;
   const facts = readDiscover(discover);

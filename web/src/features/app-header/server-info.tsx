@@ -1,41 +1,32 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 
-/** Name, version, negotiated protocol version and capabilities of the connected server. */
+/**
+ * Who the server is, on one line: its title, name and version and the negotiated protocol version. Shown only
+ * while connected (or in a replay), so a closed connection's server is never shown as current; its capabilities
+ * are in the connection details beside the status.
+ */
 export function ServerInfo() {
-  const { session } = useServices();
+  const { session, replay } = useServices();
   const server = useStore(session.state, (s) => s.server);
-  if (!server) return null;
+  const connected = useStore(session.state, (s) => s.status === 'connected');
+  if (!server || (!connected && !replay)) return null;
   const capabilities = Object.keys(server.capabilities).filter((key) => key !== 'experimental');
+  const title = server.info.title && server.info.title !== server.info.name ? server.info.title : undefined;
   return (
     <section
       aria-label="Server"
-      className="flex min-w-0 flex-col gap-0.5 text-xs text-slate-600 dark:text-slate-400"
+      title={`${String(server.info.name)} ${String(server.info.version)} · capabilities: ${capabilities.join(', ')}`}
+      className="flex min-w-24 items-baseline gap-x-2 overflow-hidden text-xs whitespace-nowrap text-slate-600 dark:text-slate-400"
     >
-      <span className="flex min-w-0 items-baseline gap-x-3 whitespace-nowrap">
-        <span className="truncate">
-          <span className="font-semibold text-slate-900 dark:text-slate-100">
-            {String(server.info.title ?? server.info.name)}
-          </span>{' '}
-          {server.info.title && server.info.title !== server.info.name && (
-            <span className="font-mono">{String(server.info.name)} </span>
-          )}
-          {String(server.info.version)}
-        </span>
-        <span>
-          protocol <span className="font-mono">{server.protocolVersion}</span>
-        </span>
-      </span>
-      <span
-        className="flex min-w-0 items-center gap-1 overflow-hidden whitespace-nowrap"
-        title={`capabilities: ${capabilities.join(', ')}`}
-      >
-        capabilities
-        {capabilities.map((name) => (
-          <span key={name} className="rounded bg-slate-200 px-1.5 py-0.5 font-mono dark:bg-slate-800">
-            {name}
-          </span>
-        ))}
+      {/* The name (when a title is shown) and the revision are read out, and seen on hover and in the chip. */}
+      <span className="truncate">
+        <span className="text-sm font-semibold text-slate-900 dark:text-slate-100">
+          {String(title ?? server.info.name)}
+        </span>{' '}
+        {title && <span className="sr-only">{String(server.info.name)} </span>}
+        {String(server.info.version)}
+        <span className="sr-only"> · protocol {server.protocolVersion}</span>
       </span>
     </section>
   );

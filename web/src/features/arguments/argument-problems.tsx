@@ -1,6 +1,9 @@
 import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { errorTextClass, hintClass } from './form-classes.ts';
 
+/** A problem that only says a required value is missing. */
+const MISSING = /^(is required|must have required property)/;
+
 /**
  * The validation result under the editor: a short "matches" line, or the list of problems with their paths.
  * Problems do not block the call; the tool panel decides, since sending bad arguments on purpose is a test too.
@@ -15,6 +18,14 @@ export function ArgumentProblems({ status }: { status: ArgumentsStatus }) {
     return (
       <p className="text-xs text-emerald-700 dark:text-emerald-400">
         <span aria-hidden="true">✓ </span>Arguments match the input schema
+      </p>
+    );
+  }
+  // Only empty required fields (a new form, e.g. an order's first line item): a to-do, not a fault.
+  if (problems.every((problem) => MISSING.test(problem.message))) {
+    return (
+      <p className={hintClass}>
+        Still to fill in: {problems.map((problem) => problem.path || '(arguments)').join(', ')}
       </p>
     );
   }

@@ -1,4 +1,5 @@
 import type { RegistryFieldsType, RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { englishStringTranslator, TranslatableString } from '@rjsf/utils';
 import { AnyValueField } from './fields/any-value-field.tsx';
 import { ArrayFieldItemTemplate } from './templates/array-field-item-template.tsx';
 import { ArrayFieldTemplate } from './templates/array-field-template.tsx';
@@ -16,6 +17,7 @@ import { ObjectFieldTemplate } from './templates/object-field-template.tsx';
 import { WrapIfAdditionalTemplate } from './templates/wrap-if-additional-template.tsx';
 import { CheckboxWidget } from './widgets/checkbox-widget.tsx';
 import { SelectWidget } from './widgets/select-widget.tsx';
+import { DateTimeWidget } from './widgets/date-time-widget.tsx';
 
 // Module constants: rjsf deep-compares its props on every render, and stable objects keep that cheap.
 
@@ -36,7 +38,12 @@ export const formTemplates: Partial<TemplatesType> = {
 };
 
 /** Widgets whose core versions render unstyled markup of their own. */
-export const formWidgets: RegistryWidgetsType = { SelectWidget, CheckboxWidget };
+export const formWidgets: RegistryWidgetsType = { SelectWidget, CheckboxWidget, DateTimeWidget };
+
+/** rjsf's words, but a new map entry's value starts empty instead of "New Value". */
+export function translateString(id: TranslatableString, params?: string[]): string {
+  return id === TranslatableString.NewStringDefault ? '' : englishStringTranslator(id, params);
+}
 
 /** Schemas with no type (any value, and the normaliser's cut-offs) are edited as JSON text. */
 export const formFields: RegistryFieldsType = { FallbackField: AnyValueField };

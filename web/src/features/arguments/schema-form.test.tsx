@@ -46,6 +46,19 @@ describe('the generated form', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
+  it('shows a new map entry with an empty key and value, not "newKey" and "New Value"', () => {
+    const html = renderForm(
+      {
+        type: 'object',
+        properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
+      },
+      { labels: { newKey: '' } },
+    )!;
+    expect(html).toContain('aria-label="Key of newKey"');
+    expect(html).toContain('placeholder="key"');
+    expect(html).not.toMatch(/value="newKey"/);
+  });
+
   it('renders nested objects, arrays, unions, maps and nullables of create_order', () => {
     const html = renderForm(corpusSchema('demo create_order (MCP SDK + zod 4)'), {
       customer: { name: 'Ada' },
@@ -63,7 +76,9 @@ describe('the generated form', () => {
     expect(html).toContain('aria-label="Key of color"');
     expect(html).toContain('aria-label="Add entry to options"');
     expect(html).toContain('aria-label="shipping variant"');
-    expect(html).toContain('type="datetime-local"');
+    // A date-time is text that takes pasted ISO 8601, not the locale picker of datetime-local.
+    expect(html).not.toContain('type="datetime-local"');
+    expect(html).toContain('placeholder="e.g. 2026-11-25T20:00:00Z"');
     expect(html).toContain('aria-label="Set notes to null"');
     expect(html).toMatch(/<option[^>]*>express<\/option>/);
   });

@@ -9,7 +9,7 @@ import type {
 } from '@rjsf/utils';
 import { problemsToErrorTree } from '../../schema/problems-to-error-schema.ts';
 import type { ArgumentProblem } from '../../schema/summarize-errors.ts';
-import { formFields, formTemplates, formWidgets } from './form-registry.ts';
+import { formFields, formTemplates, formWidgets, translateString } from './form-registry.ts';
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
 
@@ -48,6 +48,7 @@ export function SchemaForm({ schema, validator, formData, problems, onChange }: 
       uiSchema={uiSchema}
       templates={formTemplates}
       widgets={formWidgets}
+      translateString={translateString}
       fields={formFields}
       extraErrors={extraErrors}
       experimental_defaultFormStateBehavior={defaultsBehavior}

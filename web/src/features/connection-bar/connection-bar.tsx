@@ -9,13 +9,19 @@ import { deprecationOf } from '../../mcp/modern-rules.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { NegotiatedEra } from './negotiated-era.tsx';
+import { ConnectError } from './connect-error.tsx';
 import { ProbeWaitLine } from './probe-wait-line.tsx';
-import { ListenStatus } from './listen-status.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { ServersButton } from '../server-list/servers-button.tsx';
 
-/** The top bar: where the server is (stdio command or URL) and the Connect button. */
+const fieldLabelClass = 'flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400';
+
+/**
+ * The connection row: where the server is (stdio command or URL), Connect, the state and the negotiated era at
+ * a fixed width beside it, then Options, Servers and Copy link; why a connect failed on a line below. An "OAuth"
+ * control belongs in the fixed status slot's row, before Options.
+ */
 export function ConnectionBar({
   initialTarget,
   autoConnect,
@@ -49,91 +55,106 @@ export function ConnectionBar({
     else void session.disconnect();
   };
   const busy = status !== 'disconnected';
+  const retryWithAuto = () => {
+    const next = { ...form, era: 'auto' as const };
+    setForm(next);
+    void session.connect(targetFromForm(next), { protocolVersion: next.protocolVersion });
+  };
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-2" aria-label="Connection">
-      <label className="flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
-        Transport
-        <select
-          className={`${inputClass} mt-0.5 w-40`}
-          value={form.transport}
-          disabled={busy}
-          onChange={(e) => set({ transport: e.target.value as TransportKind })}
-        >
-          {(Object.keys(TRANSPORT_LABELS) as TransportKind[]).map((kind) => (
-            <option key={kind} value={kind}>
-              {TRANSPORT_LABELS[kind]}
-            </option>
-          ))}
-        </select>
-      </label>
-      {form.transport === 'sse' && (
-        <span className="pb-2">
-          <DeprecatedMark reason={deprecationOf('http+sse')} />
-        </span>
-      )}
-      {form.transport === 'stdio' ? (
-        <>
-          <label className="flex w-56 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
-            Command
-            <input
-              className={`${inputClass} mt-0.5 font-mono`}
-              value={form.command}
-              disabled={busy}
-              placeholder="node"
-              spellCheck={false}
-              onChange={(e) => set({ command: e.target.value })}
-            />
-          </label>
-          <label className="flex min-w-48 flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
-            Arguments
-            <input
-              className={`${inputClass} mt-0.5 font-mono`}
-              value={form.args}
-              disabled={busy}
-              placeholder="my-server.js --flag"
-              spellCheck={false}
-              onChange={(e) => set({ args: e.target.value })}
-            />
-          </label>
-        </>
-      ) : (
-        <label className="flex min-w-72 flex-1 flex-col text-xs font-medium text-slate-600 dark:text-slate-400">
-          URL
-          <input
-            className={`${inputClass} mt-0.5 font-mono`}
-            value={form.url}
+    <form onSubmit={submit} className="flex flex-col gap-1.5" aria-label="Connection">
+      {/* One row whose parts keep their widths whatever the state, so Connect never moves under the cursor. */}
+      <div className="flex items-end gap-2">
+        <label className={`${fieldLabelClass} w-40 shrink-0`}>
+          Transport
+          <select
+            className={`${inputClass} mt-0.5`}
+            value={form.transport}
             disabled={busy}
-            type="url"
-            placeholder="http://127.0.0.1:3001/mcp"
-            spellCheck={false}
-            onChange={(e) => set({ url: e.target.value })}
-          />
+            onChange={(e) => set({ transport: e.target.value as TransportKind })}
+          >
+            {(Object.keys(TRANSPORT_LABELS) as TransportKind[]).map((kind) => (
+              <option key={kind} value={kind}>
+                {TRANSPORT_LABELS[kind]}
+              </option>
+            ))}
+          </select>
         </label>
-      )}
-      <button
-        type="button"
-        className={secondaryButtonClass}
-        aria-expanded={showMore}
-        onClick={() => setShowMore((v) => !v)}
-      >
-        Options
-      </button>
-      <ServersButton
-        canLoad={!busy}
-        current={() => targetFromForm(form)}
-        onLoad={(target) =>
-          setForm((f) => ({ ...formFromTarget(target), protocolVersion: f.protocolVersion }))
-        }
-      />
-      <CopyLinkButton form={form} />
-      <button type="submit" className={status === 'connected' ? secondaryButtonClass : primaryButtonClass}>
-        {status === 'disconnected' ? 'Connect' : 'Disconnect'}
-      </button>
-      <ConnectionStatusBadge />
-      <NegotiatedEra />
+        {form.transport === 'stdio' ? (
+          <>
+            <label className={`${fieldLabelClass} min-w-32 flex-[2]`}>
+              Command
+              <input
+                className={`${inputClass} mt-0.5 font-mono`}
+                value={form.command}
+                disabled={busy}
+                title={form.command}
+                placeholder="node"
+                spellCheck={false}
+                onChange={(e) => set({ command: e.target.value })}
+              />
+            </label>
+            <label className={`${fieldLabelClass} min-w-40 flex-[3]`}>
+              Arguments
+              <input
+                className={`${inputClass} mt-0.5 font-mono`}
+                value={form.args}
+                disabled={busy}
+                title={form.args}
+                placeholder="my-server.js --flag"
+                spellCheck={false}
+                onChange={(e) => set({ args: e.target.value })}
+              />
+            </label>
+          </>
+        ) : (
+          <label className={`${fieldLabelClass} min-w-72 flex-[5]`}>
+            <span className="flex items-center gap-2">
+              URL
+              {form.transport === 'sse' && <DeprecatedMark reason={deprecationOf('http+sse')} />}
+            </span>
+            <input
+              className={`${inputClass} mt-0.5 font-mono`}
+              value={form.url}
+              disabled={busy}
+              type="url"
+              placeholder="http://127.0.0.1:3001/mcp"
+              spellCheck={false}
+              onChange={(e) => set({ url: e.target.value })}
+            />
+          </label>
+        )}
+        <button
+          type="submit"
+          className={`${status === 'connected' ? secondaryButtonClass : primaryButtonClass} w-28 shrink-0 justify-center`}
+        >
+          {status === 'disconnected' ? 'Connect' : 'Disconnect'}
+        </button>
+        <span className="flex h-[34px] w-[21rem] shrink-0 items-center gap-2">
+          <ConnectionStatusBadge />
+          <NegotiatedEra />
+        </span>
+        <span className="flex shrink-0 items-center gap-2">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            aria-expanded={showMore}
+            onClick={() => setShowMore((v) => !v)}
+          >
+            Options
+          </button>
+          <ServersButton
+            canLoad={!busy}
+            current={() => targetFromForm(form)}
+            onLoad={(target) =>
+              setForm((f) => ({ ...formFromTarget(target), protocolVersion: f.protocolVersion }))
+            }
+          />
+          <CopyLinkButton form={form} />
+        </span>
+      </div>
       <ProbeWaitLine />
-      <ListenStatus />
+      <ConnectError onRetryWithAuto={retryWithAuto} />
       {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
     </form>
   );

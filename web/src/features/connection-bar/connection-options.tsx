@@ -62,23 +62,28 @@ export function ConnectionOptions({
         disabled={disabled}
         hintId="protocol-era-hint"
       />
-      <label className={`${labelClass} w-44`}>
-        Protocol version
-        <select
-          className={`${inputClass} mt-0.5`}
-          value={form.protocolVersion}
-          disabled={disabled || form.era === 'modern'}
-          onChange={(e) => set({ protocolVersion: e.target.value })}
-        >
-          {PROTOCOL_REVISIONS.map((revision, index) => (
-            <option key={revision} value={revision}>
-              {revision}
-              {index === 0 ? ' (latest)' : ''}
-            </option>
-          ))}
-        </select>
-        <span className="mt-0.5 font-normal">offered in initialize; applies on connect</span>
-      </label>
+      {/* One idea, one control: the era decides; the revision a legacy handshake offers is its sub-choice. */}
+      {form.era !== 'modern' && (
+        <label className={`${labelClass} w-56`}>
+          Protocol version of the legacy handshake
+          <select
+            className={`${inputClass} mt-0.5`}
+            value={form.protocolVersion}
+            disabled={disabled}
+            onChange={(e) => set({ protocolVersion: e.target.value })}
+          >
+            {PROTOCOL_REVISIONS.map((revision, index) => (
+              <option key={revision} value={revision}>
+                {revision}
+                {index === 0 ? ' (newest legacy)' : ''}
+              </option>
+            ))}
+          </select>
+          <span className="mt-0.5 font-normal">
+            {form.era === 'auto' ? 'offered if Auto falls back to initialize' : 'offered in initialize'}
+          </span>
+        </label>
+      )}
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { ConnectFailureDetail } from './connect-failure-detail.tsx';
 
 const LABELS = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected' } as const;
 const DOTS = {
@@ -9,36 +8,17 @@ const DOTS = {
   disconnected: 'bg-slate-400',
 } as const;
 
-/** The connection state as a live status element ("Connected" when connected), plus the last error. */
-export function ConnectionStatusBadge({
-  wrap = false,
-}: {
-  /** Show a long error whole (a limit's message says what to do) instead of on one cut line. */
-  wrap?: boolean;
-} = {}) {
+/**
+ * The connection state as a live status element ("Connected" when connected). It has a fixed width, so the
+ * controls beside it never move when the word changes; why a connect failed is said by {@link ConnectError}.
+ */
+export function ConnectionStatusBadge() {
   const { session } = useServices();
   const status = useStore(session.state, (s) => s.status);
-  const error = useStore(session.state, (s) => s.error);
-  const lostBridge = useStore(session.state, (s) => s.lostBridge);
-  const detail = useStore(session.state, (s) => s.errorDetail);
-
   return (
-    <div className="flex min-w-0 items-center gap-2 pb-1.5 text-sm">
-      <span role="status" className="flex items-center gap-1.5 font-medium">
-        <span aria-hidden className={`h-2.5 w-2.5 rounded-full ${DOTS[status]}`} />
-        {LABELS[status]}
-      </span>
-      {error && status === 'disconnected' && (
-        <span
-          role="alert"
-          className={`${wrap ? '' : 'truncate '}text-red-600 dark:text-red-400`}
-          title={error}
-        >
-          {error}
-          {lostBridge && ' · reconnecting when it is back…'}
-        </span>
-      )}
-      {error && status === 'disconnected' && detail && <ConnectFailureDetail detail={detail} />}
-    </div>
+    <span role="status" className="flex w-28 shrink-0 items-center gap-1.5 text-sm font-medium">
+      <span aria-hidden className={`h-2.5 w-2.5 shrink-0 rounded-full ${DOTS[status]}`} />
+      {LABELS[status]}
+    </span>
   );
 }

@@ -29,7 +29,7 @@ export function ListenStatus() {
     <span
       role="status"
       aria-label="List subscription"
-      className="flex min-w-0 items-center gap-1.5 pb-1.5 text-xs text-slate-600 dark:text-slate-400"
+      className="flex min-w-0 flex-wrap items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400"
       title={listen.error}
     >
       <span className="font-mono">subscriptions/listen</span>
@@ -39,7 +39,7 @@ export function ListenStatus() {
         {STATUS_TEXT[listen.status]}
         {ended}
       </span>
-      <span className="truncate">
+      <span>
         · asked {describeFilter(listen.requested)}
         {listen.honoured && ` · honoured ${describeFilter(listen.honoured)}`}
         {listen.error && ` · ${listen.error}`}

@@ -39,7 +39,7 @@ export function HistoryRow({
       <div className="flex items-center gap-2">
         <button
           type="button"
-          className="flex min-w-0 items-baseline gap-1.5 text-left hover:underline"
+          className="flex min-w-0 flex-1 items-baseline gap-1.5 text-left hover:underline"
           onClick={() => history.select(call.id)}
         >
           <span className={`truncate text-sm ${shownName === call.tool ? 'font-mono' : 'font-medium'}`}>
@@ -79,20 +79,17 @@ export function HistoryRow({
             {call.outcome.rounds} rounds
           </span>
         )}
-        <span className="text-slate-400">{formatTime(call.startedAt)}</span>
-        {onTogglePick && call.outcome && (
-          <label className="flex items-center gap-1 text-slate-500">
-            <input type="checkbox" checked={picked} onChange={() => onTogglePick(call.id)} />
-            Compare
-          </label>
-        )}
         {call.outcome ? (
-          <OutcomeBadge outcome={call.outcome} />
+          <span className="ml-auto shrink-0">
+            <OutcomeBadge outcome={call.outcome} />
+          </span>
         ) : (
           <span className="ml-auto text-slate-500">running…</span>
         )}
       </div>
-      <div className="mt-0.5 flex gap-3">
+      {/* Second line: when, what to do with it, and the compare pick; the first line keeps the name's room. */}
+      <div className="mt-0.5 flex flex-wrap items-center gap-x-3">
+        <span className="text-slate-400">{formatTime(call.startedAt)}</span>
         {!replay && (
           <>
             <button type="button" className={linkButtonClass} onClick={rerun}>
@@ -114,6 +111,12 @@ export function HistoryRow({
         >
           Copy as JSON-RPC
         </button>
+        {onTogglePick && call.outcome && (
+          <label className="ml-auto flex items-center gap-1 text-slate-500">
+            <input type="checkbox" checked={picked} onChange={() => onTogglePick(call.id)} />
+            Compare
+          </label>
+        )}
       </div>
       {problem && (
         <p role="alert" className="mt-1 text-amber-700 dark:text-amber-400">

@@ -5,6 +5,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { ConnectionStatusBadge } from '../connection-bar/connection-status.tsx';
+import { ConnectError } from '../connection-bar/connect-error.tsx';
 import { EraPicker } from '../connection-bar/era-picker.tsx';
 import { NegotiatedEra } from '../connection-bar/negotiated-era.tsx';
 import { catalogServerOf, catalogTarget } from './catalog-socket.ts';
@@ -119,8 +120,11 @@ export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
       >
         {status === 'disconnected' ? 'Connect' : 'Disconnect'}
       </button>
-      <ConnectionStatusBadge wrap />
-      <NegotiatedEra />
+      <span className="flex h-[34px] items-center gap-2">
+        <ConnectionStatusBadge />
+        <NegotiatedEra />
+      </span>
+      <ConnectError />
       {catalog.length === 0 && !userUrls.enabled && (
         <p role="note" className="pb-1.5 text-sm text-slate-600 dark:text-slate-400">
           This bridge's catalog is empty: ask your admin to add servers under catalog.mcpServers.

@@ -8,7 +8,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { ShareLink } from './share-link.tsx';
 
 /**
- * "Share session": makes an unguessable link to the bridge's recording of this connection.
+ * "Share recording": makes an unguessable link to the bridge's recording of this connection.
  * The link opens a read-only replay, live while the connection runs.
  */
 export function ShareSessionButton({ recordingProblem }: { recordingProblem?: string }) {
@@ -28,7 +28,7 @@ export function ShareSessionButton({ recordingProblem }: { recordingProblem?: st
         disabled
         title={`Sessions are not recorded, so they cannot be shared: ${recordingProblem}`}
       >
-        Share session
+        Share recording
       </button>
     );
   }
@@ -66,9 +66,9 @@ export function ShareSessionButton({ recordingProblem }: { recordingProblem?: st
         }
         onClick={() => void share()}
       >
-        Share session
+        Share recording
       </button>
-      <Dialog ref={dialogRef} title="Share session" className="w-[min(40rem,92vw)]">
+      <Dialog ref={dialogRef} title="Share recording" className="w-[min(40rem,92vw)]">
         {error && (
           <p role="alert" className="mb-3 text-sm text-red-700 dark:text-red-400">
             {error}

@@ -40,7 +40,7 @@ export function Notice({
     );
   }
   return (
-    <div className={`rounded-md border px-3 py-2 text-sm ${BOXES[kind]}`}>
+    <div className={`basis-full rounded-md border px-3 py-2 text-sm ${BOXES[kind]}`}>
       <p className="flex items-center gap-2 font-semibold">
         <StatusIcon kind={kind} />
         {title}

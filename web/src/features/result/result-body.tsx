@@ -49,8 +49,9 @@ export function ResultBody({
   const raw = result ?? (outcome.error ? { error: outcome.error } : outcome);
 
   return (
-    <div className="flex flex-col gap-2">
-      <div className="flex flex-col gap-2 px-3 pt-3 empty:hidden">
+    <div className="flex flex-col gap-1">
+      {/* Passes and notes share one wrapping line; a problem's box takes the whole width (Notice). */}
+      <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5 px-3 pt-2 empty:hidden">
         <OutcomeNotice outcome={outcome} revision={revision} />
         <ResultRevisionNotice result={result} revision={revision} />
         <ResultChecks plan={plan} validation={validation} mirror={mirror} />

@@ -18,7 +18,7 @@ export function ResultMeta({
   if (meta === undefined && !createdTask) return null;
   const reading = readTaskMeta(meta, createdTask);
   return (
-    <div className="flex flex-col gap-1 text-xs text-slate-600 dark:text-slate-400">
+    <div className="flex flex-wrap items-center gap-x-4 gap-y-1 text-xs text-slate-600 dark:text-slate-400">
       {createdTask && (
         <p>
           Run as task <span className="font-mono">{createdTask.taskId}</span>

@@ -5,10 +5,12 @@ import { OutcomeBadge } from './outcome-badge.tsx';
 import { ResultBody } from './result-body.tsx';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { findTool, listTools } from '../../mcp/tool-identity.ts';
+import { CallProgressBar } from '../../ui/call-progress-bar.tsx';
+import { usePreviousConnection } from './use-previous-connection.ts';
 
 /** The result of the selected call: rendered by content type, checked against the spec, or raw. */
 export function ResultView() {
-  const { history, session } = useServices();
+  const { history, session, runner } = useServices();
   const call = useStore(history, (s) => s.calls.find((c) => c.id === s.selectedId));
   // The schema the tool declared when it was called; else the one it declares now (older records, replays).
   const listedSchema = useStore(session.state, (s) => {
@@ -21,6 +23,8 @@ export function ResultView() {
   // Judged by the revision it was made under; records without one (replays) take the session's.
   const sessionRevision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const revision = call?.revision ?? sessionRevision;
+  const progress = useStore(runner, (s) => s.running.find((running) => running.id === call?.id)?.progress);
+  const previous = usePreviousConnection(call?.startedAt);
 
   return (
     <section className={`${panelClass} min-h-0`} aria-label="Result">
@@ -34,11 +38,23 @@ export function ResultView() {
             <span className="font-mono">{call.tool}</span>
           </span>
         )}
+        {previous && (
+          <span
+            role="note"
+            className="shrink-0 rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+          >
+            from the previous connection
+          </span>
+        )}
         {call?.outcome && <OutcomeBadge outcome={call.outcome} />}
       </div>
       {call && (
-        <div className="min-h-0 flex-1 overflow-auto">
-          {!call.outcome && <p className="p-3 text-sm text-slate-500">Waiting for the server…</p>}
+        <div className={`min-h-0 flex-1 overflow-auto ${previous ? 'opacity-70' : ''}`}>
+          {!call.outcome && (
+            <div className="flex items-center gap-2 p-3 text-sm text-slate-500">
+              {progress ? <CallProgressBar progress={progress} /> : 'Waiting for the server…'}
+            </div>
+          )}
           {call.outcome && (
             <ResultBody
               key={call.id}

@@ -26,8 +26,11 @@ const TONE_OF: Record<string, keyof typeof TONES> = {
   idempotent: 'info',
 };
 
-/** Hints that say little in a crowded list ("may write" is implied by destructive or non-destructive). */
-const QUIET_HINTS = new Set(['may write', 'not idempotent']);
+/**
+ * The list shows only what tells tools apart at a glance: a declared read-only or destructive claim (and a
+ * contradiction). World and idempotence hints, and the spec's defaults for absent hints, are in the tool panel.
+ */
+const LIST_HINTS = new Set(['read-only', 'destructive']);
 
 /** How one hint looks and reads: trusted claims solid, unverified claims dashed, defaults plain grey italics. */
 export function badgeLook(hint: HintReading, trusted: boolean): { className: string; description: string } {
@@ -52,8 +55,9 @@ export function badgeLook(hint: HintReading, trusted: boolean): { className: str
 /**
  * A tool's behaviour hints. A trusted server's claims are solid badges, an untrusted server's are dashed
  * outlines (the spec: annotations are untrusted unless the server is), and the spec's defaults for absent
- * hints follow as plain grey italics ("defaults: destructive, open-world"); a read-only tool that also claims
- * to be destructive is flagged. `compact` (the tool list) leaves out hints that add nothing there.
+ * hints follow as plain grey italics ("defaults: destructive, open-world"); a tool that declares nothing says so
+ * in parentheses, so the defaults do not read as claims. A read-only tool that also claims to be destructive is flagged.
+ * `compact` (the tool list) shows only declared read-only and destructive claims.
  */
 export function AnnotationBadges({
   annotations,
@@ -65,9 +69,12 @@ export function AnnotationBadges({
   compact?: boolean;
 }) {
   const reading = readAnnotations(annotations);
-  const shown = compact ? reading.hints.filter((hint) => !QUIET_HINTS.has(hint.label)) : reading.hints;
+  const shown = compact
+    ? reading.hints.filter((hint) => hint.source === 'declared' && LIST_HINTS.has(hint.label))
+    : reading.hints;
   const declared = shown.filter((hint) => hint.source === 'declared');
   const defaults = shown.filter((hint) => hint.source === 'default');
+  const noneDeclared = !compact && declared.length === 0 && !reading.contradictory;
   const size = compact ? 'px-1 text-[10px]' : 'px-1.5 py-0.5 text-[11px] font-medium';
   const defaultsText = defaults.map((hint) => hint.label).join(compact ? ' · ' : ', ');
   return (
@@ -100,7 +107,7 @@ export function AnnotationBadges({
           title={defaults.map((hint) => badgeLook(hint, trusted).description).join('\n')}
           className={`truncate text-slate-400 italic dark:text-slate-500 ${compact ? 'text-[10px]' : 'text-[11px]'}`}
         >
-          {compact ? defaultsText : `defaults: ${defaultsText}`}
+          {noneDeclared ? `(spec defaults: ${defaultsText})` : `defaults: ${defaultsText}`}
         </span>
       )}
     </>

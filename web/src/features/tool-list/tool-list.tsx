@@ -21,6 +21,9 @@ export function ToolList() {
   const selected = useStore(workspace, (s) => s.selectedTool);
   const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const trusted = useTrustedServer();
+  // Disconnected, the list is what the last connection listed: say so, and claim no freshness.
+  const connected = useStore(session.state, (s) => s.status === 'connected');
+  const stale = !replay && !connected && tools.length > 0;
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const listed = listTools(tools);
@@ -36,8 +39,13 @@ export function ToolList() {
         <span>
           {shown.length === tools.length ? tools.length : `${shown.length} of ${tools.length}`} tools
         </span>
-        {!replay && <ListFreshnessNote freshness={freshness} />}
-        {!replay && (
+        {!replay && connected && <ListFreshnessNote freshness={freshness} />}
+        {stale && (
+          <span role="note" className="text-amber-700 dark:text-amber-400">
+            from the last connection
+          </span>
+        )}
+        {!replay && connected && (
           <button
             type="button"
             className="ml-auto text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"

@@ -44,9 +44,13 @@ export const ToolRow = memo(function ToolRow({
         <ToolIcon tool={tool} size={18} />
         <span className="min-w-0 flex-1">
           <span className="flex items-center gap-1">
-            <span className={`truncate text-sm ${shown === nameText ? 'font-mono' : 'font-medium'}`}>
+            <span
+              className={`min-w-0 flex-1 truncate text-sm ${shown === nameText ? 'font-mono' : 'font-medium'}`}
+              title={shown}
+            >
               {shown}
             </span>
+            <AnnotationBadges annotations={tool.annotations} trusted={trusted} compact />
             {sameName > 1 && (
               <span
                 aria-label={`Duplicate name: tool ${occurrence} of ${sameName} named ${nameText}`}
@@ -75,10 +79,12 @@ export const ToolRow = memo(function ToolRow({
               </span>
             )}
           </span>
-          <span className="flex items-center gap-1 overflow-hidden text-xs text-slate-500">
-            {shown !== nameText && <span className="min-w-12 truncate font-mono">{nameText}</span>}
-            <AnnotationBadges annotations={tool.annotations} trusted={trusted} compact />
-          </span>
+          {/* The name has the second line to itself, so it is never cut at the list's default width. */}
+          {shown !== nameText && (
+            <span className="block truncate font-mono text-xs text-slate-500" title={nameText}>
+              {nameText}
+            </span>
+          )}
         </span>
       </button>
     </li>

@@ -4,7 +4,9 @@ import { TaskOptions } from './task-options.tsx';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
-import { CallProgressBar } from './call-progress-bar.tsx';
+
+/** The shortcut that calls, as this platform writes it. */
+const CALL_SHORTCUT = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '') ? '⌘ Enter' : 'Ctrl+Enter';
 
 /** The Call tool button, how the call is made (task or not), and while calls of this tool run: their progress and Cancel. */
 export function CallControls({
@@ -49,11 +51,13 @@ export function CallControls({
           type="button"
           className={primaryButtonClass}
           disabled={blockedReason !== undefined || pending !== undefined}
-          title={blockedReason}
+          title={blockedReason ?? `Call tool (${CALL_SHORTCUT})`}
+          data-call-tool
           onClick={call}
         >
           Call tool
         </button>
+        <kbd className="text-[11px] text-slate-500 dark:text-slate-400">{CALL_SHORTCUT}</kbd>
         {(decision.mode !== 'forbidden' || serverHasTasks || decision.task) && (
           <TaskOptions
             decision={decision}
@@ -68,7 +72,14 @@ export function CallControls({
       {decision.note && <p className="text-xs text-amber-700 dark:text-amber-400">{decision.note}</p>}
       {mine.map((call) => (
         <div key={call.id} className="flex items-center gap-2">
-          <CallProgressBar progress={call.progress} />
+          {/* The progress itself shows in the Result pane, where the answer will appear. */}
+          <span className="flex flex-1 items-center gap-2 text-xs text-slate-500">
+            <span
+              aria-hidden
+              className="h-3 w-3 animate-spin rounded-full border-2 border-indigo-500 border-t-transparent"
+            />
+            Running… (progress in Result)
+          </span>
           <button type="button" className={secondaryButtonClass} onClick={() => runner.cancel(call.id)}>
             Cancel
           </button>

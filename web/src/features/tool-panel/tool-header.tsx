@@ -16,7 +16,7 @@ const warningClass = 'text-xs text-amber-700 dark:text-amber-400';
 export function ToolHeader({ listed }: { listed: ListedTool }) {
   const { tool, nameText, sameName, occurrence } = listed;
   const taskSupport = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
-  const { session } = useServices();
+  const { session, policy, runner, replay } = useServices();
   const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const trusted = useTrustedServer();
   const icon = useToolIcon(tool, 20);
@@ -64,6 +64,17 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
           <span className="rounded bg-slate-200 px-1.5 py-0.5 font-medium dark:bg-slate-800">
             output schema
           </span>
+        )}
+        {/* Trust is one click from the claims it changes (also in Settings): trusted read-only tools skip approval. */}
+        {!replay && annotations.hints.some((hint) => hint.source === 'declared') && (
+          <button
+            type="button"
+            className="ml-auto text-indigo-600 hover:underline dark:text-indigo-400"
+            title="A trusted server's annotations are believed: its read-only tools can skip the approval dialog (Settings)"
+            onClick={() => policy.setTrusted(runner.serverLabel(), !trusted)}
+          >
+            {trusted ? 'Stop trusting this server' : 'Trust this server'}
+          </button>
         )}
       </div>
       {sameName > 1 && (

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type KeyboardEvent } from 'react';
 import type { ListedTool } from '../../mcp/tool-identity.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
@@ -8,6 +8,19 @@ import { CallControls } from './call-controls.tsx';
 import { ToolHeader } from './tool-header.tsx';
 import { ToolDeclaration } from './tool-declaration.tsx';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
+
+/**
+ * Ctrl+Enter (Cmd+Enter on macOS) anywhere in the tool's panel clicks "Call tool", which asks for approval as
+ * usual. Caught before the JSON editor, whose own Mod-Enter would insert a line.
+ */
+function callOnModEnter(event: KeyboardEvent<HTMLElement>) {
+  if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey) return;
+  const button = event.currentTarget.querySelector<HTMLButtonElement>('button[data-call-tool]');
+  if (!button) return;
+  event.preventDefault();
+  event.stopPropagation();
+  if (!button.disabled) button.click();
+}
 
 // rjsf, Ajv and CodeMirror load with the first tool opened, not with the page.
 const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
@@ -38,7 +51,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   // Invalid arguments may be sent on purpose; only text that is not a JSON object cannot be.
   const parsed = parseArgumentsText(text);
   return (
-    <section className={`${panelClass} min-h-0`} aria-label="Tool">
+    <section className={`${panelClass} min-h-0`} aria-label="Tool" onKeyDownCapture={callOnModEnter}>
       <ToolHeader listed={listed} />
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
         <ToolDeclaration tool={tool} revision={revision} />

@@ -26,7 +26,7 @@ export function FrameDetail({
     <div
       aria-label="Frame detail"
       role="group"
-      className="flex max-h-[45%] min-h-24 flex-col border-t border-slate-200 dark:border-slate-800"
+      className="flex h-[60%] min-h-24 shrink-0 flex-col border-t border-slate-200 dark:border-slate-800"
     >
       <div className="flex items-center gap-3 px-2 py-1 text-xs">
         <span className="font-semibold">Frame #{frame.seq}</span>

@@ -33,8 +33,15 @@ export const TraceRow = memo(function TraceRow({
   const { label, kind, preview } = describeFrame(frame);
   const direction = frame.direction === 'out' ? 'sent' : 'received';
   const named = preview === undefined ? label : `${label}: ${preview}`;
+  // The bridge numbers each connection's frames from 0: a 0 after the first frame starts another connection.
+  const startsConnection = frame.bridgeSeq === 0 && frame.seq > 0;
   return (
-    <li style={{ height: TRACE_ROW_HEIGHT }}>
+    <li
+      style={{ height: TRACE_ROW_HEIGHT }}
+      className={
+        startsConnection ? 'border-t-2 border-dashed border-slate-300 dark:border-slate-600' : undefined
+      }
+    >
       <button
         type="button"
         aria-pressed={selected}
@@ -46,6 +53,11 @@ export const TraceRow = memo(function TraceRow({
         onClick={onSelect}
       >
         <span className="shrink-0 text-slate-400">{formatTime(frame.time)}</span>
+        {startsConnection && (
+          <span className="shrink-0 rounded bg-slate-200 px-1 text-[10px] text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+            new connection
+          </span>
+        )}
         <span aria-hidden className={frame.direction === 'out' ? 'text-sky-600' : 'text-violet-600'}>
           {frame.direction === 'out' ? '→' : '←'}
         </span>

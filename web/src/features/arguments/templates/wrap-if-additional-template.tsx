@@ -3,6 +3,9 @@ import { ADDITIONAL_PROPERTY_FLAG } from '@rjsf/utils';
 import { controlClass } from '../form-classes.ts';
 import { IconButton } from './icon-button.tsx';
 
+/** The key rjsf gives a new map entry (`newKey`, then `newKey-1`…). */
+const NEW_KEY = /^newKey(-\d+)?$/;
+
 /**
  * One entry of an `additionalProperties` map: key input, value, remove button on one row. rjsf renames the key
  * when the key input loses focus, so the input is uncontrolled and keyed by the current name.
@@ -27,6 +30,7 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
       </div>
     );
   }
+  const fresh = NEW_KEY.test(label);
   return (
     <div
       role="group"
@@ -40,9 +44,14 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
         type="text"
         aria-label={`Key of ${label}`}
         className={`${controlClass} font-mono`}
-        defaultValue={label}
+        // rjsf names a new entry "newKey": show it empty and focused, so the user types the key at once.
+        defaultValue={fresh ? '' : label}
+        placeholder="key"
+        autoFocus={fresh}
         disabled={disabled || readonly}
-        onBlur={onKeyRenameBlur}
+        onBlur={(event) => {
+          if (!(fresh && event.target.value === '')) onKeyRenameBlur(event);
+        }}
       />
       <div className="min-w-0">{children}</div>
       <IconButton

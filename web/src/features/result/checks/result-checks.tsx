@@ -25,7 +25,8 @@ export function ResultChecks({
         />
       )}
       {mirror?.kind === 'missing' && (
-        <Notice kind="warning" title="No text block carries the structured content (back-compat SHOULD)" />
+        // A SHOULD for older clients, not a fault in the result: a quiet line, not a box above it.
+        <Notice compact kind="info" title="No text block mirrors structuredContent (a back-compat SHOULD)" />
       )}
     </>
   );

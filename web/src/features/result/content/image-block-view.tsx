@@ -27,6 +27,10 @@ export function ImageBlockView({
   const check = useMemo(() => inspectBase64(data), [data]);
   const mime = inlineImageMime(mimeType);
   const [size, setSize] = useState<string>();
+  const [natural, setNatural] = useState<number>();
+  // A tiny image (an icon, a 20x20 test image) starts enlarged, pixels kept sharp; the user zooms either way.
+  const [zoom, setZoom] = useState<number>();
+  const shownZoom = zoom ?? (natural !== undefined && natural <= 32 ? 4 : 1);
   const [broken, setBroken] = useState(false);
   const fileName = downloadFileName(undefined, mime, 'image');
   const facts = [mimeType, check.ok ? formatBytes(check.byteLength) : undefined, size];
@@ -57,18 +61,49 @@ export function ImageBlockView({
             <img
               src={`data:${mime};base64,${check.clean}`}
               alt={`Image from the result (${mime})`}
-              className="max-h-80 max-w-full rounded border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,transparent_0_50%)] bg-[length:16px_16px] object-contain dark:border-slate-700"
-              onLoad={(e) => setSize(`${e.currentTarget.naturalWidth}×${e.currentTarget.naturalHeight} px`)}
+              style={
+                natural !== undefined && shownZoom !== 1
+                  ? { width: natural * shownZoom, imageRendering: shownZoom > 1 ? 'pixelated' : undefined }
+                  : undefined
+              }
+              className={`${shownZoom === 1 ? 'max-h-80 ' : ''}max-w-full rounded border border-slate-200 bg-[repeating-conic-gradient(#e2e8f0_0_25%,transparent_0_50%)] bg-[length:16px_16px] object-contain dark:border-slate-700`}
+              onLoad={(e) => {
+                setSize(`${e.currentTarget.naturalWidth}×${e.currentTarget.naturalHeight} px`);
+                setNatural(e.currentTarget.naturalWidth);
+              }}
               onError={() => setBroken(true)}
             />
           )}
-          <button
-            type="button"
-            className={smallButtonClass}
-            onClick={() => saveFile(base64ToBytes(check.clean), fileName, mime)}
-          >
-            Download
-          </button>
+          <span className="flex items-center gap-1">
+            <button
+              type="button"
+              className={smallButtonClass}
+              aria-label="Zoom out"
+              disabled={shownZoom <= 0.25}
+              onClick={() => setZoom(shownZoom / 2)}
+            >
+              −
+            </button>
+            <span className="w-12 text-center text-xs text-slate-600 dark:text-slate-400">
+              {Math.round(shownZoom * 100)}%
+            </span>
+            <button
+              type="button"
+              className={smallButtonClass}
+              aria-label="Zoom in"
+              disabled={shownZoom >= 16}
+              onClick={() => setZoom(shownZoom * 2)}
+            >
+              +
+            </button>
+            <button
+              type="button"
+              className={smallButtonClass}
+              onClick={() => saveFile(base64ToBytes(check.clean), fileName, mime)}
+            >
+              Download
+            </button>
+          </span>
         </div>
       )}
     </BlockFrame>

@@ -1,4 +1,4 @@
-import type { CallProgress } from '../../mcp/session-types.ts';
+import type { CallProgress } from '../mcp/session-types.ts';
 
 /** Progress of a running call: a progressbar once the server reports progress, a spinner before. */
 export function CallProgressBar({ progress }: { progress: CallProgress | undefined }) {

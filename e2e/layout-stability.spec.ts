@@ -1,0 +1,153 @@
+import { test, expect, type Locator, type Page } from '@playwright/test';
+import { freePort } from '../test/support/free-port.ts';
+import { serveToolscope } from './helpers/serve-toolscope.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+// Issue 25's requirements, checked from outside on the built-in demo server at two window sizes: buttons do not
+// move, the panels start high, tool names are whole, a short result is visible at once, Ctrl+Enter calls,
+// nothing stale claims to be current, and a refused URL is said in plain words.
+
+const served = serveToolscope([]);
+const SIZES = [
+  { width: 1280, height: 800 },
+  { width: 1920, height: 1080 },
+];
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not laid out');
+  return found;
+}
+
+/** The Connect/Disconnect button, whichever it reads. */
+function connectButton(page: Page): Locator {
+  return page
+    .getByRole('form', { name: 'Connection' })
+    .getByRole('button', { name: /^(Connect|Disconnect)$/ });
+}
+
+/** Whether `inner` is drawn whole inside `outer` and inside the window. */
+async function whollyInside(inner: Locator, outer: Locator, page: Page): Promise<boolean> {
+  const a = await box(inner);
+  const b = await box(outer);
+  const view = page.viewportSize()!;
+  return (
+    a.x >= b.x &&
+    a.y >= b.y &&
+    a.x + a.width <= b.x + b.width &&
+    a.y + a.height <= b.y + b.height &&
+    a.y + a.height <= view.height &&
+    a.x + a.width <= view.width
+  );
+}
+
+for (const size of SIZES) {
+  test.describe(`at ${size.width}x${size.height}`, () => {
+    test.use({ viewport: size });
+
+    test('Connect keeps its place across disconnect, a failed connect and connect; the panels start high', async ({
+      page,
+    }) => {
+      const app = new ToolscopePage(page);
+      await app.open(served.cli.url);
+      await app.expectConnected();
+      const tab = await box(page.getByRole('tab', { name: 'Tools', exact: true }));
+      expect(tab.y).toBeLessThanOrEqual(130);
+
+      const places = [await box(connectButton(page))];
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      await expect(app.status).toHaveText('Disconnected');
+      places.push(await box(connectButton(page)));
+
+      // A URL where nothing listens: said in words a person acts on, and Connect stays where it was.
+      const port = await freePort();
+      await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'Streamable HTTP' });
+      await page.getByRole('textbox', { name: 'URL' }).fill(`http://127.0.0.1:${port}/mcp`);
+      places.push(await box(connectButton(page)));
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await expect(page.getByRole('alert')).toHaveText(
+        `Nothing is listening at 127.0.0.1:${port}. Is the server running?`,
+      );
+      places.push(await box(connectButton(page)));
+
+      await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'stdio' });
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await app.expectConnected();
+      places.push(await box(connectButton(page)));
+
+      for (const place of places) {
+        expect(Math.abs(place.x - places[0]!.x)).toBeLessThanOrEqual(4);
+        expect(Math.abs(place.y - places[0]!.y)).toBeLessThanOrEqual(4);
+      }
+    });
+
+    test('tool names in the list are whole', async ({ page }) => {
+      const app = new ToolscopePage(page);
+      await app.open(served.cli.url);
+      await app.expectConnected();
+      await expect(app.toolList.getByRole('listitem').first()).toBeVisible();
+      const cut = await app.toolList
+        .getByRole('listitem')
+        .evaluateAll((items) =>
+          items.flatMap((item) =>
+            [...item.querySelectorAll<HTMLElement>('span')]
+              .filter((el) => el.children.length === 0 && el.scrollWidth > el.clientWidth)
+              .map((el) => el.textContent),
+          ),
+        );
+      expect(cut).toEqual([]);
+    });
+
+    test('a short result is whole on screen after the call, and Ctrl+Enter calls through the approval dialog', async ({
+      page,
+    }) => {
+      const app = new ToolscopePage(page);
+      await app.open(served.cli.url);
+      await app.expectConnected();
+
+      await app.selectTool('get_weather');
+      await app.setArgumentsJson('{"city": "Lisbon"}');
+      // The shortcut, from inside the JSON editor: the approval dialog asks as for a click.
+      await app.toolPanel.getByRole('textbox', { name: 'Arguments JSON' }).press('Control+Enter');
+      await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+      await expect(app.result).toContainText('humidity');
+      for (const key of ['"temperature"', '"conditions"', '"humidity"']) {
+        const shown = app.result.getByText(key, { exact: true }).first();
+        expect(await whollyInside(shown, app.result, page), `${key} is visible without scrolling`).toBe(true);
+      }
+
+      await app.selectTool('echo');
+      await app.setArgumentsJson('{"message": "whole and visible"}');
+      await app.callTool();
+      const echoed = app.result.getByText('whole and visible').first();
+      await expect(echoed).toBeVisible();
+      expect(await whollyInside(echoed, app.result, page)).toBe(true);
+    });
+
+    test('disconnected, nothing claims to be fresh or connected; the trace marks the next connection', async ({
+      page,
+    }) => {
+      const app = new ToolscopePage(page);
+      await app.open(served.cli.url);
+      await app.expectConnected();
+      await expect(page.getByRole('status', { name: 'Cache' })).toContainText('fresh');
+      await app.selectTool('echo');
+      await app.setArgumentsJson('{"message": "before"}');
+      await app.callTool();
+      await expect(app.result).toContainText('before');
+
+      await page.getByRole('button', { name: 'Disconnect' }).click();
+      await expect(app.status).toHaveText('Disconnected');
+      await expect(page.getByRole('status', { name: 'Cache' })).toHaveCount(0);
+      await expect(page.getByRole('note').filter({ hasText: 'from the last connection' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Server' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: /^Connection details/ })).toHaveCount(0);
+      await expect(app.result.getByRole('note')).toHaveText('from the previous connection');
+
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await app.expectConnected();
+      await expect(app.result.getByRole('note')).toHaveText('from the previous connection');
+      await expect(app.trace.getByText('new connection')).toBeVisible();
+    });
+  });
+}

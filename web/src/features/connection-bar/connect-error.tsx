@@ -1,0 +1,38 @@
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { ConnectFailureDetail } from './connect-failure-detail.tsx';
+import { plainConnectError } from './plain-error.ts';
+
+/**
+ * Why the last connect failed or the connection ended, in words a person acts on, on its own line under the
+ * connection controls (so nothing beside the Connect button moves). "Try again with Auto" when the chosen era was
+ * the problem; "Why?" opens the full error in place, below, covering nothing.
+ */
+export function ConnectError({ onRetryWithAuto }: { onRetryWithAuto?: () => void }) {
+  const { session } = useServices();
+  const status = useStore(session.state, (s) => s.status);
+  const error = useStore(session.state, (s) => s.error);
+  const lostBridge = useStore(session.state, (s) => s.lostBridge);
+  const detail = useStore(session.state, (s) => s.errorDetail);
+  const target = useStore(session.state, (s) => s.target);
+  if (!error || status !== 'disconnected') return null;
+  const plain = plainConnectError(error, detail, target);
+  return (
+    <div className="flex w-full flex-wrap items-start gap-x-3 gap-y-1 text-sm">
+      <span role="alert" className="min-w-0 text-red-700 dark:text-red-400" title={error}>
+        {plain.text}
+        {lostBridge && ' · reconnecting when it is back…'}
+      </span>
+      {plain.eraProblem && onRetryWithAuto && (
+        <button
+          type="button"
+          className="shrink-0 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+          onClick={onRetryWithAuto}
+        >
+          Try again with Auto
+        </button>
+      )}
+      <ConnectFailureDetail detail={detail ?? { headline: error }} plain={plain.text} />
+    </div>
+  );
+}

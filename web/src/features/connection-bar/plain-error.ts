@@ -1,0 +1,60 @@
+import type { ServerTarget } from '#shared/targets.ts';
+import type { ConnectFailure } from '../../mcp/connect-failure.ts';
+
+/** A failed connect said in words a person acts on, and whether another era could help. */
+export interface PlainConnectError {
+  /** One sentence: what happened and what to check. */
+  text: string;
+  /** The era was the problem (the server refused the revision or the opening request): Auto may connect. */
+  eraProblem: boolean;
+}
+
+/** JSON-RPC codes that mean "not this revision or not this opening request". */
+const ERA_CODES = new Set([-32022, -32601]);
+
+/**
+ * Turns the session's error line into plain words: a refused TCP connect names the address and asks whether the
+ * server runs; a message that repeats itself ("Unsupported protocol version: Unsupported protocol version: …") is
+ * said once. The full detail stays behind "Why?".
+ */
+export function plainConnectError(
+  error: string,
+  detail: ConnectFailure | undefined,
+  target: ServerTarget | undefined,
+): PlainConnectError {
+  const eraProblem =
+    target?.era !== 'auto' &&
+    target?.era !== undefined &&
+    detail?.code !== undefined &&
+    ERA_CODES.has(detail.code);
+  const refused = /ECONNREFUSED\s+([^\s,)]+)/.exec(error);
+  if (refused || /fetch failed: (bad port|connect)/.test(error)) {
+    const where = refused?.[1] ?? hostOf(target) ?? 'that address';
+    return { text: `Nothing is listening at ${where}. Is the server running?`, eraProblem: false };
+  }
+  const notFound = /ENOTFOUND\s+(\S+)/.exec(error);
+  if (notFound) return { text: `No host is named ${notFound[1]}. Check the URL.`, eraProblem: false };
+  if (/ENOENT|spawn .* ENOENT/.test(error))
+    return { text: 'The command was not found. Check the Command field and its path.', eraProblem: false };
+  return { text: withoutRepeats(error), eraProblem };
+}
+
+/** "A: A: rest" said once: "A: rest". */
+export function withoutRepeats(text: string): string {
+  let out = text;
+  for (let guard = 0; guard < 5; guard++) {
+    const next = out.replace(/([^:]{4,}): \1(?=:|$)/, '$1');
+    if (next === out) break;
+    out = next;
+  }
+  return out;
+}
+
+function hostOf(target: ServerTarget | undefined): string | undefined {
+  if (!target || target.transport === 'stdio') return undefined;
+  try {
+    return new URL(target.url).host;
+  } catch {
+    return undefined;
+  }
+}
