@@ -4,7 +4,6 @@
 // argument and describes the scenario in the environment; this maps that to check's own flags and
 // nothing else: no scenario is known here. Findings about the suite's server are not the client's
 // failure, so exit 1 (error-level findings) counts as success; 2 (cannot connect, bad usage) does not.
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -40,23 +39,23 @@ export function checkFlags(url, env, writeArgsFile) {
   return flags;
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || fileURLToPath(import.meta.url) === process.argv[1]) {
+if (fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? '')) {
   const url = process.argv.at(-1);
   if (!url || !/^https?:\/\//.test(url)) {
     console.error('usage: toolscope-conformance.js <server URL> (the conformance suite runs it)');
     process.exit(2);
   }
   const folder = mkdtempSync(path.join(tmpdir(), 'toolscope-conformance-'));
-  try {
-    const flags = checkFlags(url, process.env, (calls) => {
-      const file = path.join(folder, 'args.json');
-      writeFileSync(file, JSON.stringify(calls));
-      return file;
-    });
-    const cli = fileURLToPath(new URL('toolscope.js', import.meta.url));
-    const run = spawnSync(process.execPath, [cli, 'check', ...flags], { stdio: 'inherit' });
-    process.exitCode = run.status === 0 || run.status === 1 ? 0 : (run.status ?? 1);
-  } finally {
+  const flags = checkFlags(url, process.env, (calls) => {
+    const file = path.join(folder, 'args.json');
+    writeFileSync(file, JSON.stringify(calls));
+    return file;
+  });
+  process.on('exit', (code) => {
     rmSync(folder, { recursive: true, force: true });
-  }
+    process.exitCode = code === 1 ? 0 : code;
+  });
+  // The CLI itself, in this process (one Node start per scenario), as `toolscope check <flags>`.
+  process.argv = [process.argv[0] ?? 'node', fileURLToPath(import.meta.url), 'check', ...flags];
+  await import('./toolscope.js');
 }
