@@ -54,3 +54,11 @@ describe('check reports', () => {
     expect(xml).toContain('<testcase classname="toolscope.check" name="tool wipe"/>');
   });
 });
+
+describe('the text report', () => {
+  it('shows control characters from the server as escapes, never raw', () => {
+    const text = formatText({ ...REPORT, server: { ...REPORT.server, name: 'evil\u001b[2J' } });
+    expect(text).not.toContain('\u001b');
+    expect(text).toContain('evil\\u001b[2J');
+  });
+});

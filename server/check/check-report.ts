@@ -27,7 +27,16 @@ export function formatText(report: CheckReport): string {
     '',
     `${plural(counts.error, 'error')}, ${plural(counts.warning, 'warning')}, ${counts.info} info`,
   );
-  return lines.join('\n');
+  return lines.map(printable).join('\n');
+}
+
+/** A line with the server's control characters shown as \u escapes: a terminal must not obey them. */
+function printable(line: string): string {
+  return line.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u001f\u007f-\u009f]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }
 
 /** The report as JSON, with counts and the exit code it leads to. */
