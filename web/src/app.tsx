@@ -14,6 +14,7 @@ import { ResourceBrowser } from './features/resources/resource-browser.tsx';
 import { PromptBrowser } from './features/prompts/prompt-browser.tsx';
 import { TasksPanel } from './features/tasks/tasks-panel.tsx';
 import { SavedRequestsPanel } from './features/saved-requests/saved-requests-panel.tsx';
+import { ChecksPanel } from './features/checks/checks-panel.tsx';
 import type { Permalink } from './features/permalink/permalink.ts';
 import { findTool } from './mcp/tool-identity.ts';
 import { SplitPane } from './ui/split-pane.tsx';
@@ -134,6 +135,7 @@ function CallsAndLogs() {
           { name: 'History', content: <HistoryPanel /> },
           { name: 'Saved', content: <SavedRequestsPanel /> },
           { name: 'Tasks', content: <TasksPanel /> },
+          { name: 'Checks', content: <ChecksPanel /> },
           { name: 'Server log', content: <ServerLog /> },
           { name: 'Chat', content: <ChatView /> },
         ]}

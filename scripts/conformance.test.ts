@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { readSummary } from './conformance.js';
+import { checkFlags } from '../bin/toolscope-conformance.js';
+
+describe('the conformance adapter', () => {
+  it('maps the suite’s environment to check flags, with no scenario logic', () => {
+    const files: unknown[] = [];
+    const write = (calls: Record<string, unknown[]>) => (files.push(calls), '/tmp/args.json');
+    expect(
+      checkFlags('http://localhost:1/mcp', { MCP_CONFORMANCE_PROTOCOL_VERSION: '2026-07-28' }, write),
+    ).toEqual(['--url', 'http://localhost:1/mcp', '--oauth-headless', '--era', 'modern', '--all']);
+    const context = JSON.stringify({
+      client_id: 'id',
+      client_secret: 's',
+      toolCalls: [{ name: 'a', arguments: { x: 1 } }, { name: 'a' }, { name: 'b', arguments: {} }],
+    });
+    expect(checkFlags('http://h/mcp', { MCP_CONFORMANCE_CONTEXT: context }, write)).toEqual([
+      '--url',
+      'http://h/mcp',
+      '--oauth-headless',
+      '--client-id',
+      'id',
+      '--client-secret',
+      's',
+      '--args-file',
+      '/tmp/args.json',
+    ]);
+    expect(files).toEqual([{ a: [{ x: 1 }, {}], b: [{}] }]);
+  });
+
+  it('reads the suite’s summary, scored and unscored', () => {
+    const output = [
+      '=== SUITE SUMMARY ===',
+      '✓ tools_call: 2 passed, 0 failed',
+      '✗ auth/dpop: 0 passed, 3 failed',
+      'Not scored for 2026-07-28: 1 scenario(s) run, 1 failing.',
+      '  ✗ auth/dpop (extension)',
+    ].join('\n');
+    expect(readSummary(output)).toEqual([
+      { scenario: 'tools_call', passed: 2, failed: 0, ok: true, scored: true },
+      { scenario: 'auth/dpop', passed: 0, failed: 3, ok: false, scored: false },
+    ]);
+  });
+});
