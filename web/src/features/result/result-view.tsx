@@ -5,6 +5,7 @@ import { OutcomeBadge } from './outcome-badge.tsx';
 import { ResultBody } from './result-body.tsx';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { findTool, listTools } from '../../mcp/tool-identity.ts';
+import { useAppTabs } from '../apps/apps.ts';
 
 /** The result of the selected call: rendered by content type, checked against the spec, or raw. */
 export function ResultView() {
@@ -21,6 +22,8 @@ export function ResultView() {
   // Judged by the revision it was made under; records without one (replays) take the session's.
   const sessionRevision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const revision = call?.revision ?? sessionRevision;
+  // MCP Apps: a call of a tool that links a View gets the "App" tab first.
+  const appTabs = useAppTabs(call);
 
   return (
     <section className={`${panelClass} min-h-0`} aria-label="Result">
@@ -46,6 +49,7 @@ export function ResultView() {
               outputSchema={outputSchema}
               revision={revision}
               createdTask={call.createdTask}
+              leadingTabs={appTabs}
             />
           )}
         </div>

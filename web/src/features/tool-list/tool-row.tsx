@@ -4,6 +4,7 @@ import { toolFieldsBeyond } from '../../mcp/protocol-revisions.ts';
 import { AnnotationBadges } from './annotation-badges.tsx';
 import { ToolIcon } from './tool-icon.tsx';
 import { toolNameProblems } from './tool-name-rules.ts';
+import { ToolUiBadge } from '../apps/apps.ts';
 
 /** Fixed row height, so the list can be virtualised. */
 export const TOOL_ROW_HEIGHT = 52;
@@ -78,6 +79,7 @@ export const ToolRow = memo(function ToolRow({
           <span className="flex items-center gap-1 overflow-hidden text-xs text-slate-500">
             {shown !== nameText && <span className="min-w-12 truncate font-mono">{nameText}</span>}
             <AnnotationBadges annotations={tool.annotations} trusted={trusted} compact />
+            <ToolUiBadge tool={tool} />
           </span>
         </span>
       </button>
