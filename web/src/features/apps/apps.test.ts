@@ -144,3 +144,20 @@ describe('the extension’s declaration', () => {
     expect(extension.capabilities?.()).toEqual({});
   });
 });
+
+describe('ViewNotes', () => {
+  it('batches a burst into one update, and a flood of logs does not push out a refused request', async () => {
+    const { ViewNotes } = await import('./view-notes.ts');
+    let run: (() => void) | undefined;
+    const notes = new ViewNotes((next) => (run = next));
+    let updates = 0;
+    notes.subscribe(() => updates++);
+    notes.add('refused', 'tools/call secret refused');
+    for (let i = 0; i < 1000; i++) notes.add('log', `flood ${i}`);
+    run?.();
+    expect(updates).toBe(1);
+    expect(notes.get().notes).toHaveLength(200);
+    expect(notes.get().notes[0]?.kind).toBe('refused');
+    expect(notes.get().notes.at(-1)?.summary).toBe('flood 999');
+  });
+});

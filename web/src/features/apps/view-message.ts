@@ -50,7 +50,7 @@ export class MessageBudget {
   private count = 0;
 
   constructor(
-    private readonly limit = 200,
+    private readonly limit = 100,
     private readonly windowMs = 1000,
   ) {}
 
