@@ -63,6 +63,11 @@ export const TraceRow = memo(function TraceRow({
         <span aria-hidden className={DIRECTION_ARROWS[frame.direction][1]}>
           {DIRECTION_ARROWS[frame.direction][0]}
         </span>
+        {(frame.direction === 'to-view' || frame.direction === 'from-view') && (
+          <span className="shrink-0 rounded bg-amber-100 px-1 text-[10px] text-amber-900 dark:bg-amber-950 dark:text-amber-300">
+            view
+          </span>
+        )}
         <span className={`min-w-0 truncate ${KIND_COLORS[kind]}`}>
           {label}
           {preview !== undefined && <span className="text-slate-600 dark:text-slate-300">: {preview}</span>}
