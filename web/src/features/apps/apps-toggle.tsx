@@ -10,6 +10,7 @@ export function AppsToggle() {
     <label className="flex items-start gap-2">
       <input
         type="checkbox"
+        aria-label="MCP Apps"
         className="mt-1"
         checked={enabled}
         onChange={(e) => apps.settings.setEnabled(e.target.checked)}

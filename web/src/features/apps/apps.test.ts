@@ -161,3 +161,18 @@ describe('ViewNotes', () => {
     expect(notes.get().notes.at(-1)?.summary).toBe('flood 999');
   });
 });
+
+describe('recordedResource: a replay shows the View the recording read', () => {
+  it('finds the answer to the last resources/read of the URI, and says so when there is none', async () => {
+    const { recordedResource } = await import('./recorded-resource.ts');
+    const frame = (direction: 'out' | 'in', message: unknown) =>
+      ({ seq: 0, time: 0, bytes: 0, direction, message }) as never;
+    const frames = [
+      frame('out', { jsonrpc: '2.0', id: 4, method: 'resources/read', params: { uri: 'ui://v' } }),
+      frame('in', { jsonrpc: '2.0', id: 3, result: { contents: [] } }),
+      frame('in', { jsonrpc: '2.0', id: 4, result: { contents: [{ uri: 'ui://v', text: '<p>v</p>' }] } }),
+    ];
+    expect(recordedResource(frames, 'ui://v')).toEqual({ contents: [{ uri: 'ui://v', text: '<p>v</p>' }] });
+    expect(() => recordedResource(frames, 'ui://other')).toThrow(/holds no read of ui:\/\/other/);
+  });
+});

@@ -7,6 +7,7 @@ import type { McpSession } from '../../mcp/mcp-session.ts';
 import { Store } from '../../lib/store.ts';
 import { AppsSettings, appsExtension } from './apps-extension.ts';
 import { UiResourceCache } from './ui-resource.ts';
+import { recordedResource } from './recorded-resource.ts';
 
 export { AppView } from './app-view.tsx';
 export { useAppTabs } from './use-app-tabs.tsx';
@@ -25,7 +26,10 @@ export interface AppsServices {
 
 /** Builds the feature's services and plugs its extension into the session. */
 export function createApps(session: McpSession, settings = new AppsSettings()): AppsServices {
-  const resources = new UiResourceCache((uri) => session.readResource(uri));
+  // Connected: ask the server. Not connected (a replay): the read the recording holds.
+  const resources = new UiResourceCache(async (uri) =>
+    session.currentClient ? session.readResource(uri) : recordedResource(session.trace.get().frames, uri),
+  );
   const declared = new Store<{ declared: boolean | undefined }>({ declared: undefined });
   session.use(appsExtension(settings, resources, declared));
   return { settings, resources, declared };
