@@ -18,6 +18,7 @@ import { jsonErrors } from './http/json-errors.ts';
 import { LiveViewerEndpoint } from './http/live-viewer-endpoint.ts';
 import type { RecordingStatus } from '#shared/recordings.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
+import { startSandbox } from './http/sandbox-server.ts';
 
 /** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
 export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';
@@ -46,6 +47,10 @@ export interface BridgeOptions {
   retentionDays?: number;
   /** More Host names the bridge answers to (besides loopback, and its addresses when bound to all interfaces). */
   allowHosts?: string[];
+  /** Port of the MCP Apps sandbox proxy (another origin than the page); 0 or absent picks a free one. */
+  sandboxPort?: number;
+  /** The sandbox proxy's origin as pages reach it, when not `http://<host>:<sandboxPort>` (behind a proxy). */
+  sandboxOrigin?: string;
 }
 
 /** A running bridge. */
@@ -74,6 +79,11 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   const guard = new AccessGuard(token);
   const channels = new ChannelRegistry(graceMs);
   const { recordings, status: recording } = await openRecordings(options, log);
+  const sandbox = await startSandbox({
+    host,
+    port: options.sandboxPort,
+    publicOrigin: options.sandboxOrigin,
+  });
 
   const app = express();
   app.disable('x-powered-by');
@@ -81,7 +91,10 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   app.use('/api', requireAccess(guard));
   app.use('/api/recordings', recordingRoutes(recordings, recording.problem));
   app.use('/api/chat', chatRoutes());
-  app.use('/api', apiRoutes({ target: options.target, version, graceMs, recording }));
+  app.use(
+    '/api',
+    apiRoutes({ target: options.target, version, graceMs, recording, sandboxOrigin: sandbox.origin }),
+  );
   app.use('/api', jsonErrors(log));
   app.use(staticRoutes(options.distDir));
 
@@ -124,6 +137,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       viewers.wss.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await sandbox.close();
     },
   };
 }

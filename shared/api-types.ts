@@ -13,4 +13,6 @@ export interface BridgeConfigResponse {
   recording: RecordingStatus;
   /** Hosted team mode only: who is signed in, the catalog, the limits. */
   hosted?: HostedInfo;
+  /** The origin of the MCP Apps sandbox proxy (another origin than the page); absent: Views are not shown. */
+  sandboxOrigin?: string;
 }

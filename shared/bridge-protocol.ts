@@ -36,8 +36,12 @@ export const TOKEN_PARAM = 'token';
 /** Header carrying the token on HTTP API requests. */
 export const TOKEN_HEADER = 'x-toolscope-token';
 
-/** Direction of a frame, seen from the browser's MCP client: out = to the server, in = from it. */
-export type FrameDirection = 'out' | 'in';
+/**
+ * Direction of a frame, seen from the browser's MCP client: out = to the server, in = from it.
+ * MCP Apps: `to-view` = from the page (the host) to a View, `from-view` = from a View to the page; those never
+ * cross the bridge, the page adds them to its own trace.
+ */
+export type FrameDirection = 'out' | 'in' | 'to-view' | 'from-view';
 
 /**
  * One frame: a JSON-RPC message, or a line that could not be read as one, as it crossed the upstream
@@ -91,7 +95,7 @@ export interface FrameHttp {
 export const frameSchema = z.looseObject({
   seq: z.number(),
   time: z.number(),
-  direction: z.enum(['out', 'in']),
+  direction: z.enum(['out', 'in', 'to-view', 'from-view']),
   bytes: z.number(),
 });
 

@@ -33,6 +33,7 @@ import { HostedMetrics } from './ops/metrics.ts';
 import { healthRoutes, METRICS_PATH, metricsHandler, metricsReaders } from './ops/ops-routes.ts';
 import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
+import { startSandbox } from '../http/sandbox-server.ts';
 import { ownedRecordingRoutes } from './recordings/owned-recording-routes.ts';
 import { OwnedRecordings } from './recordings/owned-recordings.ts';
 
@@ -138,11 +139,16 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     ...(options.resolve ? { resolve: options.resolve } : {}),
   };
   let stopping = false;
+  const sandbox = await startSandbox({
+    host: config.server.host,
+    port: config.server.sandboxPort,
+    publicOrigin: config.server.sandboxOrigin,
+  });
 
   const app = express();
   app.disable('x-powered-by');
   app.use(requestLog(log, proxies));
-  app.use(securityHeaders());
+  app.use(securityHeaders(sandbox.origin));
   const storeCheck = options.storeProblem ?? (() => storeProblem(recordings));
   app.use(
     healthRoutes(
@@ -179,7 +185,18 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         .status(503)
         .json({ error: `Recording is off: ${recording.problem ?? 'store.record is false'}` });
     });
-  app.use('/api', hostedApiRoutes({ version, graceMs, recording, config, connected, channels }));
+  app.use(
+    '/api',
+    hostedApiRoutes({
+      version,
+      graceMs,
+      recording,
+      config,
+      connected,
+      channels,
+      sandboxOrigin: sandbox.origin,
+    }),
+  );
   app.use(staticRoutes(options.distDir));
   // Share ids are keys to recordings: not in the log.
   app.use(jsonErrors((line) => log.error(line.replace(/(\/api\/shared\/)[^/\s]+/g, '$1***'))));
@@ -296,6 +313,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         metricsServer?.close();
         server.closeAllConnections();
         await closed;
+        await sandbox.close();
         log.info('Toolscope hosted bridge stopped');
         logs.flush();
       })();

@@ -19,6 +19,7 @@ export function apiRoutes(options: {
   version: string;
   graceMs: number;
   recording: RecordingStatus;
+  sandboxOrigin?: string;
 }): Router {
   const router = Router();
   router.get('/config', (_request, response) => {
@@ -27,6 +28,7 @@ export function apiRoutes(options: {
       initialTarget: options.target ?? null,
       graceMs: options.graceMs,
       recording: options.recording,
+      ...(options.sandboxOrigin ? { sandboxOrigin: options.sandboxOrigin } : {}),
     };
     response.json(body);
   });

@@ -3,6 +3,7 @@ import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import './styles.css';
 import { Root } from './root.tsx';
 import { applyTheme, storedTheme } from './ui/theme.ts';
+import { sandboxOrigin } from './features/apps/apps.ts';
 import { takeTokenFromUrl, fetchBridgeConfig, probeBridge } from './boot/bridge-access.ts';
 import { watchBridge } from './boot/bridge-reconnect.ts';
 import { createServices } from './services.ts';
@@ -33,6 +34,7 @@ function createBrowserSession(openSocket: () => BridgeSocket): McpSession {
 /** Hosted team mode: signed in by cookie or by the SSO proxy's header, which the browser sends by itself. */
 function bootHosted(root: ReactRoot, config: Extract<HostedAccess, { kind: 'signed-in' }>['config']): void {
   const headers = new UserHeaderValues();
+  sandboxOrigin.update({ origin: config.sandboxOrigin });
   const services = createServices(
     createBrowserSession(() => new CatalogBridgeSocket(bridgeSocketUrl(window.location, ''), headers)),
   );
@@ -80,6 +82,7 @@ async function boot(): Promise<void> {
     root.render(<BootError message={(error as Error).message} />);
     return;
   }
+  sandboxOrigin.update({ origin: config.sandboxOrigin });
   const services = createServices(
     createBrowserSession(() => new BridgeSocket(bridgeSocketUrl(window.location, token))),
   );

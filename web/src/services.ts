@@ -19,6 +19,7 @@ import {
 import type { SessionFile } from './features/session-file/session-file.ts';
 import type { LiveReplay } from './features/recordings/live-replay.ts';
 import type { RecordingsApi } from './features/recordings/recordings-api.ts';
+import { createApps, type AppsServices } from './features/apps/apps.ts';
 
 /** The long-lived, framework-free objects the views read from and act on. */
 export interface AppServices {
@@ -34,6 +35,8 @@ export interface AppServices {
   serverRequests: ServerRequestsServices;
   /** Named requests kept across reloads (the "Saved" tab). */
   savedRequests: SavedRequests;
+  /** MCP Apps: the extension's setting and the Views' resources of this connection. */
+  apps: AppsServices;
 }
 
 /** What a read-only replay shows. */
@@ -66,7 +69,8 @@ export function createServices(session: McpSession): AppServices {
     if (target) workspace.useServer(describeTarget(target));
   });
   const savedRequests = new SavedRequests();
-  return { session, history, policy, runner, workspace, tasks, serverRequests, savedRequests };
+  const apps = createApps(session);
+  return { session, history, policy, runner, workspace, tasks, serverRequests, savedRequests, apps };
 }
 
 /**

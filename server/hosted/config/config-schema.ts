@@ -44,6 +44,13 @@ const serverSection = z.strictObject({
     .default([]),
   /** Reverse proxies whose X-Forwarded-Proto and X-Forwarded-For are believed. */
   trustedProxies: z.array(cidr).default([]),
+  /** Port of the MCP Apps sandbox proxy (another origin than the page's); 0 picks a free one. */
+  sandboxPort: z.int().min(0).max(65535).default(0),
+  /** The sandbox proxy's origin as users reach it (`https://sandbox.toolscope.example.com`), behind a proxy. */
+  sandboxOrigin: z
+    .string()
+    .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'expected an origin: http(s)://host[:port], no path')
+    .optional(),
 });
 
 const tokenEntry = z.strictObject({

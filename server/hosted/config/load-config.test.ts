@@ -22,9 +22,23 @@ function problems(config: unknown, env: Record<string, string> = {}): string[] {
 const minimal = { version: 1, auth: { tokens: [{ user: 'alice', sha256: DIGEST }] } };
 
 describe('hosted config', () => {
+  it('takes the MCP Apps sandbox proxy’s port and public origin, and refuses an origin with a path', () => {
+    const server = { sandboxPort: 6278, sandboxOrigin: 'https://sandbox.example.com' };
+    expect(parse({ ...minimal, server }).server).toMatchObject(server);
+    expect(problems({ ...minimal, server: { sandboxOrigin: 'https://a.example/x; script-src *' } })).toEqual([
+      expect.stringMatching(/sandboxOrigin.*expected an origin/),
+    ]);
+  });
+
   it('fills in sane defaults around the minimal config', () => {
     const config = parse(minimal);
-    expect(config.server).toEqual({ host: '127.0.0.1', port: 6277, allowedHosts: [], trustedProxies: [] });
+    expect(config.server).toEqual({
+      host: '127.0.0.1',
+      port: 6277,
+      allowedHosts: [],
+      trustedProxies: [],
+      sandboxPort: 0,
+    });
     expect(config.limits).toEqual({
       sessionsPerUser: 5,
       sessionsTotal: 100,

@@ -15,6 +15,8 @@ export interface HostedApiOptions {
   config: HostedConfig;
   connected: ConnectedChannels;
   channels: ChannelRegistry;
+  /** The MCP Apps sandbox proxy's origin. */
+  sandboxOrigin?: string;
 }
 
 /**
@@ -50,6 +52,7 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
       graceMs: options.graceMs,
       recording: options.recording,
       hosted,
+      ...(options.sandboxOrigin ? { sandboxOrigin: options.sandboxOrigin } : {}),
     };
     response.setHeader('Cache-Control', 'no-store');
     response.json(body);

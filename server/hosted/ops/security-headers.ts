@@ -9,7 +9,7 @@ import type { RequestHandler } from 'express';
  * element. The page fetches tool icons from https URLs (connect-src) and shows images and audio from
  * data: and blob: URLs. The page itself (index.html) still asks for no-referrer in its own meta tag.
  */
-export function securityHeaders(): RequestHandler {
+export function securityHeaders(sandboxOrigin?: string): RequestHandler {
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
@@ -23,7 +23,8 @@ export function securityHeaders(): RequestHandler {
         'connect-src': ["'self'", 'https:'],
         'worker-src': ["'self'", 'blob:'],
         'object-src': ["'none'"],
-        'frame-src': ["'none'"],
+        // MCP Apps: the page frames the sandbox proxy, and nothing else.
+        'frame-src': sandboxOrigin ? [sandboxOrigin] : ["'none'"],
         'frame-ancestors': ["'none'"],
         'base-uri': ["'self'"],
         'form-action': ["'self'"],

@@ -72,7 +72,8 @@ export class CallHistory extends Store<CallHistoryState> {
 
     this.update((state) => ({
       calls: [...state.calls.slice(-(MAX_CALLS - 1)), entry],
-      selectedId: entry.id,
+      // A View's own call does not take the result panel away from the View that made it.
+      selectedId: entry.origin === 'view' ? state.selectedId : entry.id,
     }));
     return entry.id;
   }

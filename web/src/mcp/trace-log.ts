@@ -44,8 +44,7 @@ export class TraceLog {
     const frame: Frame = { ...incoming, bridgeSeq: incoming.seq, seq: this.nextSeq++ };
     this.frames.push(frame);
 
-    this.pairs.add(frame);
-    this.rounds.add(frame);
+    this.pair(frame);
     this.noteMethod(frame);
 
     if (this.scheduled) return;
@@ -61,8 +60,7 @@ export class TraceLog {
     this.clear();
     for (const frame of frames) {
       this.frames.push(frame);
-      this.pairs.add(frame);
-      this.rounds.add(frame);
+      this.pair(frame);
       this.noteMethod(frame);
     }
     this.nextSeq = (frames.at(-1)?.seq ?? -1) + 1;
@@ -86,6 +84,13 @@ export class TraceLog {
     return () => this.listeners.delete(listener);
   };
 
+  /** Pairs a server frame with its request; a View's messages have ids of their own and are not paired. */
+  private pair(frame: Frame): void {
+    if (isViewFrame(frame)) return;
+    this.pairs.add(frame);
+    this.rounds.add(frame);
+  }
+
   private noteMethod(frame: Frame): void {
     const method = (frame.message as { method?: unknown } | undefined)?.method;
     if (typeof method === 'string' && !this.methodSet.has(method)) {
@@ -98,4 +103,9 @@ export class TraceLog {
     this.snapshot = { frames: this.frames, version: this.snapshot.version + 1 };
     for (const listener of this.listeners) listener();
   }
+}
+
+/** True for a message between the page and an MCP App's View (not a frame of the server connection). */
+export function isViewFrame(frame: Frame): boolean {
+  return frame.direction === 'to-view' || frame.direction === 'from-view';
 }

@@ -23,7 +23,10 @@ export function ResultBody({
   outputSchema,
   revision,
   createdTask,
+  leadingTabs = [],
 }: {
+  /** Tabs shown before the usual viewers (MCP Apps: "App"). */
+  leadingTabs?: { name: string; content: React.ReactNode }[];
   outcome: CallOutcome;
   outputSchema: unknown;
   revision?: string;
@@ -60,6 +63,7 @@ export function ResultBody({
       <Tabs
         label="Result view"
         tabs={[
+          ...leadingTabs,
           {
             name: 'Rendered',
             content: result ? (

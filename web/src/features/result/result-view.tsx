@@ -7,6 +7,7 @@ import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { findTool, listTools } from '../../mcp/tool-identity.ts';
 import { CallProgressBar } from '../../ui/call-progress-bar.tsx';
 import { usePreviousConnection } from './use-previous-connection.ts';
+import { useAppTabs } from '../apps/apps.ts';
 
 /** The result of the selected call: rendered by content type, checked against the spec, or raw. */
 export function ResultView() {
@@ -25,6 +26,8 @@ export function ResultView() {
   const revision = call?.revision ?? sessionRevision;
   const progress = useStore(runner, (s) => s.running.find((running) => running.id === call?.id)?.progress);
   const previous = usePreviousConnection(call?.startedAt);
+  // MCP Apps: a call of a tool that links a View gets the "App" tab first.
+  const appTabs = useAppTabs(call);
 
   return (
     <section className={`${panelClass} min-h-0`} aria-label="Result">
@@ -62,6 +65,7 @@ export function ResultView() {
               outputSchema={outputSchema}
               revision={revision}
               createdTask={call.createdTask}
+              leadingTabs={appTabs}
             />
           )}
         </div>

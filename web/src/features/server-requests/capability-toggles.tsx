@@ -3,6 +3,7 @@ import { useStore } from '../../ui/use-store.ts';
 import type { CapabilityFlags } from './capability-settings.ts';
 import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
 import { deprecationOf } from '../../mcp/modern-rules.ts';
+import { AppsToggle } from '../apps/apps.ts';
 
 const FEATURES: { key: keyof CapabilityFlags; label: string; detail: string }[] = [
   { key: 'sampling', label: 'Sampling', detail: 'the server may ask you to write a model reply' },
@@ -38,6 +39,7 @@ export function CapabilityToggles() {
           </span>
         </label>
       ))}
+      <AppsToggle />
       <p
         className={`text-xs ${differs ? 'font-semibold text-amber-700 dark:text-amber-400' : 'text-slate-500'}`}
       >

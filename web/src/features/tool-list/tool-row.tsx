@@ -4,6 +4,7 @@ import { toolFieldsBeyond } from '../../mcp/protocol-revisions.ts';
 import { AnnotationBadges } from './annotation-badges.tsx';
 import { ToolIcon } from './tool-icon.tsx';
 import { toolNameProblems } from './tool-name-rules.ts';
+import { ToolUiBadge } from '../apps/apps.ts';
 
 /** Fixed row height, so the list can be virtualised. */
 export const TOOL_ROW_HEIGHT = 52;
@@ -51,6 +52,7 @@ export const ToolRow = memo(function ToolRow({
               {shown}
             </span>
             <AnnotationBadges annotations={tool.annotations} trusted={trusted} compact />
+            <ToolUiBadge tool={tool} />
             {sameName > 1 && (
               <span
                 aria-label={`Duplicate name: tool ${occurrence} of ${sameName} named ${nameText}`}

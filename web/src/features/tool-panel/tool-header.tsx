@@ -1,4 +1,5 @@
 import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
+import { ToolUiBadge } from '../apps/apps.ts';
 import { ToolIcon } from '../tool-list/tool-icon.tsx';
 import { useToolIcon } from '../tool-list/use-tool-icon.ts';
 import { useTrustedServer } from '../tool-list/use-trusted.ts';
@@ -55,6 +56,7 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
       <div className="flex flex-wrap items-center gap-1 text-[11px]">
         <span className="text-slate-500">{annotationsLabel}</span>
         <AnnotationBadges annotations={tool.annotations} trusted={trusted} />
+        <ToolUiBadge tool={tool} detailed />
         {typeof taskSupport === 'string' && taskSupport !== 'forbidden' && (
           <span className="rounded bg-violet-100 px-1.5 py-0.5 font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-300">
             task {taskSupport}

@@ -33,6 +33,8 @@ export function TraceFilterBar({
         <option value="any">both ways</option>
         <option value="out">sent</option>
         <option value="in">received</option>
+        <option value="from-view">view → host</option>
+        <option value="to-view">host → view</option>
       </select>
       <select
         aria-label="Method"

@@ -15,6 +15,20 @@ const KIND_COLORS = {
   bad: 'text-red-600 dark:text-red-400',
 } as const;
 
+/** How a direction reads (MCP Apps: the page is the host of a View). */
+const DIRECTION_NAMES: Record<Frame['direction'], string> = {
+  out: 'sent',
+  in: 'received',
+  'to-view': 'host → view',
+  'from-view': 'view → host',
+};
+const DIRECTION_ARROWS: Record<Frame['direction'], [string, string]> = {
+  out: ['→', 'text-sky-600'],
+  in: ['←', 'text-violet-600'],
+  'to-view': ['⇢', 'text-emerald-600'],
+  'from-view': ['⇠', 'text-amber-600'],
+};
+
 /** One frame: time, direction, method (or what it answers), latency of its pair, size. */
 export const TraceRow = memo(function TraceRow({
   frame,
@@ -31,7 +45,7 @@ export const TraceRow = memo(function TraceRow({
   onSelect: () => void;
 }) {
   const { label, kind, preview } = describeFrame(frame);
-  const direction = frame.direction === 'out' ? 'sent' : 'received';
+  const direction = DIRECTION_NAMES[frame.direction];
   const named = preview === undefined ? label : `${label}: ${preview}`;
   // The bridge numbers each connection's frames from 0: a 0 after the first frame starts another connection.
   const startsConnection = frame.bridgeSeq === 0 && frame.seq > 0;
@@ -58,9 +72,14 @@ export const TraceRow = memo(function TraceRow({
             new connection
           </span>
         )}
-        <span aria-hidden className={frame.direction === 'out' ? 'text-sky-600' : 'text-violet-600'}>
-          {frame.direction === 'out' ? '→' : '←'}
+        <span aria-hidden className={DIRECTION_ARROWS[frame.direction][1]}>
+          {DIRECTION_ARROWS[frame.direction][0]}
         </span>
+        {(frame.direction === 'to-view' || frame.direction === 'from-view') && (
+          <span className="shrink-0 rounded bg-amber-100 px-1 text-[10px] text-amber-900 dark:bg-amber-950 dark:text-amber-300">
+            view
+          </span>
+        )}
         <span className={`min-w-0 truncate ${KIND_COLORS[kind]}`}>
           {label}
           {preview !== undefined && <span className="text-slate-600 dark:text-slate-300">: {preview}</span>}

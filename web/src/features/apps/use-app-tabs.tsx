@@ -1,0 +1,18 @@
+import type { CallEntry } from '../../calls/call-history.ts';
+import { useServices } from '../../services.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { findTool, listTools } from '../../mcp/tool-identity.ts';
+import { toolUiOf } from './tool-ui.ts';
+import { AppView } from './app-view.tsx';
+
+/** The "App" tab for a call whose tool links a View (none otherwise), to put first in the result's tabs. */
+export function useAppTabs(call: CallEntry | undefined): { name: string; content: React.ReactNode }[] {
+  const { session } = useServices();
+  const tool = useStore(session.state, (s) => {
+    if (!call) return undefined;
+    return (findTool(s.tools, call.toolKey) ?? listTools(s.tools).find((l) => l.nameText === call.tool))
+      ?.tool;
+  });
+  if (!call || !tool || !toolUiOf(tool).resourceUri) return [];
+  return [{ name: 'App', content: <AppView call={call} tool={tool} /> }];
+}

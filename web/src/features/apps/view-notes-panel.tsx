@@ -1,0 +1,59 @@
+import type { ViewCsp } from '#shared/view-csp.ts';
+import { useStore } from '../../ui/use-store.ts';
+import type { UiResource } from './ui-resource.ts';
+import type { ViewNotes } from './view-notes.ts';
+
+/**
+ * What the View asked of the host that Toolscope shows instead of acting on (messages, model context, logs,
+ * refused requests), with the policy it runs under and warnings about its resource.
+ */
+export function ViewNotesPanel({
+  notes,
+  csp,
+  resource,
+}: {
+  notes: ViewNotes;
+  csp: ViewCsp;
+  resource: Extract<UiResource, { status: 'ok' }>;
+}) {
+  const list = useStore(notes, (s) => s.notes);
+  const warnings = [
+    ...resource.warnings,
+    ...(csp.external.length ? [`The View reaches external origins: ${csp.external.join(', ')}`] : []),
+    ...(csp.rejected.length
+      ? [`Declared entries left out of the policy (not an origin): ${csp.rejected.join(', ')}`]
+      : []),
+    ...(resource.permissions.length
+      ? [`The View asks for ${resource.permissions.join(', ')}; Toolscope grants none`]
+      : []),
+  ];
+  return (
+    <section aria-label="View messages" className="flex flex-col gap-1 text-xs">
+      {warnings.map((warning) => (
+        <p
+          key={warning}
+          className="rounded bg-amber-50 px-2 py-1 text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
+          ⚠ {warning}
+        </p>
+      ))}
+      <details>
+        <summary className="cursor-pointer text-slate-500">Content-Security-Policy applied</summary>
+        <pre className="whitespace-pre-wrap break-all font-mono text-[11px]">
+          {csp.policy.split('; ').join(';\n')}
+        </pre>
+      </details>
+      <h3 className="font-semibold text-slate-600 dark:text-slate-300">
+        From the View {list.length === 0 && <span className="font-normal text-slate-500">(nothing yet)</span>}
+      </h3>
+      <ul aria-label="From the View" className="flex max-h-48 flex-col gap-0.5 overflow-auto">
+        {list.map((note) => (
+          <li key={note.id} className="break-words">
+            <span className="text-slate-400">{new Date(note.time).toLocaleTimeString()}</span>{' '}
+            <span className="font-semibold">{note.kind}</span> {note.summary}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,37 @@
+/** The View's frame bar: what it is, and the actions a developer of an app wants (reload, full screen). */
+export function ViewToolbar({
+  uri,
+  fullscreen,
+  readOnly,
+  onReload,
+  onFullscreen,
+}: {
+  uri: string;
+  fullscreen: boolean;
+  readOnly: boolean;
+  onReload: () => void;
+  onFullscreen: () => void;
+}) {
+  const button =
+    'rounded border border-slate-300 px-2 py-0.5 text-xs font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
+  return (
+    <div className="flex items-center gap-2 border-b border-slate-200 px-2 py-1 text-xs dark:border-slate-800">
+      <span className="rounded bg-indigo-100 px-1 font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200">
+        View
+      </span>
+      <span
+        className="min-w-0 flex-1 truncate font-mono text-slate-500"
+        title="Rendered by the tool's server, sandboxed"
+      >
+        {uri}
+        {readOnly && ' · replay, read-only'}
+      </span>
+      <button type="button" className={button} onClick={onReload}>
+        Reload view
+      </button>
+      <button type="button" className={button} onClick={onFullscreen} aria-pressed={fullscreen}>
+        {fullscreen ? 'Exit full screen' : 'Open view alone'}
+      </button>
+    </div>
+  );
+}
