@@ -17,6 +17,7 @@ import { requireSameSite, sharedRoutes } from './http/shared-routes.ts';
 import { jsonErrors } from './http/json-errors.ts';
 import { LiveViewerEndpoint } from './http/live-viewer-endpoint.ts';
 import type { RecordingStatus } from '#shared/recordings.ts';
+import { CALLBACK_PATH, OAuthCallbacks } from './oauth/oauth-callbacks.ts';
 
 /** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
 export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';
@@ -76,6 +77,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   const app = express();
   app.disable('x-powered-by');
+  const oauth = new OAuthCallbacks();
+  app.get(CALLBACK_PATH, oauth.route());
   app.use('/api/shared', requireSameSite(guard), sharedRoutes(recordings));
   app.use('/api', requireAccess(guard));
   app.use('/api/recordings', recordingRoutes(recordings, recording.problem));
@@ -92,6 +95,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     log,
     recordings,
     viewers,
+    oauth,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -101,6 +105,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   guard.allow(host, port, [...(options.allowHosts ?? []), ...ownAddresses(host)]);
   const pageHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  oauth.redirectUrl = `http://${pageHost}:${port}${CALLBACK_PATH}`;
 
   return {
     port,

@@ -1,6 +1,8 @@
 import {
   ClientCredentialsProvider,
   UnauthorizedError,
+  auth,
+  discoverOAuthProtectedResourceMetadata,
   type FetchLike,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
@@ -28,11 +30,15 @@ interface FinishesAuth {
 export class UpstreamSignIn {
   readonly provider: OAuthClientProvider;
   private readonly interactive: ConnectionOAuth | undefined;
+  /** A person signs in in a browser (not headless, not a machine client). */
+  private readonly inBrowser: boolean;
+  private stepFetch: FetchLike | undefined;
 
   constructor(
     options: OAuthOptions,
     private readonly emit: (event: BridgeEvent) => void,
   ) {
+    this.inBrowser = !options.clientCredentials && !options.headless && Boolean(options.authorize);
     if (options.clientCredentials) {
       if (!options.clientId || !options.clientSecret)
         throw new Error('The client_credentials grant needs a client id and a client secret');
@@ -71,7 +77,32 @@ export class UpstreamSignIn {
 
   /** The upstream's fetch with OAuth requests split off and logged (see {@link oauthStepFetch}). */
   fetch(mcp: FetchLike, base: FetchLike): FetchLike {
-    return oauthStepFetch(mcp, base, (step) => this.emit({ kind: 'oauth-step', step }));
+    this.stepFetch = oauthStepFetch(mcp, base, (step) => this.emit({ kind: 'oauth-step', step }));
+    return this.stepFetch;
+  }
+
+  /**
+   * Before the first message, when a person signs in in a browser: if the server publishes
+   * protected resource metadata, sign in now. The page waits for the connection without a time
+   * limit, while a request (the first `initialize`) would time out while the person signs in.
+   * The probe for the metadata goes unlogged through `base`: servers without OAuth show no steps.
+   */
+  async signInFirst(serverUrl: URL, base: FetchLike, transport: FinishesAuth): Promise<void> {
+    if (!this.inBrowser || !this.stepFetch) return;
+    try {
+      await discoverOAuthProtectedResourceMetadata(serverUrl, {}, base);
+    } catch {
+      return; // No metadata: the server may not need a token; a 401 later signs in then.
+    }
+    let result: string;
+    try {
+      result = await auth(this.provider, { serverUrl, fetchFn: this.stepFetch });
+    } catch (error) {
+      const message = describeOAuthFailure(error);
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message, { cause: error });
+    }
+    if (result === 'REDIRECT') await this.recover(new UnauthorizedError(), transport);
   }
 
   /**

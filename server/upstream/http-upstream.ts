@@ -50,6 +50,7 @@ export class HttpUpstream implements Upstream {
   private readonly reported = new WeakSet<object>();
   /** OAuth for this connection only (its tokens end with it), when the caller allowed sign-in. */
   private readonly signIn: UpstreamSignIn | undefined;
+  private readonly base: FetchLike;
   onmessage?: Upstream['onmessage'];
   onbadframe?: Upstream['onbadframe'];
   onlost?: Upstream['onlost'];
@@ -67,6 +68,7 @@ export class HttpUpstream implements Upstream {
     this.signIn = options.oauth
       ? new UpstreamSignIn(options.oauth, (event) => this.onevent?.(event))
       : undefined;
+    this.base = base;
     const mcpFetch =
       target.transport === 'sse'
         ? this.wire.fetch(base)
@@ -91,6 +93,7 @@ export class HttpUpstream implements Upstream {
 
   async start(): Promise<void> {
     try {
+      await this.signIn?.signInFirst(new URL(this.target.url), this.base, this.finisher());
       try {
         await this.transport.start();
       } catch (error) {
@@ -175,12 +178,15 @@ export class HttpUpstream implements Upstream {
     this.finish('Disconnected');
   }
 
+  private finisher(): { finishAuth(params: URLSearchParams): Promise<void> } {
+    return this.transport as Transport & { finishAuth(params: URLSearchParams): Promise<void> };
+  }
+
   /** After a failure: signs in when the server asked for it and it can (true: try again). */
   private async recoverSignIn(error: unknown): Promise<boolean> {
     if (!this.signIn || this.closed) return false;
-    const transport = this.transport as Transport & { finishAuth(params: URLSearchParams): Promise<void> };
     try {
-      return await this.signIn.recover(error, transport);
+      return await this.signIn.recover(error, this.finisher());
     } catch (failure) {
       // A clear sentence for the page, with the 401 that started it kept as the status.
       const event = { kind: 'http-error' as const, status: 401, message: (failure as Error).message };

@@ -8,6 +8,7 @@ import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
 import { deprecationOf } from '../../mcp/modern-rules.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
+import { OAuthButton } from '../oauth/oauth-button.tsx';
 import { NegotiatedEra } from './negotiated-era.tsx';
 import { ListenStatus } from './listen-status.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
@@ -130,6 +131,7 @@ export function ConnectionBar({
         {status === 'disconnected' ? 'Connect' : 'Disconnect'}
       </button>
       <ConnectionStatusBadge />
+      <OAuthButton />
       <NegotiatedEra />
       <ListenStatus />
       {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
