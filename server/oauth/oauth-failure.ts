@@ -24,6 +24,8 @@ export function describeOAuthFailure(error: unknown): string {
   const message =
     error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error);
   if (typeof code === 'string' && BY_CODE[code]) return `${BY_CODE[code]}${detail(message)}`;
+  if (/Registration rejected/i.test(message))
+    return `Client registration refused: the authorization server (or, when the server publishes no OAuth metadata, the server itself) would not register Toolscope; enter a pre-registered client id and secret${detail(message)}`;
   if (/redirect_uri|redirect uri/i.test(message))
     return `The authorization server does not accept the redirect URI (redirect mismatch): register the bridge's /oauth/callback for this client${detail(message)}`;
   if (/iss(uer)?\b.*(mismatch|does not match|expected)|mismatch.*issuer/i.test(message))

@@ -1,5 +1,7 @@
 import {
   ClientCredentialsProvider,
+  OAuthClientFlowError,
+  OAuthError,
   UnauthorizedError,
   auth,
   discoverOAuthProtectedResourceMetadata,
@@ -111,6 +113,12 @@ export class UpstreamSignIn {
    * A failed authorization throws an Error whose message says what went wrong and what to do.
    */
   async recover(error: unknown, transport: FinishesAuth): Promise<boolean> {
+    if (isSignInFailure(error)) {
+      // The sign-in itself failed (registration refused, issuer mismatch…): say so, as a 401.
+      const message = describeOAuthFailure(error);
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message, { cause: error });
+    }
     if (!(error instanceof UnauthorizedError)) return false;
     const callback = this.interactive?.takeCallback();
     if (!callback) {
@@ -170,4 +178,9 @@ export class UpstreamSignIn {
   private step(step: Omit<OAuthStep, 'time'> & { time?: number }): void {
     this.emit({ kind: 'oauth-step', step: { time: Date.now(), ...step } });
   }
+}
+
+/** An error of the SDK's OAuth client: the sign-in failed (not the MCP request). */
+export function isSignInFailure(error: unknown): boolean {
+  return error instanceof OAuthClientFlowError || error instanceof OAuthError;
 }

@@ -17,7 +17,7 @@ import { UpstreamError, type Upstream, type UpstreamSendOptions } from './upstre
 import { watchedFetch } from './watched-fetch.ts';
 import { WireTap } from './wire-tap.ts';
 import type { OAuthOptions } from '../oauth/oauth-options.ts';
-import { MAX_SIGN_INS_PER_MESSAGE, UpstreamSignIn } from '../oauth/upstream-sign-in.ts';
+import { MAX_SIGN_INS_PER_MESSAGE, UpstreamSignIn, isSignInFailure } from '../oauth/upstream-sign-in.ts';
 
 /** Options of an {@link HttpUpstream}. */
 export interface HttpUpstreamOptions {
@@ -86,6 +86,8 @@ export class HttpUpstream implements Upstream {
     this.transport.onerror = (error) => {
       this.reported.add(error);
       // The server answered with a JSON-RPC error: that is its answer (see send), not a fault.
+      // A failed sign-in is reported once, in words, by recoverSignIn.
+      if (this.signIn && isSignInFailure(error)) return;
       if (!jsonRpcErrorBody(error)) this.onevent?.(describeError(error));
     };
     this.transport.onclose = () => this.finish('Connection to the server closed');
