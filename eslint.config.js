@@ -77,13 +77,30 @@ export default tseslint.config(
   {
     // The bridge is the bridge alone: no page code, no test support.
     files: ['server/**/*.ts'],
-    ignores: ['**/*.test.ts'],
+    ignores: ['**/*.test.ts', 'server/check/**'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
             { group: ['**/web/**'], message: 'The bridge never imports the web app.' },
+            { group: ['**/test/**'], message: 'Production code never imports test support.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // `toolscope check` is the page's own session run headless: the one bridge folder that imports
+    // the web app, and only its framework-free session and checks (web/src/mcp, web/src/checks).
+    files: ['server/check/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/src/features/**', '**/*.tsx'], message: 'check runs no page UI.' },
             { group: ['**/test/**'], message: 'Production code never imports test support.' },
           ],
         },

@@ -73,6 +73,9 @@ function buildWeb(quiet) {
   throw new Error(`the web app build failed (vite build exited with ${result.status ?? result.signal})`);
 }
 
+/** Dependencies bundled into the bridge (see buildBridge). */
+const BUNDLED_FOR_CHECK = /^(ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-traverse)(\/|$)|\.json$/;
+
 /** @param {boolean} quiet */
 async function buildBridge(quiet) {
   const { build: bundle } = await import('rolldown');
@@ -80,8 +83,12 @@ async function buildBridge(quiet) {
     cwd: ROOT,
     input: { cli: 'server/cli.ts', 'demo-server': 'server/demo/demo-server.ts' },
     platform: 'node',
-    // Only the project's own code is bundled (`#shared/*` included); dependencies stay imports.
-    external: (id) => !/^[./#]/.test(id) && !path.isAbsolute(id),
+    // Only the project's own code is bundled (`#shared/*` included); dependencies stay imports. The
+    // exceptions serve `toolscope check`, which runs the page's schema checks: Ajv (a dev dependency:
+    // the page bundles it too), its own dependencies and JSON meta-schemas are bundled, and the form library they sit beside is
+    // never loaded (its import is only for the page's forms).
+    external: (id) => !/^[./#]/.test(id) && !path.isAbsolute(id) && !BUNDLED_FOR_CHECK.test(id),
+    treeshake: { moduleSideEffects: (id, external) => !(external && id.startsWith('@rjsf/')) },
     transform: { target: 'node20.19' },
     logLevel: quiet ? 'silent' : 'warn',
     output: {

@@ -14,6 +14,11 @@ async function main(): Promise<void> {
     const { runServe } = await import('./hosted/serve-command.ts');
     return runServe(process.argv.slice(3), process.env);
   }
+  if (process.argv[2] === 'check') {
+    // `toolscope check` runs the page's session headless; its modules load only when asked for.
+    const { runCheck } = await import('./check/check-command.ts');
+    process.exit(await runCheck(process.argv.slice(3)));
+  }
   let options: CliOptions;
   try {
     options = parseCliArgs(process.argv.slice(2), process.env);

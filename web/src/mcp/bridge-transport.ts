@@ -4,6 +4,9 @@ import type { BridgeToClient, Frame } from '#shared/bridge-protocol.ts';
 import type { BridgeSocket } from './bridge-socket.ts';
 import type { TracedTransport } from './traced-transport.ts';
 
+/** What the transport needs of its socket: the browser's WebSocket, or `toolscope check`'s in-process channel. */
+export type BridgeSocketLike = Pick<BridgeSocket, 'ready' | 'send' | 'close' | 'onmessage' | 'onclose'>;
+
 /**
  * An SDK Transport whose other end is an MCP server behind the bridge. `start()` asks the bridge
  * to open the upstream (spawn the process or reach the URL) and resolves when it is open.
@@ -38,7 +41,7 @@ export class BridgeTransport implements TracedTransport {
   declare stderr?: null;
 
   constructor(
-    private readonly socket: BridgeSocket,
+    private readonly socket: BridgeSocketLike,
     private readonly target: ServerTarget,
   ) {
     this.hasPerRequestStream = target.transport === 'http';

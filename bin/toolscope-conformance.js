@@ -1,0 +1,61 @@
+#!/usr/bin/env node
+// Runs `toolscope check` for the official MCP conformance suite (`npx @modelcontextprotocol/conformance
+// client --command 'node bin/toolscope-conformance.js'`). The suite names the server URL as the last
+// argument and describes the scenario in the environment; this maps that to check's own flags and
+// nothing else: no scenario is known here. Findings about the suite's server are not the client's
+// failure, so exit 1 (error-level findings) counts as success; 2 (cannot connect, bad usage) does not.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const MODERN_REVISION = '2026-07-28';
+
+/**
+ * The check flags for the suite's environment and server URL.
+ * @param {string} url
+ * @param {Record<string, string | undefined>} env
+ * @param {(calls: Record<string, unknown[]>) => string} writeArgsFile stores the tool calls, returns the file
+ * @returns {string[]}
+ */
+export function checkFlags(url, env, writeArgsFile) {
+  /** @type {{ client_id?: string; client_secret?: string; toolCalls?: { name: string; arguments?: Record<string, unknown> }[] }} */
+  let context = {};
+  try {
+    context = JSON.parse(env.MCP_CONFORMANCE_CONTEXT || '{}');
+  } catch {
+    console.error('toolscope-conformance: MCP_CONFORMANCE_CONTEXT is not JSON; ignored');
+  }
+  const flags = ['--url', url, '--oauth-headless'];
+  if (env.MCP_CONFORMANCE_PROTOCOL_VERSION === MODERN_REVISION) flags.push('--era', 'modern');
+  if (context.client_id) flags.push('--client-id', context.client_id);
+  if (context.client_secret) flags.push('--client-secret', context.client_secret);
+  if (Array.isArray(context.toolCalls)) {
+    /** @type {Record<string, unknown[]>} */
+    const calls = {};
+    for (const call of context.toolCalls) (calls[call.name] ??= []).push(call.arguments ?? {});
+    flags.push('--args-file', writeArgsFile(calls));
+  } else flags.push('--all');
+  return flags;
+}
+
+if (fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? '')) {
+  const url = process.argv.at(-1);
+  if (!url || !/^https?:\/\//.test(url)) {
+    console.error('usage: toolscope-conformance.js <server URL> (the conformance suite runs it)');
+    process.exit(2);
+  }
+  const folder = mkdtempSync(path.join(tmpdir(), 'toolscope-conformance-'));
+  const flags = checkFlags(url, process.env, (calls) => {
+    const file = path.join(folder, 'args.json');
+    writeFileSync(file, JSON.stringify(calls));
+    return file;
+  });
+  process.on('exit', (code) => {
+    rmSync(folder, { recursive: true, force: true });
+    process.exitCode = code === 1 ? 0 : code;
+  });
+  // The CLI itself, in this process (one Node start per scenario), as `toolscope check <flags>`.
+  process.argv = [process.argv[0] ?? 'node', fileURLToPath(import.meta.url), 'check', ...flags];
+  await import('./toolscope.js');
+}

@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { parseArgsFile, parseCheckArgs } from './check-args.ts';
+
+describe('parseCheckArgs', () => {
+  it('reads the check flags and the target the main command line reads', () => {
+    const options = parseCheckArgs([
+      '--json',
+      '--junit',
+      'out.xml',
+      '--all',
+      '--url',
+      'https://x/mcp',
+      '--header',
+      'A: b',
+      '--era',
+      'modern',
+    ]);
+    expect(options).toMatchObject({
+      json: true,
+      junit: 'out.xml',
+      all: true,
+      target: { url: 'https://x/mcp', headers: { A: 'b' }, era: 'modern' },
+    });
+    expect(parseCheckArgs(['--timeout=500', '--', 'node', 'server.js', '--json']).target.command).toEqual([
+      'node',
+      'server.js',
+      '--json',
+    ]);
+  });
+
+  it('turns the OAuth flags into the upstream’s OAuth options', () => {
+    const options = parseCheckArgs([
+      '--url',
+      'https://x/mcp',
+      '--oauth-headless',
+      '--client-id',
+      'id',
+      '--client-secret',
+      's',
+      '--client-credentials',
+    ]);
+    expect(options.oauth).toEqual({
+      headless: true,
+      clientId: 'id',
+      clientSecret: 's',
+      clientCredentials: true,
+    });
+  });
+
+  it('refuses bad usage with a readable message', () => {
+    expect(() => parseCheckArgs([])).toThrow(/Give a target/);
+    expect(() => parseCheckArgs(['--port', '1', '--url', 'https://x'])).toThrow(
+      /Unknown option for check: --port/,
+    );
+    expect(() => parseCheckArgs(['--junit'])).toThrow(/--junit needs a value/);
+    expect(() => parseCheckArgs(['--url', 'https://x', '--timeout', '0'])).toThrow(/--timeout/);
+    expect(() => parseCheckArgs(['--url', 'https://x', '--client-secret', 's'])).toThrow(/needs --client-id/);
+    expect(() => parseCheckArgs(['--oauth-headless', '--', 'node'])).toThrow(/--url targets only/);
+    expect(() => parseCheckArgs(['--url', 'a', '--', 'node'])).toThrow(/one target/);
+    expect(parseCheckArgs(['--help']).help).toBe(true);
+  });
+});
+
+describe('parseArgsFile', () => {
+  it('accepts tool name → arguments, or a list of them', () => {
+    expect(parseArgsFile('{"echo":{"message":"hi"},"add":[{"a":1},{"a":2}]}', 'f.json')).toEqual({
+      echo: { message: 'hi' },
+      add: [{ a: 1 }, { a: 2 }],
+    });
+  });
+
+  it('says what is wrong with a bad file', () => {
+    expect(() => parseArgsFile('{', 'f.json')).toThrow(/f.json is not JSON/);
+    expect(() => parseArgsFile('[]', 'f.json')).toThrow(/must be a JSON object/);
+    expect(() => parseArgsFile('{"echo":"hi"}', 'f.json')).toThrow(/arguments of echo must be an object/);
+  });
+});

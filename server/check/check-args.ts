@@ -1,0 +1,143 @@
+import type { OAuthOptions } from '../oauth/oauth-options.ts';
+import { parseCliArgs, type CliOptions } from '../cli-args.ts';
+
+export const CHECK_USAGE = `Usage:
+  toolscope check [options] -- <command> [args...]
+  toolscope check [options] --url <http(s)://…/mcp> [--transport http|sse] [--header "Name: value"]...
+  toolscope check [options] --config <mcp.json> --server <name>
+Connects, lists tools, resources and prompts (all pages, twice), calls every tool that is not
+destructive with arguments from its input schema, and reports what breaks the spec.
+
+Options:
+  --era <e>              auto (default), legacy (2025-11-25 and earlier) or modern (2026-07-28)
+  --all                  call every tool, destructive ones too
+  --args-file <f>        JSON: tool name → arguments (or a list of them, one call each);
+                         the tools it names are always called, with these arguments
+  --json                 print the report as JSON instead of text
+  --junit <file>         also write the report as JUnit XML
+  --timeout <ms>         per-call timeout (default 30000)
+  --oauth-headless       sign in without a browser (follow the authorization redirect)
+  --client-id <id>       a pre-registered OAuth client
+  --client-secret <s>    its secret
+  --client-credentials   sign in as a machine client (client_credentials grant)
+  -h, --help             show this help
+Exit codes: 0 no error-level finding, 1 at least one, 2 bad usage or cannot connect.`;
+
+/** The command line of `toolscope check`, parsed without side effects. */
+export interface CheckCliOptions {
+  /** The target, as the main command line reads it. */
+  target: Pick<CliOptions, 'command' | 'url' | 'transport' | 'headers' | 'config' | 'server' | 'era'>;
+  json: boolean;
+  junit?: string;
+  all: boolean;
+  argsFile?: string;
+  timeoutMs?: number;
+  oauth: OAuthOptions;
+  help: boolean;
+}
+
+/** Options of the main command line that mean something to `check` too (the target's). */
+const TARGET_FLAGS = new Set(['--url', '--transport', '--header', '--config', '--server', '--era']);
+
+/** Parses the arguments after `check`; throws an Error with a readable message on bad input. */
+export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
+  const options: CheckCliOptions = {
+    target: { headers: {} },
+    json: false,
+    all: false,
+    oauth: {},
+    help: false,
+  };
+  const rest = [...argv];
+  const forTarget: string[] = [];
+  const value = (flag: string): string => {
+    const next = rest.shift();
+    if (next === undefined || (next.startsWith('--') && next.length > 2))
+      throw new Error(`${flag} needs a value`);
+    return next;
+  };
+  while (rest.length) {
+    const arg = rest.shift()!;
+    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
+    if (eq > 0) {
+      rest.unshift(arg.slice(0, eq), arg.slice(eq + 1));
+      continue;
+    }
+    switch (arg) {
+      case '--':
+        forTarget.push(arg, ...rest.splice(0));
+        break;
+      case '--json':
+        options.json = true;
+        break;
+      case '--junit':
+        options.junit = value(arg);
+        break;
+      case '--all':
+        options.all = true;
+        break;
+      case '--args-file':
+        options.argsFile = value(arg);
+        break;
+      case '--timeout': {
+        const ms = Number(value(arg));
+        if (!Number.isInteger(ms) || ms <= 0)
+          throw new Error('--timeout must be a positive number of milliseconds');
+        options.timeoutMs = ms;
+        break;
+      }
+      case '--oauth-headless':
+        options.oauth.headless = true;
+        break;
+      case '--client-id':
+        options.oauth.clientId = value(arg);
+        break;
+      case '--client-secret':
+        options.oauth.clientSecret = value(arg);
+        break;
+      case '--client-credentials':
+        options.oauth.clientCredentials = true;
+        break;
+      case '-h':
+      case '--help':
+        options.help = true;
+        break;
+      default:
+        if (!TARGET_FLAGS.has(arg)) throw new Error(`Unknown option for check: ${arg}\n\n${CHECK_USAGE}`);
+        forTarget.push(arg, value(arg));
+    }
+  }
+  if (options.help) return options;
+  const parsed = parseCliArgs(forTarget);
+  const { command, url, transport, headers, config, server, era } = parsed;
+  options.target = { command, url, transport, headers, config, server, era };
+  if (!command && !url && !config)
+    throw new Error(`Give a target: a command after --, --url, or --config\n\n${CHECK_USAGE}`);
+  if (options.oauth.clientSecret && !options.oauth.clientId)
+    throw new Error('--client-secret needs --client-id');
+  if (command && (options.oauth.headless || options.oauth.clientId || options.oauth.clientCredentials))
+    throw new Error('OAuth options apply to --url targets only');
+  return options;
+}
+
+/**
+ * Reads an arguments file's text: a JSON object of tool name → arguments object (or a list of
+ * them). Throws with a readable message otherwise.
+ */
+export function parseArgsFile(text: string, file: string): Record<string, unknown> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not JSON: ${(error as Error).message}`, { cause: error });
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw new Error(`${file} must be a JSON object of tool name → arguments`);
+  for (const [name, args] of Object.entries(value)) {
+    const calls = Array.isArray(args) ? args : [args];
+    for (const call of calls)
+      if (typeof call !== 'object' || call === null || Array.isArray(call))
+        throw new Error(`${file}: the arguments of ${name} must be an object (or a list of objects)`);
+  }
+  return value as Record<string, unknown>;
+}

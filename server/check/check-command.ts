@@ -1,0 +1,92 @@
+import { readFileSync } from 'node:fs';
+import { readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { ServerTarget } from '#shared/targets.ts';
+import { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
+import { AutoAnswer } from '../../web/src/checks/auto-answer.ts';
+import { runChecks } from '../../web/src/checks/run-checks.ts';
+import { loadServerFromConfig } from '../config-file.ts';
+import { PACKAGE_ROOT } from '../demo-target.ts';
+import { CHECK_USAGE, parseArgsFile, parseCheckArgs, type CheckCliOptions } from './check-args.ts';
+import { exitCodeOf, formatJson, formatJunit, formatText } from './check-report.ts';
+import { InProcessSocket } from './in-process-socket.ts';
+
+/** Exit code for bad usage and for a server that cannot be reached. */
+const USAGE_OR_CONNECT = 2;
+
+/**
+ * `toolscope check`: runs the page's session (web/src/mcp) over the bridge's own channel and
+ * upstream in this process, checks the server and prints the report. Resolves with the exit code.
+ */
+export async function runCheck(argv: readonly string[]): Promise<number> {
+  let options: CheckCliOptions;
+  let target: ServerTarget;
+  let argsByTool: Record<string, unknown> | undefined;
+  try {
+    options = parseCheckArgs(argv);
+    if (options.help) {
+      console.log(CHECK_USAGE);
+      return 0;
+    }
+    target = await resolveTarget(options);
+    if (options.argsFile)
+      argsByTool = parseArgsFile(await readFile(options.argsFile, 'utf8'), options.argsFile);
+  } catch (error) {
+    console.error(`toolscope check: ${(error as Error).message}`);
+    return USAGE_OR_CONNECT;
+  }
+  const sockets: InProcessSocket[] = [];
+  const answers = new AutoAnswer();
+  const session = new McpSession({
+    createTransport: (connectTo) => {
+      const socket = new InProcessSocket(connectTo.transport === 'stdio' ? {} : { oauth: options.oauth });
+      sockets.push(socket);
+      return new BridgeTransport(socket, connectTo);
+    },
+    clientInfo: { name: 'toolscope-check', version: packageVersion() },
+    extensions: [answers],
+  });
+  const progress = process.stderr.isTTY && !options.json;
+  try {
+    await session.connect(target);
+    const state = session.state.get();
+    if (state.status !== 'connected') {
+      console.error(`toolscope check: cannot connect: ${state.error ?? 'unknown error'}`);
+      return USAGE_OR_CONNECT;
+    }
+    const report = await runChecks(session, {
+      all: options.all,
+      argsByTool,
+      callTimeoutMs: options.timeoutMs,
+      onstep: progress ? (text) => process.stderr.write(`\r\x1b[K${text}`) : undefined,
+    });
+    if (progress) process.stderr.write('\r\x1b[K');
+    console.log(options.json ? formatJson(report) : formatText(report));
+    if (options.junit) await writeFile(options.junit, formatJunit(report));
+    return exitCodeOf(report);
+  } finally {
+    await session.disconnect();
+    await Promise.all(sockets.map((socket) => socket.shutdown()));
+  }
+}
+
+async function resolveTarget({ target }: CheckCliOptions): Promise<ServerTarget> {
+  let resolved: ServerTarget;
+  if (target.command) {
+    const [command, ...args] = target.command;
+    resolved = { transport: 'stdio', command: command!, args };
+  } else if (target.url) {
+    resolved = { transport: target.transport ?? 'http', url: target.url, headers: target.headers };
+  } else resolved = await loadServerFromConfig(target.config!, target.server);
+  return target.era ? { ...resolved, era: target.era } : resolved;
+}
+
+function packageVersion(): string {
+  try {
+    const text = readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8');
+    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
+}
