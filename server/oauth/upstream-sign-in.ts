@@ -16,8 +16,11 @@ import { describeOAuthFailure } from './oauth-failure.ts';
 import type { OAuthOptions } from './oauth-options.ts';
 import { oauthStepFetch } from './step-fetch.ts';
 
-/** Sign-ins allowed for one message (a first sign-in, then one step-up): the retry limit. */
-export const MAX_SIGN_INS_PER_MESSAGE = 2;
+/** Sign-ins allowed for one message (a sign-in or a step-up): the retry limit against authorization loops. */
+export const MAX_SIGN_INS_PER_MESSAGE = 1;
+
+/** Sign-ins in a row, on any messages, after which no message got through: then stop signing in. */
+const MAX_FRUITLESS_SIGN_INS = 2;
 
 /** What the SDK transport needs to finish an authorization. */
 interface FinishesAuth {
@@ -35,6 +38,8 @@ export class UpstreamSignIn {
   /** A person signs in in a browser (not headless, not a machine client). */
   private readonly inBrowser: boolean;
   private stepFetch: FetchLike | undefined;
+  /** Sign-ins since a message last got through. */
+  private fruitless = 0;
 
   constructor(
     options: OAuthOptions,
@@ -121,6 +126,12 @@ export class UpstreamSignIn {
     }
     if (!(error instanceof UnauthorizedError)) return false;
     const callback = this.interactive?.takeCallback();
+    if (callback && this.fruitless >= MAX_FRUITLESS_SIGN_INS) {
+      const message = `Stopped signing in: the server refused the token after ${this.fruitless} sign-ins in a row (a retry limit against authorization loops)`;
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message, { cause: error });
+    }
+    if (callback) this.fruitless++;
     if (!callback) {
       const message = describeOAuthFailure(error);
       this.step({ kind: 'failed', decision: message });
@@ -147,6 +158,11 @@ export class UpstreamSignIn {
     }
     this.step({ kind: 'signed-in', decision: 'Signed in: sending the message again with the new token' });
     return true;
+  }
+
+  /** A message got through: sign-ins since then start counting again. */
+  succeeded(): void {
+    this.fruitless = 0;
   }
 
   private async headless(url: URL, redirectUrl: string, chosen: boolean): Promise<URLSearchParams> {

@@ -136,6 +136,7 @@ export class HttpUpstream implements Upstream {
       for (let signIns = 0; ; signIns++) {
         try {
           await attempt();
+          this.signIn?.succeeded();
           break;
         } catch (error) {
           if (signIns >= MAX_SIGN_INS_PER_MESSAGE || !(await this.recoverSignIn(error))) throw error;
