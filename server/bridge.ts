@@ -19,6 +19,7 @@ import { LiveViewerEndpoint } from './http/live-viewer-endpoint.ts';
 import type { RecordingStatus } from '#shared/recordings.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { startSandbox } from './http/sandbox-server.ts';
+import { CALLBACK_PATH, OAuthCallbacks } from './oauth/oauth-callbacks.ts';
 
 /** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
 export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';
@@ -87,6 +88,8 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   const app = express();
   app.disable('x-powered-by');
+  const oauth = new OAuthCallbacks();
+  app.get(CALLBACK_PATH, oauth.route());
   app.use('/api/shared', requireSameSite(guard), sharedRoutes(recordings));
   app.use('/api', requireAccess(guard));
   app.use('/api/recordings', recordingRoutes(recordings, recording.problem));
@@ -107,6 +110,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     log,
     recordings,
     viewers,
+    oauth,
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -116,6 +120,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
   guard.allow(host, port, [...(options.allowHosts ?? []), ...ownAddresses(host)]);
   const pageHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  oauth.redirectUrl = `http://${pageHost}:${port}${CALLBACK_PATH}`;
 
   return {
     port,

@@ -5,6 +5,7 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import * as z from 'zod';
 import type { LimitRefusal } from './hosted.ts';
+import type { OAuthStep } from './oauth-step.ts';
 import { ERA_CHOICES, usableTargetSchema, type ProtocolEraChoice, type ServerTarget } from './targets.ts';
 import { isRecord, parseJsonText, parseUntrusted } from './untrusted-json.ts';
 
@@ -107,7 +108,11 @@ export type BridgeEvent =
   | { kind: 'exited'; code: number | null; signal: string | null }
   | { kind: 'http-error'; status?: number; message: string }
   | { kind: 'error'; message: string }
-  | { kind: 'closed'; reason: string };
+  | { kind: 'closed'; reason: string }
+  /** A step of an OAuth sign-in (HTTP targets): for the OAuth debugger; holds no secret. */
+  | { kind: 'oauth-step'; step: OAuthStep }
+  /** The server wants a person to sign in: the page offers to open `url` (the authorization URL). */
+  | { kind: 'oauth-sign-in'; url: string };
 
 /**
  * A server of the admin's catalog (hosted mode), named instead of described: the bridge knows its

@@ -8,6 +8,7 @@ import {
 } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
+import type { OAuthCallbacks } from '../oauth/oauth-callbacks.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
@@ -53,6 +54,11 @@ export class PageChannel {
   readonly id = randomUUID();
   readonly owner: string | undefined;
   private upstream: Upstream | undefined;
+  /**
+   * Browser sign-in for this channel's HTTP connections. Each connection gets its own OAuth state
+   * (tokens in its upstream's memory), so nothing is shared between connections or users.
+   */
+  oauth: OAuthCallbacks | undefined;
   private relay: Relay | undefined;
   private connection: AdmittedConnection | undefined;
   private sink: ChannelSink | undefined;
@@ -197,7 +203,11 @@ export class PageChannel {
     while (this.upstream) await this.closeUpstream();
     if (this.closed || generation !== this.generation) return connection.ended('Connection replaced');
     const target = connection.target;
-    const upstream = createUpstream(target, connection.upstream);
+    const oauth = target.transport !== 'stdio' && this.oauth?.redirectUrl ? this.oauth.options() : undefined;
+    const upstream = createUpstream(target, {
+      ...connection.upstream,
+      ...(oauth ? { oauth: { ...oauth, ...connection.upstream?.oauth } } : {}),
+    });
     const writer = this.recordings?.prepare(target, this.owner);
     this.upstream = upstream;
     this.connection = connection;

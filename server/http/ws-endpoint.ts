@@ -15,6 +15,7 @@ import type { ChannelRegistry } from '../channel/channel-registry.ts';
 import type { SendRefusal } from '../channel/channel-policy.ts';
 import type { Refusal } from './access-guard.ts';
 import { LiveViewerEndpoint } from './live-viewer-endpoint.ts';
+import type { OAuthCallbacks } from '../oauth/oauth-callbacks.ts';
 
 /** Largest message accepted from the browser (a tool call with a big argument still fits). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -93,6 +94,8 @@ interface EndpointOptions {
   log: (line: string) => void;
   /** Records every connection when given. */
   recordings?: ChannelRecordings;
+  /** Browser sign-in for the channels' HTTP connections (OAuth), when the bridge serves its callback. */
+  oauth?: OAuthCallbacks;
   /** Messages over this size close the socket (code 1009); 64 MB by default. */
   maxPayloadBytes?: number;
   /** Messages over `bytes` are answered with an error instead of relayed; the socket stays open. */
@@ -114,6 +117,7 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
     batcher.push(json ?? JSON.stringify(message), acknowledgement);
   };
   const channel = new PageChannel(send, options.recordings, grant.channel);
+  channel.oauth = options.oauth;
   options.channels.add(channel);
   send({ type: 'hello', channelId: channel.id, version: options.version });
   const limit = options.messageLimit;

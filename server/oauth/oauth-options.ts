@@ -13,4 +13,13 @@ export interface OAuthOptions {
   clientCredentials?: boolean;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
   scope?: string;
+  /** The redirect URI to register (the bridge's `/oauth/callback`; headless: a placeholder). */
+  redirectUrl?: string;
+  /**
+   * How a person signs in when not headless: opens the authorization URL and resolves with the
+   * query of the redirect to `redirectUrl` (the bridge waits for its `/oauth/callback`).
+   */
+  authorize?: (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
+  /** An HTTPS URL serving the client's Client ID Metadata Document (used when the server accepts one). */
+  clientMetadataUrl?: string;
 }

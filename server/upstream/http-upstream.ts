@@ -16,6 +16,8 @@ import { ToolHeaderRegistry } from './tool-header-registry.ts';
 import { UpstreamError, type Upstream, type UpstreamSendOptions } from './upstream.ts';
 import { watchedFetch } from './watched-fetch.ts';
 import { WireTap } from './wire-tap.ts';
+import type { OAuthOptions } from '../oauth/oauth-options.ts';
+import { MAX_SIGN_INS_PER_MESSAGE, UpstreamSignIn, isSignInFailure } from '../oauth/upstream-sign-in.ts';
 
 /** Options of an {@link HttpUpstream}. */
 export interface HttpUpstreamOptions {
@@ -24,6 +26,8 @@ export interface HttpUpstreamOptions {
    * watch the wire; a caller may pass one that guards where requests may go.
    */
   fetch?: FetchLike;
+  /** How to sign in when the server asks for OAuth; without it, a 401 is reported as it is. */
+  oauth?: OAuthOptions;
 }
 
 /**
@@ -44,6 +48,9 @@ export class HttpUpstream implements Upstream {
   private closed = false;
   /** Errors the transport already reported through onerror (it also rethrows them from send). */
   private readonly reported = new WeakSet<object>();
+  /** OAuth for this connection only (its tokens end with it), when the caller allowed sign-in. */
+  private readonly signIn: UpstreamSignIn | undefined;
+  private readonly base: FetchLike;
   onmessage?: Upstream['onmessage'];
   onbadframe?: Upstream['onbadframe'];
   onlost?: Upstream['onlost'];
@@ -58,17 +65,29 @@ export class HttpUpstream implements Upstream {
     const requestInit: RequestInit = { headers: target.headers ?? {} };
     this.userHeaders = new Set(Object.keys(target.headers ?? {}).map((name) => name.toLowerCase()));
     const base: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+    this.signIn = options.oauth
+      ? new UpstreamSignIn(options.oauth, (event) => this.onevent?.(event))
+      : undefined;
+    this.base = base;
+    const mcpFetch =
+      target.transport === 'sse'
+        ? this.wire.fetch(base)
+        : this.wire.fetch(watchedFetch((id, reason) => this.lost(id, reason), base));
+    const transportOptions = {
+      requestInit,
+      fetch: this.signIn ? this.signIn.fetch(mcpFetch, base) : mcpFetch,
+      ...(this.signIn ? { authProvider: this.signIn.provider } : {}),
+    };
     this.transport =
       target.transport === 'sse'
-        ? new SSEClientTransport(url, { requestInit, fetch: this.wire.fetch(base) })
-        : new StreamableHTTPClientTransport(url, {
-            requestInit,
-            fetch: this.wire.fetch(watchedFetch((id, reason) => this.lost(id, reason), base)),
-          });
+        ? new SSEClientTransport(url, transportOptions)
+        : new StreamableHTTPClientTransport(url, transportOptions);
     this.transport.onmessage = (message) => this.receive(message);
     this.transport.onerror = (error) => {
       this.reported.add(error);
       // The server answered with a JSON-RPC error: that is its answer (see send), not a fault.
+      // A failed sign-in is reported once, in words, by recoverSignIn.
+      if (this.signIn && isSignInFailure(error)) return;
       if (!jsonRpcErrorBody(error)) this.onevent?.(describeError(error));
     };
     this.transport.onclose = () => this.finish('Connection to the server closed');
@@ -76,7 +95,14 @@ export class HttpUpstream implements Upstream {
 
   async start(): Promise<void> {
     try {
-      await this.transport.start();
+      await this.signIn?.signInFirst(new URL(this.target.url), this.base, this.finisher());
+      try {
+        await this.transport.start();
+      } catch (error) {
+        // SSE opens its stream at start: a 401 there signs in, then opens it again.
+        if (!(await this.recoverSignIn(error))) throw error;
+        await this.transport.start();
+      }
     } catch (error) {
       const event = describeError(error);
       if (!(error instanceof Object && this.reported.has(error))) this.onevent?.(event);
@@ -97,13 +123,25 @@ export class HttpUpstream implements Upstream {
     const headers = this.toolHeaders.headersFor(message);
     const onrequest = (method: string, sent: Headers) =>
       options.onwire?.({ request: describeRequest(method, sent, this.userHeaders) });
-    try {
-      await this.wire.run({ requestId: id, onrequest }, () =>
+    // One wire context for every attempt: a message sent again after sign-in is still one frame.
+    const context = { requestId: id, onrequest };
+    const attempt = () =>
+      this.wire.run(context, () =>
         this.transport.send(message, {
           ...(headers ? { headers } : {}),
           ...(abort ? { requestSignal: abort.signal } : {}),
         }),
       );
+    try {
+      for (let signIns = 0; ; signIns++) {
+        try {
+          await attempt();
+          this.signIn?.succeeded();
+          break;
+        } catch (error) {
+          if (signIns >= MAX_SIGN_INS_PER_MESSAGE || !(await this.recoverSignIn(error))) throw error;
+        }
+      }
     } catch (error) {
       if (abort?.signal.aborted) return; // cancelled by the page: nothing to report
       if (id !== undefined) this.inflight.delete(id);
@@ -141,6 +179,25 @@ export class HttpUpstream implements Upstream {
     }
     await this.transport.close();
     this.finish('Disconnected');
+  }
+
+  private finisher(): { finishAuth(params: URLSearchParams): Promise<void> } {
+    return this.transport as Transport & { finishAuth(params: URLSearchParams): Promise<void> };
+  }
+
+  /** After a failure: signs in when the server asked for it and it can (true: try again). */
+  private async recoverSignIn(error: unknown): Promise<boolean> {
+    if (!this.signIn || this.closed) return false;
+    try {
+      return await this.signIn.recover(error, this.finisher());
+    } catch (failure) {
+      // A clear sentence for the page, with the 401 that started it kept as the status.
+      const event = { kind: 'http-error' as const, status: 401, message: (failure as Error).message };
+      this.onevent?.(event);
+      const wrapped = new UpstreamError(event.message, { status: 401 }, { cause: failure });
+      this.reported.add(wrapped);
+      throw wrapped;
+    }
   }
 
   private receive(message: JSONRPCMessage): void {

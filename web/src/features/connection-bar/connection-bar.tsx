@@ -8,6 +8,7 @@ import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
 import { deprecationOf } from '../../mcp/modern-rules.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
+import { OAuthButton } from '../oauth/oauth-button.tsx';
 import { NegotiatedEra } from './negotiated-era.tsx';
 import { ConnectError } from './connect-error.tsx';
 import { ProbeWaitLine } from './probe-wait-line.tsx';
@@ -132,6 +133,7 @@ export function ConnectionBar({
         </button>
         <span className="flex h-[34px] w-[21rem] shrink-0 items-center gap-2">
           <ConnectionStatusBadge />
+          <OAuthButton />
           <NegotiatedEra />
         </span>
         <span className="flex shrink-0 items-center gap-2">

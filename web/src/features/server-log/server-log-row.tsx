@@ -68,6 +68,10 @@ export function describeBridgeEvent({ event }: TimedBridgeEvent): string {
       return event.status ? `HTTP ${event.status}: ${event.message}` : event.message;
     case 'error':
       return `Error: ${event.message}`;
+    case 'oauth-step':
+      return `OAuth ${event.step.kind}: ${event.step.decision}`;
+    case 'oauth-sign-in':
+      return 'OAuth: waiting for sign-in in the browser';
     case 'closed':
       return `Closed: ${event.reason}`;
   }

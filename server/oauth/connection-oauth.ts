@@ -1,0 +1,148 @@
+import { randomBytes } from 'node:crypto';
+import type {
+  OAuthClientMetadata,
+  OAuthClientProvider,
+  OAuthDiscoveryState,
+  StoredOAuthClientInformation,
+  StoredOAuthTokens,
+} from '@modelcontextprotocol/client';
+
+/** Where the authorization server sends the user back when the connection has no bridge to return to. */
+export const HEADLESS_REDIRECT_URL = 'http://127.0.0.1/oauth/callback';
+
+/** How a {@link ConnectionOAuth} gets the authorization server's answer for an authorization URL. */
+export type Authorize = (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
+
+/** Options of a {@link ConnectionOAuth}. */
+export interface ConnectionOAuthOptions {
+  /** The redirect URI registered for the client (the bridge's `/oauth/callback`). */
+  redirectUrl: string;
+  /** Opens the authorization URL (browser or headless) and resolves with the callback's query. */
+  authorize: Authorize;
+  /** A pre-registered client. */
+  clientId?: string;
+  clientSecret?: string;
+  /** An HTTPS URL serving this client's Client ID Metadata Document, when there is one. */
+  clientMetadataUrl?: string;
+  /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
+  scope?: string;
+}
+
+/**
+ * The SDK's {@link OAuthClientProvider} for one connection: the client registration, tokens, PKCE
+ * verifier and discovery state live in this object only (the bridge's memory), so they end with
+ * the connection and are never shared between connections or users. The SDK's `auth()` does the
+ * protocol; this keeps its state and hands out the authorization URL.
+ */
+export class ConnectionOAuth implements OAuthClientProvider {
+  private information: StoredOAuthClientInformation | undefined;
+  private stored: StoredOAuthTokens | undefined;
+  private verifier = '';
+  private discovery: OAuthDiscoveryState | undefined;
+  private expectedState = '';
+  /** The answer of the last authorization, until {@link takeCallback}. */
+  private pending: Promise<URLSearchParams> | undefined;
+
+  constructor(private readonly options: ConnectionOAuthOptions) {
+    if (options.clientId)
+      this.information = {
+        client_id: options.clientId,
+        ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
+      } as StoredOAuthClientInformation;
+  }
+
+  get clientMetadataUrl(): string | undefined {
+    return this.options.clientMetadataUrl;
+  }
+
+  get redirectUrl(): string {
+    return this.options.redirectUrl;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Toolscope',
+      redirect_uris: [this.options.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+      ...(this.options.scope ? { scope: this.options.scope } : {}),
+    } as OAuthClientMetadata;
+  }
+
+  state(): string {
+    this.expectedState = randomBytes(16).toString('base64url');
+    return this.expectedState;
+  }
+
+  clientInformation(): StoredOAuthClientInformation | undefined {
+    return this.information;
+  }
+
+  saveClientInformation(information: StoredOAuthClientInformation): void {
+    this.information = information;
+  }
+
+  tokens(): StoredOAuthTokens | undefined {
+    return this.stored;
+  }
+
+  saveTokens(tokens: StoredOAuthTokens): void {
+    this.stored = tokens;
+  }
+
+  /** True once the connection holds an access token. */
+  get signedIn(): boolean {
+    return Boolean(this.stored?.access_token);
+  }
+
+  redirectToAuthorization(url: URL): void {
+    const state = this.expectedState;
+    this.pending = this.options.authorize(url, state).then((params) => {
+      // A callback for another authorization (or a forged one) must not be used for this one.
+      if (params.get('state') !== state && !params.has('error'))
+        throw new Error('The authorization response does not carry the state this sign-in sent');
+      return params;
+    });
+    // The caller awaits it through takeCallback; until then, do not report it as unhandled.
+    this.pending.catch(() => {});
+  }
+
+  saveCodeVerifier(verifier: string): void {
+    this.verifier = verifier;
+  }
+
+  codeVerifier(): string {
+    return this.verifier;
+  }
+
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    this.discovery = state;
+  }
+
+  discoveryState(): OAuthDiscoveryState | undefined {
+    return this.discovery;
+  }
+
+  invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
+    if (scope === 'all' || scope === 'client') this.information = this.preRegistered();
+    if (scope === 'all' || scope === 'tokens') this.stored = undefined;
+    if (scope === 'all' || scope === 'verifier') this.verifier = '';
+    if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
+  }
+
+  /** The answer of an authorization started since the last call, once; undefined when none was. */
+  takeCallback(): Promise<URLSearchParams> | undefined {
+    const pending = this.pending;
+    this.pending = undefined;
+    return pending;
+  }
+
+  private preRegistered(): StoredOAuthClientInformation | undefined {
+    if (!this.options.clientId) return undefined;
+    return {
+      client_id: this.options.clientId,
+      ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}),
+    } as StoredOAuthClientInformation;
+  }
+}

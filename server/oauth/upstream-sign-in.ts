@@ -1,0 +1,202 @@
+import {
+  ClientCredentialsProvider,
+  OAuthClientFlowError,
+  OAuthError,
+  UnauthorizedError,
+  auth,
+  discoverOAuthProtectedResourceMetadata,
+  type FetchLike,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/client';
+import type { BridgeEvent } from '#shared/bridge-protocol.ts';
+import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
+import { ConnectionOAuth, HEADLESS_REDIRECT_URL } from './connection-oauth.ts';
+import { followAuthorization } from './headless-authorize.ts';
+import { describeOAuthFailure } from './oauth-failure.ts';
+import type { OAuthOptions } from './oauth-options.ts';
+import { oauthStepFetch } from './step-fetch.ts';
+
+/** Sign-ins allowed for one message (a sign-in or a step-up): the retry limit against authorization loops. */
+export const MAX_SIGN_INS_PER_MESSAGE = 1;
+
+/** Sign-ins in a row, on any messages, after which no message got through: then stop signing in. */
+const MAX_FRUITLESS_SIGN_INS = 2;
+
+/** What the SDK transport needs to finish an authorization. */
+interface FinishesAuth {
+  finishAuth(params: URLSearchParams): Promise<void>;
+}
+
+/**
+ * OAuth for one HTTP upstream: the SDK provider it gives its transport, the fetch that logs each
+ * OAuth request as a step, and the way a message that met a 401 or a 403 `insufficient_scope`
+ * gets its authorization (browser or headless) and is sent again.
+ */
+export class UpstreamSignIn {
+  readonly provider: OAuthClientProvider;
+  private readonly interactive: ConnectionOAuth | undefined;
+  /** A person signs in in a browser (not headless, not a machine client). */
+  private readonly inBrowser: boolean;
+  private stepFetch: FetchLike | undefined;
+  /** Sign-ins since a message last got through. */
+  private fruitless = 0;
+
+  constructor(
+    options: OAuthOptions,
+    private readonly emit: (event: BridgeEvent) => void,
+  ) {
+    this.inBrowser = !options.clientCredentials && !options.headless && Boolean(options.authorize);
+    if (options.clientCredentials) {
+      if (!options.clientId || !options.clientSecret)
+        throw new Error('The client_credentials grant needs a client id and a client secret');
+      this.provider = new ClientCredentialsProvider({
+        clientId: options.clientId,
+        clientSecret: options.clientSecret,
+        clientName: 'Toolscope',
+        ...(options.scope ? { scope: options.scope } : {}),
+      });
+      return;
+    }
+    const redirectUrl = options.redirectUrl ?? HEADLESS_REDIRECT_URL;
+    const authorize =
+      options.headless || !options.authorize
+        ? (url: URL) => this.headless(url, redirectUrl, options.headless === true)
+        : (url: URL, state: string) => {
+            this.step({
+              kind: 'authorize',
+              method: 'GET',
+              url: maskUrl(url),
+              decision: 'Waiting for you to sign in in the browser',
+            });
+            this.emit({ kind: 'oauth-sign-in', url: url.href });
+            return options.authorize!(url, state);
+          };
+    this.interactive = new ConnectionOAuth({
+      redirectUrl,
+      authorize,
+      ...(options.clientId ? { clientId: options.clientId } : {}),
+      ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
+      ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
+      ...(options.scope ? { scope: options.scope } : {}),
+    });
+    this.provider = this.interactive;
+  }
+
+  /** The upstream's fetch with OAuth requests split off and logged (see {@link oauthStepFetch}). */
+  fetch(mcp: FetchLike, base: FetchLike): FetchLike {
+    this.stepFetch = oauthStepFetch(mcp, base, (step) => this.emit({ kind: 'oauth-step', step }));
+    return this.stepFetch;
+  }
+
+  /**
+   * Before the first message, when a person signs in in a browser: if the server publishes
+   * protected resource metadata, sign in now. The page waits for the connection without a time
+   * limit, while a request (the first `initialize`) would time out while the person signs in.
+   * The probe for the metadata goes unlogged through `base`: servers without OAuth show no steps.
+   */
+  async signInFirst(serverUrl: URL, base: FetchLike, transport: FinishesAuth): Promise<void> {
+    if (!this.inBrowser || !this.stepFetch) return;
+    try {
+      await discoverOAuthProtectedResourceMetadata(serverUrl, {}, base);
+    } catch {
+      return; // No metadata: the server may not need a token; a 401 later signs in then.
+    }
+    let result: string;
+    try {
+      result = await auth(this.provider, { serverUrl, fetchFn: this.stepFetch });
+    } catch (error) {
+      const message = describeOAuthFailure(error);
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message, { cause: error });
+    }
+    if (result === 'REDIRECT') await this.recover(new UnauthorizedError(), transport);
+  }
+
+  /**
+   * After `attempt` failed with `error`: when an authorization was started for it, waits for its
+   * answer, finishes it on `transport` and returns true (send the message again); else false.
+   * A failed authorization throws an Error whose message says what went wrong and what to do.
+   */
+  async recover(error: unknown, transport: FinishesAuth): Promise<boolean> {
+    if (isSignInFailure(error)) {
+      // The sign-in itself failed (registration refused, issuer mismatch…): say so, as a 401.
+      const message = describeOAuthFailure(error);
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message, { cause: error });
+    }
+    if (!(error instanceof UnauthorizedError)) return false;
+    const callback = this.interactive?.takeCallback();
+    if (callback && this.fruitless >= MAX_FRUITLESS_SIGN_INS) {
+      const message = `Stopped signing in: the server refused the token after ${this.fruitless} sign-ins in a row (a retry limit against authorization loops)`;
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message, { cause: error });
+    }
+    if (callback) this.fruitless++;
+    if (!callback) {
+      const message = describeOAuthFailure(error);
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message, { cause: error });
+    }
+    try {
+      const params = await callback;
+      const refused = params.get('error');
+      this.step({
+        kind: 'callback',
+        decision: refused
+          ? `The authorization server answered ${refused}${params.get('error_description') ? `: ${params.get('error_description')}` : ''}`
+          : 'Got an authorization code: exchanging it for a token',
+      });
+      if (refused)
+        throw new Error(
+          describeOAuthFailure({ code: refused, message: params.get('error_description') ?? '' }),
+        );
+      await transport.finishAuth(params);
+    } catch (failure) {
+      const message = describeOAuthFailure(failure);
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message, { cause: failure });
+    }
+    this.step({ kind: 'signed-in', decision: 'Signed in: sending the message again with the new token' });
+    return true;
+  }
+
+  /** A message got through: sign-ins since then start counting again. */
+  succeeded(): void {
+    this.fruitless = 0;
+  }
+
+  private async headless(url: URL, redirectUrl: string, chosen: boolean): Promise<URLSearchParams> {
+    const time = Date.now();
+    try {
+      const params = await followAuthorization(url, redirectUrl);
+      this.step({
+        kind: 'authorize',
+        time,
+        method: 'GET',
+        url: maskUrl(url),
+        durationMs: Date.now() - time,
+        decision: 'Followed the authorization redirects without a browser up to the callback',
+      });
+      return params;
+    } catch (error) {
+      const why = chosen ? '' : ' (no browser is attached to this connection)';
+      this.step({
+        kind: 'authorize',
+        time,
+        method: 'GET',
+        url: maskUrl(url),
+        decision: `${(error as Error).message}${why}`,
+      });
+      throw error;
+    }
+  }
+
+  private step(step: Omit<OAuthStep, 'time'> & { time?: number }): void {
+    this.emit({ kind: 'oauth-step', step: { time: Date.now(), ...step } });
+  }
+}
+
+/** An error of the SDK's OAuth client: the sign-in failed (not the MCP request). */
+export function isSignInFailure(error: unknown): boolean {
+  return error instanceof OAuthClientFlowError || error instanceof OAuthError;
+}

@@ -1,0 +1,96 @@
+import { useRef } from 'react';
+import { useServices } from '../../services.ts';
+import { Dialog } from '../../ui/dialog.tsx';
+import { compactButtonClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { useStore } from '../../ui/use-store.ts';
+import { oauthView, STEP_LABELS } from './oauth-log.ts';
+
+/**
+ * Beside the connection status, for protected HTTP servers: a "Sign in" link while the bridge waits
+ * for a person to sign in (a link, so the browser opens the authorization page from a click), and
+ * an "OAuth" button opening the debugger: every step of the sign-in as a row (request, status,
+ * time, the decision taken and why), the failure in words, "Start over" and "Clear tokens".
+ * Renders nothing for a connection without OAuth.
+ */
+export function OAuthButton() {
+  const { session } = useServices();
+  const log = useStore(session.state, (s) => s.log);
+  const target = useStore(session.state, (s) => s.target);
+  const status = useStore(session.state, (s) => s.status);
+  const ref = useRef<HTMLDialogElement>(null);
+  const view = oauthView(log);
+  if (!view.steps.length && !view.signInUrl) return null;
+
+  // Tokens live in the bridge, in the connection's memory: ending the connection drops them.
+  const clearTokens = () => void session.disconnect();
+  const startOver = async () => {
+    if (!target) return;
+    await session.disconnect();
+    await session.connect(target);
+  };
+
+  return (
+    <>
+      {view.signInUrl && (
+        <a href={view.signInUrl} target="_blank" rel="noopener" className={primaryButtonClass}>
+          Sign in
+        </a>
+      )}
+      <button type="button" className={compactButtonClass} onClick={() => ref.current?.showModal()}>
+        OAuth{view.failure ? ' (failed)' : ''}
+      </button>
+      <Dialog ref={ref} title="OAuth" className="w-[56rem] max-w-[95vw]">
+        {view.failure && (
+          <p role="alert" className="mb-3 text-red-600 dark:text-red-400">
+            {view.failure}
+          </p>
+        )}
+        <div className="mb-3 flex gap-2">
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={!target}
+            onClick={() => void startOver()}
+          >
+            Start over
+          </button>
+          <button
+            type="button"
+            className={secondaryButtonClass}
+            disabled={status === 'disconnected'}
+            onClick={clearTokens}
+          >
+            Clear tokens
+          </button>
+        </div>
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">OAuth steps</caption>
+          <thead>
+            <tr>
+              <th className="pr-2">Step</th>
+              <th className="pr-2">Request</th>
+              <th className="pr-2">Status</th>
+              <th className="pr-2">Time</th>
+              <th>Decision</th>
+            </tr>
+          </thead>
+          <tbody>
+            {view.steps.map((step, index) => (
+              <tr key={index} className="border-t border-slate-200 align-top dark:border-slate-700">
+                <td className="pr-2 font-medium whitespace-nowrap">{STEP_LABELS[step.kind]}</td>
+                <td className="pr-2 font-mono text-xs break-all">
+                  {step.url ? `${step.method ?? 'GET'} ${step.url}` : ''}
+                </td>
+                <td className="pr-2">{step.status ?? ''}</td>
+                <td className="pr-2 whitespace-nowrap">
+                  {step.durationMs === undefined ? '' : `${step.durationMs} ms`}
+                </td>
+                <td>{step.decision}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Dialog>
+    </>
+  );
+}
