@@ -84,7 +84,12 @@ describe('hosted mode: a flood holds one socket, not the bridge', () => {
     // Every flood message is handled (relayed or refused) before the test ends.
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(
-        () => reject(new Error(`the flood was not drained in 120 s: ${flood.bufferedAmount} buffered; ${serve.stderr().slice(-2000)}`)),
+        () =>
+          reject(
+            new Error(
+              `the flood was not drained in 120 s: ${flood.bufferedAmount} buffered; ${serve.stderr().slice(-2000)}`,
+            ),
+          ),
         120_000,
       );
       flood.send(JSON.stringify({ type: 'disconnect' }), () => {
