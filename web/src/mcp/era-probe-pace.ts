@@ -1,4 +1,5 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import { stopFallbackOnOutage, type ProbeWatch } from './era-negotiation.ts';
 
 /**
  * How long Auto lets `server/discover` go unanswered on stdio before it asks the server for a
@@ -99,4 +100,18 @@ export function paceStdioProbe(
       deliver?.(message, extra);
     };
   }
+}
+
+/**
+ * Watches Auto's probe on a connection: over HTTP an outage stops the fallback (it would hide the
+ * real failure); on stdio the probe is paced as {@link paceStdioProbe} says.
+ */
+export function watchProbe(
+  transport: Transport,
+  overStdio: boolean,
+  probe: ProbeWatch,
+  onwait: (wait: ProbeWait) => void,
+): void {
+  if (overStdio) paceStdioProbe(transport, onwait, () => probe.hastened());
+  else stopFallbackOnOutage(transport, probe);
 }

@@ -41,9 +41,8 @@ import {
   ProbeWatch,
   probedVerdict,
   rememberedVerdict,
-  stopFallbackOnOutage,
 } from './era-negotiation.ts';
-import { paceStdioProbe } from './era-probe-pace.ts';
+import { watchProbe } from './era-probe-pace.ts';
 import { openInEra, type Attempt } from './era-fallbacks.ts';
 import type { EraMemory } from './era-memory.ts';
 
@@ -202,12 +201,9 @@ export class McpSession {
     if (protocolVersion) offerProtocolVersion(transport, protocolVersion);
     this.trace.startConnection();
     const probe = era === 'auto' ? new ProbeWatch() : undefined;
-    if (probe && target.transport !== 'stdio') stopFallbackOnOutage(transport, probe);
-    if (probe && target.transport === 'stdio')
-      paceStdioProbe(
-        transport,
-        (probeWait) => this.state.update({ probeWait }),
-        () => probe.hastened(),
+    if (probe)
+      watchProbe(transport, target.transport === 'stdio', probe, (probeWait) =>
+        this.state.update({ probeWait }),
       );
     transport.onframe = (frame) => {
       probe?.see(frame);
