@@ -41,7 +41,7 @@ describe('recordings payloads', () => {
       events: [],
     };
     expect(parseUntrusted(recordingSnapshotSchema, badFrame)).toMatchObject({
-      error: 'frames[0].direction: expected "out" or "in", got "up"',
+      error: 'frames[0].direction: expected "out", "in", "to-view" or "from-view", got "up"',
     });
     expect(parseUntrusted(liveMessageSchema, { type: 'ended', reason: 'bored', endedAt: 1 })).toMatchObject({
       error: 'reason: expected "closed", "deleted" or "unshared", got "bored"',

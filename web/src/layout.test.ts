@@ -14,7 +14,9 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   schema: ['lib', 'mcp'],
   calls: ['lib', 'mcp'],
   ui: ['lib', 'mcp'],
-  features: ['lib', 'mcp', 'schema', 'calls', 'ui', 'services'],
+  // The findings of `toolscope check` and the Checks tab: browser-safe, reusing the rules the views apply.
+  checks: ['lib', 'mcp', 'schema', 'features'],
+  features: ['lib', 'mcp', 'schema', 'calls', 'ui', 'services', 'checks'],
   services: ['lib', 'mcp', 'calls', 'features'],
   app: ['lib', 'mcp', 'schema', 'calls', 'ui', 'features', 'services'],
   boot: ['lib', 'mcp', 'schema', 'calls', 'ui', 'features', 'services', 'app'],

@@ -19,7 +19,7 @@ import {
 import type { SessionFile } from './features/session-file/session-file.ts';
 import type { LiveReplay } from './features/recordings/live-replay.ts';
 import type { RecordingsApi } from './features/recordings/recordings-api.ts';
-import { createApps, type AppsServices } from './features/apps/apps.ts';
+import { createApps, type AppsServices } from './features/apps/apps-services.ts';
 
 /** The long-lived, framework-free objects the views read from and act on. */
 export interface AppServices {

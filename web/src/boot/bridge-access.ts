@@ -1,23 +1,8 @@
-import { TOKEN_PARAM, TOKEN_HEADER } from '#shared/bridge-protocol.ts';
+import { TOKEN_HEADER } from '#shared/bridge-protocol.ts';
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
+import { STORAGE_KEY, takeTokenFromUrl } from '../lib/page-token.ts';
 
-const STORAGE_KEY = 'toolscope.token';
-
-/**
- * Takes the bridge token from the page URL, then removes it from the address bar (so it does
- * not end up in bookmarks, screenshots or shared links) and keeps it for this tab only.
- */
-export function takeTokenFromUrl(): string | undefined {
-  const url = new URL(window.location.href);
-  const fromUrl = url.searchParams.get(TOKEN_PARAM);
-  if (fromUrl) {
-    sessionStorage.setItem(STORAGE_KEY, fromUrl);
-    url.searchParams.delete(TOKEN_PARAM);
-    window.history.replaceState(window.history.state, '', url.pathname + url.search + url.hash);
-    return fromUrl;
-  }
-  return sessionStorage.getItem(STORAGE_KEY) ?? undefined;
-}
+export { takeTokenFromUrl };
 
 /** Keeps a token the user pasted, for this tab only. */
 export function storeToken(token: string): void {

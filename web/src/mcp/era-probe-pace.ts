@@ -6,8 +6,12 @@ import { stopFallbackOnOutage, type ProbeWatch } from './era-negotiation.ts';
  * `ping`: most servers answer the probe at once, so this costs them nothing.
  */
 export const LIVENESS_PING_DELAY_MS = 500;
-/** After the server answered the ping, how long the probe may still take (a server may answer out of order). */
-export const AFTER_PING_GRACE_MS = 300;
+/**
+ * After the server answered the ping, how long the probe may still take. A server reads its requests in
+ * order but may answer them out of order: an SDK server under load answered ping at once and its async
+ * `server/discover` a second later, and 300 ms took the demo server for a legacy one.
+ */
+export const AFTER_PING_GRACE_MS = 2000;
 /** The id of Auto's ping, written last (hand-rolled servers find the id at the end of the line). */
 const PING_ID = 'toolscope-liveness';
 
@@ -40,6 +44,8 @@ export function paceStdioProbe(
   let probeId: unknown;
   let answered = false;
   let pingAnswered = false;
+  /** Decided early as legacy: a late answer to the probe must not reach the SDK, which has moved on. */
+  let hastened = false;
   const timers: ReturnType<typeof setTimeout>[] = [];
   const settle = () => {
     answered = true;
@@ -80,6 +86,7 @@ export function paceStdioProbe(
           setTimeout(() => {
             if (answered) return;
             settle();
+            hastened = true;
             onhastened();
             deliver?.(
               {
@@ -96,7 +103,10 @@ export function paceStdioProbe(
         );
         return;
       }
-      if (id === probeId && !('method' in message) && !answered) settle();
+      if (id === probeId && !('method' in message)) {
+        if (hastened) return;
+        if (!answered) settle();
+      }
       deliver?.(message, extra);
     };
   }

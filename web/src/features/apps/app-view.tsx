@@ -5,7 +5,7 @@ import { buildViewCsp, encodeCspDomains } from '#shared/view-csp.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { sandboxOrigin } from './apps.ts';
+import { sandboxOrigin } from './apps-services.ts';
 import { toolUiOf } from './tool-ui.ts';
 import type { UiResource } from './ui-resource.ts';
 import { ViewHost } from './view-host.ts';

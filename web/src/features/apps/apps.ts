@@ -3,40 +3,9 @@
  * rendered in the Result's "App" tab, inside a sandbox proxy on another origin, talking to the page through
  * ext-apps' AppBridge; a View's calls go through the one call model (approval, history, origin "view").
  */
-import type { McpSession } from '../../mcp/mcp-session.ts';
-import { Store } from '../../lib/store.ts';
-import { AppsSettings, appsExtension } from './apps-extension.ts';
-import { UiResourceCache } from './ui-resource.ts';
-import { recordedResource } from './recorded-resource.ts';
-
+export { createApps, sandboxOrigin, type AppsServices } from './apps-services.ts';
 export { AppView } from './app-view.tsx';
 export { useAppTabs } from './use-app-tabs.tsx';
 export { ToolUiBadge } from './tool-ui-badge.tsx';
 export { AppsToggle } from './apps-toggle.tsx';
 export { toolUiOf, type ToolUi } from './tool-ui.ts';
-
-/** The MCP Apps services of one session (live or replay). */
-export interface AppsServices {
-  settings: AppsSettings;
-  /** The `ui://` resources read on the current connection. */
-  resources: UiResourceCache;
-  /** Whether the extension was declared on the current connection (undefined: not connected). */
-  declared: Store<{ declared: boolean | undefined }>;
-}
-
-/** Builds the feature's services and plugs its extension into the session. */
-export function createApps(session: McpSession, settings = new AppsSettings()): AppsServices {
-  // Connected: ask the server. Not connected (a replay): the read the recording holds.
-  const resources = new UiResourceCache(async (uri) =>
-    session.currentClient ? session.readResource(uri) : recordedResource(session.trace.get().frames, uri),
-  );
-  const declared = new Store<{ declared: boolean | undefined }>({ declared: undefined });
-  session.use(appsExtension(settings, resources, declared));
-  return { settings, resources, declared };
-}
-
-/**
- * The sandbox proxy's origin, from the bridge's config (a page-wide fact: one bridge serves the page).
- * Undefined until the page boots, or when the bridge serves no sandbox: then no View is shown.
- */
-export const sandboxOrigin = new Store<{ origin: string | undefined }>({ origin: undefined });

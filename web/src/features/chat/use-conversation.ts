@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useServices } from '../../services.ts';
-import { takeTokenFromUrl } from '../../boot/bridge-access.ts';
+import { takeTokenFromUrl } from '../../lib/page-token.ts';
 import { ChatApi } from './chat-api.ts';
 import { ChatConversation, type ChatSnapshot } from './chat-conversation.ts';
 

@@ -99,7 +99,8 @@ describe('session files', () => {
       error: expect.stringMatching(/version 9/),
     });
     expect(parseSessionFile(text.replace('"direction": "in"', '"direction": "up"'))).toMatchObject({
-      error: 'The session file is malformed: frames[1].direction: expected "out" or "in", got "up".',
+      error:
+        'The session file is malformed: frames[1].direction: expected "out", "in", "to-view" or "from-view", got "up".',
     });
     expect(parseSessionFile(text.replace('"tool": "echo"', '"tool": 7'))).toMatchObject({
       error: 'The session file is malformed: calls[0].tool: expected a string, got 7.',
