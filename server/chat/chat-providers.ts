@@ -72,6 +72,12 @@ export async function describeProvider(
     models: provider.models ?? [],
   };
   if (provider.models) return info;
+  // The hosted APIs answer nothing without a key: say what to do instead of failing to list.
+  if (!key && (provider.baseUrl === OPENAI_DEFAULT_URL || provider.baseUrl === ANTHROPIC_DEFAULT_URL)) {
+    const variable = provider.kind === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY';
+    info.modelsProblem = `needs an API key: set ${variable} (or OPENAI_BASE_URL for a local endpoint such as Ollama) where the bridge runs, or paste a key for this page.`;
+    return info;
+  }
   try {
     info.models = await listModels(provider, key);
   } catch (error) {

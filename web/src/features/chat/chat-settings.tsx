@@ -66,10 +66,17 @@ export function ChatSettingsPanel({ chat }: { chat: ChatConversation }) {
         </button>
       </div>
       {problem && <p role="alert">{problem}</p>}
-      {provider?.modelsProblem && (
-        <p role="alert" className="text-xs text-rose-700 dark:text-rose-300">
-          No model list: {provider.modelsProblem}
+      {provider?.modelsProblem && provider.key === 'none' && !provider.models.length ? (
+        // Nothing is wrong yet: the provider just has no key.
+        <p role="note" className="text-xs text-slate-600 dark:text-slate-300">
+          {provider.label} {provider.modelsProblem}
         </p>
+      ) : (
+        provider?.modelsProblem && (
+          <p role="alert" className="text-xs text-rose-700 dark:text-rose-300">
+            No model list: {provider.modelsProblem}
+          </p>
+        )
       )}
       {providers?.pageKeysAllowed && provider && <KeyField chat={chat} source={provider.key} />}
       <label className="flex flex-col gap-0.5">

@@ -13,11 +13,30 @@ describe('plainConnectError', () => {
   });
 
   it('names the URL host when the error does not carry the address', () => {
+    const said = plainConnectError('Bridge: fetch failed: connect', undefined, {
+      transport: 'http',
+      url: 'http://127.0.0.1:4567/mcp',
+    });
+    expect(said.text).toBe('Nothing is listening at 127.0.0.1:4567. Is the server running?');
+  });
+
+  it('says a port fetch refuses is blocked, not that nothing listens there', () => {
     const said = plainConnectError('Bridge: fetch failed: bad port', undefined, {
       transport: 'http',
       url: 'http://127.0.0.1:9/mcp',
     });
-    expect(said.text).toBe('Nothing is listening at 127.0.0.1:9. Is the server running?');
+    expect(said.text).toMatch(/^Port 9 is blocked for HTTP/);
+  });
+
+  it("puts an HTTP answer's meaning first, not the raw page the server sent", () => {
+    const explanation =
+      'HTTP 404: nothing answers MCP at this URL. Check the path: Streamable HTTP servers often serve /mcp.';
+    const said = plainConnectError(
+      'JSON-RPC -32099 · Server error: Bridge: Error POSTing to endpoint: <!DOCTYPE html>',
+      { headline: 'x', code: -32099, explanation },
+      { transport: 'http', url: 'http://127.0.0.1:4567/nope' },
+    );
+    expect(said.text).toBe(explanation);
   });
 
   it('marks a refused revision under a chosen era as an era problem (Auto may connect)', () => {

@@ -1,4 +1,5 @@
 import type { ServerTarget } from '#shared/targets.ts';
+import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
 import type { ConnectFailure } from '../../mcp/connect-failure.ts';
 
 /** A failed connect said in words a person acts on, and whether another era could help. */
@@ -27,8 +28,15 @@ export function plainConnectError(
     target?.era !== undefined &&
     detail?.code !== undefined &&
     ERA_CODES.has(detail.code);
+  if (/fetch failed: bad port/.test(error)) {
+    const port = portOf(target);
+    return {
+      text: `Port ${port ?? 'of this URL'} is blocked for HTTP (fetch keeps it for another protocol). Serve the MCP server on another port.`,
+      eraProblem: false,
+    };
+  }
   const refused = /ECONNREFUSED\s+([^\s,)]+)/.exec(error);
-  if (refused || /fetch failed: (bad port|connect)/.test(error)) {
+  if (refused || /fetch failed: connect/.test(error)) {
     const where = refused?.[1] ?? hostOf(target) ?? 'that address';
     return { text: `Nothing is listening at ${where}. Is the server running?`, eraProblem: false };
   }
@@ -36,7 +44,19 @@ export function plainConnectError(
   if (notFound) return { text: `No host is named ${notFound[1]}. Check the URL.`, eraProblem: false };
   if (/ENOENT|spawn .* ENOENT/.test(error))
     return { text: 'The command was not found. Check the Command field and its path.', eraProblem: false };
+  // The bridge's error carries the server's HTTP answer (a 404 page, say): its meaning is the headline.
+  if (detail?.code === RELAY_ERROR_CODE && detail.explanation)
+    return { text: detail.explanation, eraProblem };
   return { text: withoutRepeats(error), eraProblem };
+}
+
+function portOf(target: ServerTarget | undefined): string | undefined {
+  if (!target || target.transport === 'stdio') return undefined;
+  try {
+    return new URL(target.url).port || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** "A: A: rest" said once: "A: rest". */

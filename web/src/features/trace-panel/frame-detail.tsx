@@ -50,7 +50,7 @@ export function FrameDetail({
         </button>
       </div>
       <FrameWire frame={frame} />
-      <pre className="min-h-0 flex-1 overflow-auto bg-slate-50 px-3 py-2 font-mono text-xs break-all whitespace-pre-wrap dark:bg-slate-950">
+      <pre className="min-h-0 flex-1 overflow-auto bg-slate-50 px-3 py-2 font-mono text-xs [overflow-wrap:anywhere] whitespace-pre-wrap dark:bg-slate-950">
         {shown}
         {shown.length < text.length &&
           `\n… ${text.length - shown.length} more characters (Copy frame copies all)`}
