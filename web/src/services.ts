@@ -9,6 +9,7 @@ import { McpSession } from './mcp/mcp-session.ts';
 import { ApprovalPolicy } from './calls/approval-policy.ts';
 import { CallHistory } from './calls/call-history.ts';
 import { CallRunner } from './calls/call-runner.ts';
+import { resultFollowsTool } from './calls/result-follows-tool.ts';
 import { Workspace } from './calls/workspace.ts';
 import { TaskTracker, taskStatusExtension } from './calls/task-tracker.ts';
 import { SavedRequests } from './features/saved-requests/saved-requests-store.ts';
@@ -68,6 +69,7 @@ export function createServices(session: McpSession): AppServices {
     const target = session.state.get().target;
     if (target) workspace.useServer(describeTarget(target));
   });
+  resultFollowsTool(workspace, history);
   const savedRequests = new SavedRequests();
   const apps = createApps(session);
   return { session, history, policy, runner, workspace, tasks, serverRequests, savedRequests, apps };

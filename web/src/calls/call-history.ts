@@ -128,7 +128,7 @@ export class CallHistory extends Store<CallHistoryState> {
     this.update({ comparePicks: [] });
   }
 
-  select(id: number): void {
+  select(id: number | undefined): void {
     this.update({ selectedId: id });
   }
 
