@@ -42,6 +42,12 @@ export function paceStdioProbe(
 ): void {
   const send = transport.send.bind(transport);
   let probeId: unknown;
+  /**
+   * The probe's `_meta` envelope (protocol version, client info), sent with the ping too: a dual-era
+   * server (SDK v2) takes a request without it for a legacy client and answers the rest of the
+   * connection in the legacy era, even after it answered the probe as modern.
+   */
+  let probeMeta: unknown;
   let answered = false;
   let pingAnswered = false;
   /** Decided early as legacy: a late answer to the probe must not reach the SDK, which has moved on. */
@@ -60,6 +66,7 @@ export function paceStdioProbe(
       'id' in message
     ) {
       probeId = message.id;
+      probeMeta = (message.params as { _meta?: unknown } | undefined)?._meta;
       wrapDelivery();
       onwait('probe');
       timers.push(setTimeout(() => void ping(), LIVENESS_PING_DELAY_MS));
@@ -70,7 +77,12 @@ export function paceStdioProbe(
   const ping = async () => {
     if (answered) return;
     onwait('boot');
-    const request = { jsonrpc: '2.0', method: 'ping', id: PING_ID } as JSONRPCMessage;
+    const request = {
+      jsonrpc: '2.0',
+      method: 'ping',
+      ...(probeMeta ? { params: { _meta: probeMeta } } : {}),
+      id: PING_ID,
+    } as JSONRPCMessage;
     await send(request).catch(() => {});
   };
 
