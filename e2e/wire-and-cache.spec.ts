@@ -118,7 +118,9 @@ test('revision awareness: ping is not offered under 2026-07-28 and says why, the
   await expect(log.getByRole('combobox', { name: 'Log level' })).toBeEnabled();
   await expect(log.getByText('per call', { exact: true })).toBeVisible();
   await expect(log.getByRole('note', { name: /^Logging is deprecated in 2026-07-28/ })).toBeVisible();
-  await expect(app.trace.getByRole('button', { name: /^ping, sent/ })).toHaveCount(0);
+  // The page sends no ping of its own in this era; the one ping a trace may hold is Auto's liveness
+  // ping, sent while server/discover was still unanswered (era-probe-pace.ts), before the era was known.
+  expect(await app.trace.getByRole('button', { name: /^ping, sent/ }).count()).toBeLessThanOrEqual(1);
 
   await page.getByRole('button', { name: 'Disconnect' }).click();
   await page.getByRole('combobox', { name: 'Transport' }).selectOption('sse');
