@@ -23,7 +23,7 @@ test('the approval dialog shows server, tool and the exact arguments; Approve se
   const dialog = app.approvalDialog;
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('delete_everything');
-  await expect(dialog).toContainText('demo-server.ts');
+  await expect(dialog).toContainText(/demo-server\.(ts|js)/);
   await expect(dialog.getByLabel('Arguments to send')).toHaveText(JSON.stringify({ confirm: true }, null, 2));
   await expect(dialog).toContainText('destructive');
   await expect(dialog).toContainText('unverified');

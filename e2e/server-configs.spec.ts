@@ -29,7 +29,7 @@ test('imports a Claude Desktop config, loads a server into the form, connects, a
   const dialog = page.getByRole('dialog', { name: 'Servers' });
   await dialog.getByLabel('Config file').setInputFiles(configPath);
   await expect(dialog.getByRole('list', { name: 'Found servers' })).toContainText('demo');
-  await expect(dialog.getByRole('list', { name: 'Found servers' })).toContainText('demo-server.ts');
+  await expect(dialog.getByRole('list', { name: 'Found servers' })).toContainText(/demo-server\.(ts|js)/);
   await expect(dialog.getByRole('list', { name: 'Import problems' })).toContainText('broken');
   await dialog.getByRole('button', { name: 'Add 1 server' }).click();
   const saved = dialog.getByRole('list', { name: 'Saved servers' });

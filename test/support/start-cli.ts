@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { toolscopeEntry } from './toolscope-entry.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 
@@ -29,15 +30,11 @@ export async function startCli(
   // Tests never touch the user's own recordings: a throwaway data folder unless one is given.
   const chosenDir = valueOf(args, '--data-dir') ?? env.TOOLSCOPE_DATA_DIR;
   const dataDir = chosenDir ?? mkdtempSync(path.join(tmpdir(), 'toolscope-data-'));
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/cli.ts', '--no-open', '--port', '0', ...args],
-    {
-      cwd: ROOT,
-      env: { ...process.env, ...env, TOOLSCOPE_DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [...toolscopeEntry(), '--no-open', '--port', '0', ...args], {
+    cwd: ROOT,
+    env: { ...process.env, ...env, TOOLSCOPE_DATA_DIR: dataDir },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = await new Promise<string>((resolve, reject) => {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { projectPath } from './start-cli.ts';
+import { toolscopeEntry } from './toolscope-entry.ts';
 
 /** A `toolscope serve` process started by a test. */
 export interface ServeProcess {
@@ -18,8 +19,8 @@ export async function startServe(
   args: string[],
   env: Record<string, string> = {},
   timeoutMs = 30_000,
-  /** How Node runs Toolscope: from source by default, `['bin/toolscope.js']` for the bundle users run. */
-  entry: string[] = ['--import', 'tsx', 'server/cli.ts'],
+  /** How Node runs Toolscope: the fresh bundle or the sources ({@link toolscopeEntry}), or `['bin/toolscope.js']`. */
+  entry: string[] = toolscopeEntry(),
 ): Promise<ServeProcess> {
   const child = spawn(process.execPath, [...entry, 'serve', ...args], {
     cwd: projectPath(),
@@ -67,7 +68,7 @@ export async function startServe(
 /** Runs `toolscope serve <args>` to its end; for commands that exit (bad config, --help). */
 export function runServe(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'serve', ...args], {
+    const child = spawn(process.execPath, [...toolscopeEntry(), 'serve', ...args], {
       cwd: projectPath(),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
