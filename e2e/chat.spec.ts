@@ -46,6 +46,8 @@ test.afterAll(async () => {
 test('a full chat turn against the demo server: one call approved, one denied, the answer streamed', async ({
   page,
 }) => {
+  // One setup for the turn, its history, the key checks, the share link's replay and the session file.
+  test.setTimeout(120_000);
   const app = new ToolscopePage(page);
   await app.open(cli.url);
   await app.expectConnected();
@@ -114,6 +116,29 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   expect(await page.content()).not.toContain(KEY);
   expect(cli.output()).not.toContain(KEY);
   for (const file of filesUnder(cli.dataDir)) expect(readFileSync(file).includes(KEY), file).toBe(false);
+
+  // The recording keeps the chat (no key): its share link replays the transcript, read-only.
+  await page.getByRole('button', { name: 'Share recording' }).click();
+  const shareDialog = page.getByRole('dialog', { name: 'Share recording' });
+  const link = await shareDialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await shareDialog.getByRole('button', { name: 'Close' }).click();
+  const shared = `${cli.origin}/api/shared/${link.split('/share/')[1]}`;
+  await expect
+    .poll(async () => (await page.request.get(shared)).text())
+    .toContain('Echo said: hello from the model');
+  expect((await (await page.request.get(shared)).body()).includes(KEY)).toBe(false);
+  for (const file of filesUnder(cli.dataDir)) expect(readFileSync(file).includes(KEY), file).toBe(false);
+  const viewer = await page.context().newPage();
+  await viewer.goto(link);
+  await viewer.getByRole('tab', { name: 'Chat' }).click();
+  const sharedTranscript = viewer.getByRole('log', { name: 'Transcript' });
+  await expect(sharedTranscript).toContainText('Echo said: hello from the model | second: The user denied');
+  await expect(sharedTranscript.getByRole('article', { name: 'Model call echo' })).toContainText(
+    'Sent back to the model: hello from the model',
+  );
+  await expect(viewer.getByRole('region', { name: 'Provider requests' })).toContainText('Turn 1');
+  await expect(viewer.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await viewer.close();
 
   // The chat goes into the session file (no key), and its replay shows the transcript read-only.
   await page.getByRole('button', { name: 'Export session' }).click();

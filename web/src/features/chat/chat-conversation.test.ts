@@ -48,6 +48,7 @@ function setup(steps: ChatStepEvent[][]) {
       server: undefined,
       tools: [echo],
     }),
+    recordChatTurn: vi.fn(() => true),
     callTool: vi.fn(async (_name: string, args: unknown): Promise<CallOutcome> => ({
       status: 'ok',
       result: { content: [{ type: 'text', text: `got ${JSON.stringify(args)}` }] },
@@ -73,7 +74,7 @@ function answerApprovals(runner: CallRunner, answers: boolean[]) {
 
 describe('ChatConversation', () => {
   it('runs the model calls through the call runner marked as from the model, and sends results and denials back', async () => {
-    const { chat, runner, history, sent } = setup([
+    const { chat, runner, history, sent, session } = setup([
       [
         { type: 'text', delta: 'Checking' },
         { type: 'tool-call', call: { toolCallId: 'a', toolName: 'echo', input: { m: 1 } } },
@@ -107,6 +108,17 @@ describe('ChatConversation', () => {
         .map((i) => i.kind === 'assistant' && i.text),
     ).toEqual(['Checking', 'Done']);
     expect(chat.get().busy).toBe(false);
+    // The finished turn goes to the connection's recording: its message, calls and answers.
+    expect(session.recordChatTurn).toHaveBeenCalledTimes(1);
+    const note = vi.mocked(session.recordChatTurn).mock.calls[0]![0];
+    expect(note.items.map((item) => (item as { kind: string }).kind)).toEqual([
+      'user',
+      'assistant',
+      'tool-call',
+      'tool-call',
+      'assistant',
+    ]);
+    expect(note.turn).toMatchObject({ prompt: 'go', steps: [{}, {}] });
   });
 
   it('does not run invalid or unknown calls, and tells the model why', async () => {

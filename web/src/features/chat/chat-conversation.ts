@@ -2,6 +2,7 @@ import {
   MAX_STEPS_PER_TURN,
   type ChatMessage,
   type ChatProvidersResponse,
+  type ChatTurnNote,
   type ChatToolCall,
   type ChatToolOutput,
   type ChatUsage,
@@ -157,6 +158,8 @@ export class ChatConversation extends Store<ChatState> {
     } finally {
       this.abort = undefined;
       this.update({ busy: false });
+      // The connection's recording keeps the turn, so share links and replays show the chat.
+      this.session.recordChatTurn(chatTurnNote(this.get().items, turn, settings));
     }
   }
 
@@ -303,6 +306,30 @@ export class ChatConversation extends Store<ChatState> {
       items: state.items.map((item) => (item.id === id ? ({ ...item, ...patch } as TranscriptItem) : item)),
     }));
   }
+}
+
+/**
+ * The note of a finished turn for the connection's recording: the transcript items from the turn's
+ * message on, and its provider requests. History ids are left out: a replay numbers its calls from the
+ * recorded frames, so the call shows what went back to the model instead.
+ */
+export function chatTurnNote(
+  items: TranscriptItem[],
+  turn: TurnRecord,
+  settings: { system: string },
+): ChatTurnNote {
+  const from = items.findIndex((item) => item.kind === 'user' && item.turn === turn.id);
+  const kept = (from < 0 ? [] : items.slice(from)).map((item) => {
+    if (item.kind !== 'tool-call') return item;
+    const { historyId: _historyId, ...rest } = item;
+    return rest;
+  });
+  return structuredClone({
+    model: turn.model,
+    ...(settings.system.trim() ? { system: settings.system } : {}),
+    items: kept,
+    turn,
+  });
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
