@@ -164,3 +164,60 @@ describe('ChatConversation', () => {
     expect(chat.get().turns).toHaveLength(2);
   });
 });
+
+describe('ChatConversation and tasks', () => {
+  it("gives the model a task's final result, not its creation, and stops waiting on Stop", async () => {
+    const { chat, sent, session } = setup([
+      [
+        { type: 'tool-call', call: { toolCallId: 't', toolName: 'echo', input: { m: 1 } } },
+        { ...finish, finishReason: 'tool-calls' },
+      ],
+      [{ type: 'text', delta: 'ok' }, finish],
+      [
+        { type: 'tool-call', call: { toolCallId: 'u', toolName: 'echo', input: { m: 2 } } },
+        { ...finish, finishReason: 'tool-calls' },
+      ],
+      [{ type: 'text', delta: 'never' }, finish],
+    ]);
+    const history = new CallHistory();
+    let finishLater = true;
+    // A runner whose calls the server ran as tasks: the entry has a task and no outcome yet; the
+    // task tracker fills it in later, as it does when tasks/result arrives.
+    const runner = {
+      get: () => ({ pending: undefined }),
+      call: vi.fn(async () => {
+        const id = history.start({ tool: 'echo', server: 's', args: {} });
+        history.amend(id, { createdTask: { taskId: `task-${id}` } });
+        if (finishLater)
+          setTimeout(() =>
+            history.finish(id, {
+              status: 'ok',
+              result: { content: [{ type: 'text', text: 'the task result' }] },
+              durationMs: 5,
+            }),
+          );
+        return history.find(id);
+      }),
+    };
+    const tasked = new ChatConversation(
+      (chat as unknown as { api: ChatApi }).api,
+      session,
+      runner as unknown as CallRunner,
+      history,
+    );
+    await tasked.loadProviders();
+    await tasked.send('run it');
+    expect(sent[1]?.at(-1)).toEqual({
+      role: 'tool',
+      results: [{ toolCallId: 't', toolName: 'echo', output: { type: 'text', value: 'the task result' } }],
+    });
+    // A task that never ends: Stop ends the wait, and the model is not asked again.
+    finishLater = false;
+    const turn = tasked.send('again');
+    await vi.waitFor(() => expect(runner.call).toHaveBeenCalledTimes(2));
+    tasked.stop();
+    await turn;
+    expect(sent).toHaveLength(3);
+    expect(tasked.get().items.at(-1)).toMatchObject({ kind: 'notice', text: 'Stopped.' });
+  });
+});
