@@ -165,6 +165,41 @@ describe('ChatConversation', () => {
   });
 });
 
+describe('ChatConversation when the bridge fails', () => {
+  it('keeps the earlier turns and what streamed, and says what happened: a refusal, a cut answer', async () => {
+    const { chat } = setup([[{ type: 'text', delta: 'First answer' }, finish]]);
+    await chat.loadProviders();
+    await chat.send('one');
+    const step = vi.mocked((chat as unknown as { api: ChatApi }).api.step);
+    // The bridge refuses the step (hosted mode's limit): the message names the limit.
+    const limit =
+      'The bridge answered 429: Limit reached: at most 2 model requests per minute per user (chat.requestsPerMinute); try again in 40 s.';
+    step.mockImplementationOnce(async () => {
+      throw new Error(limit);
+    });
+    await chat.send('two');
+    // The answer stops without its end (the bridge went away mid-stream).
+    step.mockImplementationOnce(async (_request, onEvent) => onEvent({ type: 'text', delta: 'Partial' }));
+    await chat.send('three');
+    expect(chat.get().items.map((item) => [item.kind, 'text' in item ? item.text : ''])).toEqual([
+      ['user', 'one'],
+      ['assistant', 'First answer'],
+      ['user', 'two'],
+      ['assistant', ''],
+      ['notice', limit],
+      ['user', 'three'],
+      ['assistant', 'Partial'],
+      ['notice', 'The bridge ended the answer without finishing it.'],
+    ]);
+    expect(chat.get().turns.map((turn) => turn.steps.at(-1)?.error)).toEqual([
+      undefined,
+      limit,
+      'The bridge ended the answer without finishing it.',
+    ]);
+    expect(chat.get().busy).toBe(false);
+  });
+});
+
 describe('ChatConversation and tasks', () => {
   it("gives the model a task's final result, not its creation, and stops waiting on Stop", async () => {
     const { chat, sent, session } = setup([
