@@ -21,18 +21,24 @@ test.beforeAll(async () => {
       const second = offered.includes('get_weather')
         ? { id: 'call_second', name: 'get_weather', arguments: '{"city":"Lisbon"}' }
         : { id: 'call_second', name: 'get-sum', arguments: '{"a":2,"b":3}' };
+      // server-everything also has a tool that asks the user for input (elicitation) mid-call.
+      const third = offered.includes('trigger-elicitation-request')
+        ? [{ id: 'call_third', name: 'trigger-elicitation-request', arguments: '{}' }]
+        : [];
       if (last?.role === 'user')
         return {
           text: 'Let me check. ',
           toolCalls: [
             { id: 'call_echo', name: 'echo', arguments: '{"message":"hello from the model"}' },
             second,
+            ...third,
           ],
         };
       // The answer quotes what the tools sent back, so the test sees what reached the model.
       const messages = body.messages as { role: string; tool_call_id?: string; content?: string }[];
       const said = (id: string) => messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
-      return { text: `Echo said: ${said('call_echo')} | second: ${said('call_second')}` };
+      const thirdSaid = third.length ? ` | third: ${said('call_third')}` : '';
+      return { text: `Echo said: ${said('call_echo')} | second: ${said('call_second')}${thirdSaid}` };
     },
   });
   cli = await startCli([], { OPENAI_BASE_URL: endpoint.baseUrl, OPENAI_API_KEY: KEY });
@@ -161,7 +167,9 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 });
 
-test('the same turn against server-everything: echo approved, get-sum denied', async ({ page }) => {
+test('the same turn against server-everything: echo approved, get-sum denied, an elicitation answered', async ({
+  page,
+}) => {
   const everything = await startCli(everythingOverStdio(), {
     OPENAI_BASE_URL: endpoint.baseUrl,
     OPENAI_API_KEY: KEY,
@@ -178,8 +186,16 @@ test('the same turn against server-everything: echo approved, get-sum denied', a
     await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
     await expect(app.approvalDialog).toContainText('get-sum');
     await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
+    // The model's third call asks the user for input mid-call, as from the Call button; the answer
+    // reaches the tool, and the tool's result reaches the model.
+    await expect(app.approvalDialog).toContainText('trigger-elicitation-request');
+    await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    const form = page.getByRole('dialog', { name: 'Server requests' });
+    await form.getByRole('textbox', { name: /^String\*?$/ }).fill('Ada from chat');
+    await form.getByRole('button', { name: 'Accept' }).click();
     const transcript = page.getByRole('log', { name: 'Transcript' });
-    await expect(transcript).toContainText('| second: The user denied this tool call.');
+    await expect(transcript).toContainText('| second: The user denied this tool call. | third:');
+    await expect(transcript).toContainText('Ada from chat');
     await expect(transcript).toContainText('Echo said: Echo: hello from the model');
     expect(everything.output()).not.toContain(KEY);
   } finally {
