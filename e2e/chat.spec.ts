@@ -21,18 +21,24 @@ test.beforeAll(async () => {
       const second = offered.includes('get_weather')
         ? { id: 'call_second', name: 'get_weather', arguments: '{"city":"Lisbon"}' }
         : { id: 'call_second', name: 'get-sum', arguments: '{"a":2,"b":3}' };
+      // server-everything also has a tool that asks the user for input (elicitation) mid-call.
+      const third = offered.includes('trigger-elicitation-request')
+        ? [{ id: 'call_third', name: 'trigger-elicitation-request', arguments: '{}' }]
+        : [];
       if (last?.role === 'user')
         return {
           text: 'Let me check. ',
           toolCalls: [
             { id: 'call_echo', name: 'echo', arguments: '{"message":"hello from the model"}' },
             second,
+            ...third,
           ],
         };
       // The answer quotes what the tools sent back, so the test sees what reached the model.
       const messages = body.messages as { role: string; tool_call_id?: string; content?: string }[];
       const said = (id: string) => messages.find((m) => m.role === 'tool' && m.tool_call_id === id)?.content;
-      return { text: `Echo said: ${said('call_echo')} | second: ${said('call_second')}` };
+      const thirdSaid = third.length ? ` | third: ${said('call_third')}` : '';
+      return { text: `Echo said: ${said('call_echo')} | second: ${said('call_second')}${thirdSaid}` };
     },
   });
   cli = await startCli([], { OPENAI_BASE_URL: endpoint.baseUrl, OPENAI_API_KEY: KEY });
@@ -46,6 +52,8 @@ test.afterAll(async () => {
 test('a full chat turn against the demo server: one call approved, one denied, the answer streamed', async ({
   page,
 }) => {
+  // One setup for the turn, its history, the key checks, the share link's replay and the session file.
+  test.setTimeout(120_000);
   const app = new ToolscopePage(page);
   await app.open(cli.url);
   await app.expectConnected();
@@ -115,6 +123,29 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   expect(cli.output()).not.toContain(KEY);
   for (const file of filesUnder(cli.dataDir)) expect(readFileSync(file).includes(KEY), file).toBe(false);
 
+  // The recording keeps the chat (no key): its share link replays the transcript, read-only.
+  await page.getByRole('button', { name: 'Share recording' }).click();
+  const shareDialog = page.getByRole('dialog', { name: 'Share recording' });
+  const link = await shareDialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await shareDialog.getByRole('button', { name: 'Close' }).click();
+  const shared = `${cli.origin}/api/shared/${link.split('/share/')[1]}`;
+  await expect
+    .poll(async () => (await page.request.get(shared)).text())
+    .toContain('Echo said: hello from the model');
+  expect((await (await page.request.get(shared)).body()).includes(KEY)).toBe(false);
+  for (const file of filesUnder(cli.dataDir)) expect(readFileSync(file).includes(KEY), file).toBe(false);
+  const viewer = await page.context().newPage();
+  await viewer.goto(link);
+  await viewer.getByRole('tab', { name: 'Chat' }).click();
+  const sharedTranscript = viewer.getByRole('log', { name: 'Transcript' });
+  await expect(sharedTranscript).toContainText('Echo said: hello from the model | second: The user denied');
+  await expect(sharedTranscript.getByRole('article', { name: 'Model call echo' })).toContainText(
+    'Sent back to the model: hello from the model',
+  );
+  await expect(viewer.getByRole('region', { name: 'Provider requests' })).toContainText('Turn 1');
+  await expect(viewer.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
+  await viewer.close();
+
   // The chat goes into the session file (no key), and its replay shows the transcript read-only.
   await page.getByRole('button', { name: 'Export session' }).click();
   const download = page.waitForEvent('download');
@@ -136,7 +167,9 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await expect(page.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
 });
 
-test('the same turn against server-everything: echo approved, get-sum denied', async ({ page }) => {
+test('the same turn against server-everything: echo approved, get-sum denied, an elicitation answered', async ({
+  page,
+}) => {
   const everything = await startCli(everythingOverStdio(), {
     OPENAI_BASE_URL: endpoint.baseUrl,
     OPENAI_API_KEY: KEY,
@@ -153,8 +186,16 @@ test('the same turn against server-everything: echo approved, get-sum denied', a
     await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
     await expect(app.approvalDialog).toContainText('get-sum');
     await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
+    // The model's third call asks the user for input mid-call, as from the Call button; the answer
+    // reaches the tool, and the tool's result reaches the model.
+    await expect(app.approvalDialog).toContainText('trigger-elicitation-request');
+    await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    const form = page.getByRole('dialog', { name: 'Server requests' });
+    await form.getByRole('textbox', { name: /^String\*?$/ }).fill('Ada from chat');
+    await form.getByRole('button', { name: 'Accept' }).click();
     const transcript = page.getByRole('log', { name: 'Transcript' });
-    await expect(transcript).toContainText('| second: The user denied this tool call.');
+    await expect(transcript).toContainText('| second: The user denied this tool call. | third:');
+    await expect(transcript).toContainText('Ada from chat');
     await expect(transcript).toContainText('Echo said: Echo: hello from the model');
     expect(everything.output()).not.toContain(KEY);
   } finally {

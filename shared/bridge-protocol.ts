@@ -4,6 +4,7 @@
  */
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
 import * as z from 'zod';
+import { chatTurnNoteSchema, type ChatTurnNote } from './chat-protocol.ts';
 import type { LimitRefusal } from './hosted.ts';
 import type { OAuthStep } from './oauth-step.ts';
 import { ERA_CHOICES, usableTargetSchema, type ProtocolEraChoice, type ServerTarget } from './targets.ts';
@@ -112,7 +113,9 @@ export type BridgeEvent =
   /** A step of an OAuth sign-in (HTTP targets): for the OAuth debugger; holds no secret. */
   | { kind: 'oauth-step'; step: OAuthStep }
   /** The server wants a person to sign in: the page offers to open `url` (the authorization URL). */
-  | { kind: 'oauth-sign-in'; url: string };
+  | { kind: 'oauth-sign-in'; url: string }
+  /** A finished turn of the page's chat playground, kept in the recording (never sent to the page). */
+  | { kind: 'chat-turn'; note: ChatTurnNote };
 
 /**
  * A server of the admin's catalog (hosted mode), named instead of described: the bridge knows its
@@ -163,7 +166,9 @@ export type ClientToBridge =
   | { type: 'send'; message: JSONRPCMessage }
   | { type: 'cancel'; id: RequestId }
   | { type: 'protocol-version'; version: string }
-  | { type: 'disconnect' };
+  | { type: 'disconnect' }
+  /** A finished chat turn, for the connection's recording (the bridge relays nothing). */
+  | { type: 'chat-turn'; note: ChatTurnNote };
 
 /** Messages from the bridge to the browser. */
 export type BridgeToClient =
@@ -200,6 +205,7 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('cancel'), id: z.union([z.string(), z.int()]) }),
   z.looseObject({ type: z.literal('protocol-version'), version: z.string().min(1) }),
   z.looseObject({ type: z.literal('disconnect') }),
+  z.looseObject({ type: z.literal('chat-turn'), note: chatTurnNoteSchema }),
 ]) satisfies z.ZodType<ClientToBridge>;
 
 /** Header names are HTTP tokens; values are one line of text. */

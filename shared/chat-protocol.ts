@@ -3,6 +3,7 @@
  * runs in the bridge, which holds the keys; the page holds the conversation and runs the model's tool
  * calls through its own call runner, then sends the results back with the next step. No Node imports.
  */
+import * as z from 'zod';
 
 /** Where the chat routes live. */
 export const CHAT_API_PREFIX = '/api/chat';
@@ -109,3 +110,29 @@ export type ChatStepEvent =
 
 /** What replaces a key in anything the page, a log or a recording sees. */
 export const MASKED_KEY = '••••';
+
+/**
+ * One finished chat turn as the page hands it to the bridge for the connection's recording (so share
+ * links and replays show the chat): the transcript items the turn added and its provider requests, as
+ * the page holds them (keys were masked by the bridge before the page saw them). The page reads it
+ * back with its own checks; the bridge only keeps it.
+ */
+export interface ChatTurnNote {
+  model: string;
+  system?: string;
+  items: unknown[];
+  turn: unknown;
+  /** Set when the bridge dropped the provider requests' bodies to keep the note under its limit. */
+  trimmed?: boolean;
+}
+
+export const chatTurnNoteSchema = z.looseObject({
+  model: z.string(),
+  system: z.string().optional(),
+  items: z.array(z.unknown()),
+  turn: z.unknown(),
+  trimmed: z.boolean().optional(),
+}) satisfies z.ZodType<ChatTurnNote>;
+
+/** Largest chat note a recording keeps whole, in bytes of JSON; a larger one loses its exchanges' bodies. */
+export const MAX_CHAT_NOTE_BYTES = 2 * 1024 * 1024;

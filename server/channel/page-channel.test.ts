@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { RELAY_ERROR_CODE, type BridgeToClient } from '#shared/bridge-protocol.ts';
+import { RELAY_ERROR_CODE, parseClientMessages, type BridgeToClient } from '#shared/bridge-protocol.ts';
+import { MAX_CHAT_NOTE_BYTES } from '#shared/chat-protocol.ts';
 import type { HttpTarget } from '#shared/targets.ts';
 import type { AdmittedConnection, ChannelPolicy } from './channel-policy.ts';
 import { PageChannel } from './page-channel.ts';
@@ -133,5 +134,63 @@ describe('IdleTimer', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('PageChannel and chat turns', () => {
+  /** A recordings stand-in that keeps what the channel hands its writer. */
+  function recordingChannel() {
+    const events: { event: { kind: string; note?: unknown } }[] = [];
+    const writer = {
+      id: 'rec-1',
+      isLive: true,
+      isStored: true,
+      addEvent: (entry: { event: { kind: string } }) => events.push(entry),
+      addFrame: () => {},
+      end: () => {},
+      discard: () => {},
+    };
+    const recordings = { prepare: () => writer, commit: () => {} } as unknown as ConstructorParameters<
+      typeof PageChannel
+    >[1];
+    const sent: BridgeToClient[] = [];
+    const { policy } = admitting();
+    const channel = new PageChannel((message) => sent.push(message), recordings, { policy });
+    return { channel, events, sent };
+  }
+
+  it('keeps a chat turn in the recording, sends nothing back, and drops the bodies of a huge one', async () => {
+    const { channel, events, sent } = recordingChannel();
+    // Before a connection there is no recording: the note goes nowhere and nothing fails.
+    await channel.handle({ type: 'chat-turn', note: { model: 'm', items: [], turn: {} } });
+    expect(events).toHaveLength(0);
+    await channel.handle({ type: 'connect', catalog: { server: 'remote' } });
+    const before = sent.length;
+    const note = { model: 'gpt', items: [{ kind: 'user', id: 1, text: 'hi', turn: 1 }], turn: { id: 1 } };
+    await channel.handle({ type: 'chat-turn', note });
+    expect(events.at(-1)?.event).toEqual({ kind: 'chat-turn', note });
+    expect(sent.length).toBe(before);
+
+    const body = 'x'.repeat(MAX_CHAT_NOTE_BYTES);
+    const huge = {
+      model: 'gpt',
+      items: [],
+      turn: { id: 2, prompt: 'p', steps: [{ exchanges: [{ body }] }] },
+    };
+    await channel.handle({ type: 'chat-turn', note: huge });
+    expect(events.at(-1)?.event).toEqual({
+      kind: 'chat-turn',
+      note: { model: 'gpt', items: [], turn: { id: 2, prompt: 'p', steps: [] }, trimmed: true },
+    });
+    await channel.close();
+  });
+
+  it('reads a chat-turn message from the page, and refuses one without a note', () => {
+    const [ok] = parseClientMessages(
+      JSON.stringify({ type: 'chat-turn', note: { model: 'm', items: [], turn: {} } }),
+    );
+    expect(ok?.type).toBe('chat-turn');
+    const [bad] = parseClientMessages(JSON.stringify({ type: 'chat-turn' }));
+    expect(bad?.type).toBe('refused');
   });
 });

@@ -7,6 +7,8 @@ import {
   type RefusedClientMessage,
 } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
+import { MAX_CHAT_NOTE_BYTES, type ChatTurnNote } from '#shared/chat-protocol.ts';
+import { isRecord } from '#shared/untrusted-json.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { OAuthCallbacks } from '../oauth/oauth-callbacks.ts';
 import type { Upstream } from '../upstream/upstream.ts';
@@ -118,6 +120,13 @@ export class PageChannel {
       case 'disconnect':
         this.generation++;
         await this.closeUpstream();
+        return;
+      case 'chat-turn':
+        // Kept in the recording only: the page has the chat already, so nothing is sent back.
+        this.writer?.addEvent({
+          time: Date.now(),
+          event: { kind: 'chat-turn', note: keptNote(message.note) },
+        });
         return;
     }
   }
@@ -297,4 +306,11 @@ function once(connection: AdmittedConnection): AdmittedConnection {
       connection.ended(error);
     },
   };
+}
+
+/** The note as a recording keeps it: whole, or without the provider requests' bodies when too large. */
+function keptNote(note: ChatTurnNote): ChatTurnNote {
+  if (JSON.stringify(note).length <= MAX_CHAT_NOTE_BYTES) return note;
+  const turn = isRecord(note.turn) ? { ...note.turn, steps: [] } : {};
+  return { ...note, turn, trimmed: true };
 }

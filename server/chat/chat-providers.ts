@@ -57,6 +57,23 @@ export function providersFromEnvironment(env: NodeJS.ProcessEnv): ChatProvider[]
   return providers;
 }
 
+/** The providers of a hosted config's `chat` section: its endpoints, keys and model lists, nothing else. */
+export function providersFromConfig(
+  providers: Record<
+    string,
+    { kind: ChatProviderKind; label?: string; baseUrl: string; apiKey?: string; models: string[] }
+  >,
+): ChatProvider[] {
+  return Object.entries(providers).map(([id, entry]) => ({
+    id,
+    label: entry.label ?? id,
+    kind: entry.kind,
+    baseUrl: withoutTrailingSlash(entry.baseUrl),
+    key: entry.apiKey || undefined,
+    models: entry.models,
+  }));
+}
+
 /** Describes a provider for the page: its models (listed now) and where its key comes from, not the key. */
 export async function describeProvider(
   provider: ChatProvider,

@@ -1,4 +1,4 @@
-import express, { Router } from 'express';
+import express, { Router, type Response } from 'express';
 import type {
   ChatKeyRequest,
   ChatProvidersResponse,
@@ -15,6 +15,14 @@ export interface ChatRoutesOptions {
   providers?: ChatProvider[];
   /** Whether the page may give its own key (off in hosted mode, where the admin's config holds them). */
   pageKeysAllowed?: boolean;
+  /**
+   * Hosted mode: at most `perMinute` model requests per user; `take` counts one for the request's
+   * signed-in user, or says when there is room again. One over is answered 429, naming the limit.
+   */
+  requestLimit?: {
+    perMinute: number;
+    take: (response: Response) => { ok: true } | { ok: false; retryAfterMs: number };
+  };
 }
 
 /**
@@ -28,6 +36,7 @@ export function chatRoutes(options: ChatRoutesOptions = {}): Router {
   const router = Router();
   router.use(express.json({ limit: '20mb' }));
   const find = (id: unknown) => providers.find((provider) => provider.id === id);
+  const limit = options.requestLimit;
 
   router.get('/providers', async (request, response) => {
     const page = String(request.query.page ?? '');
@@ -54,6 +63,15 @@ export function chatRoutes(options: ChatRoutesOptions = {}): Router {
     const provider = find(step?.provider);
     if (problem || !provider)
       return void response.status(400).json({ error: problem ?? `No provider "${String(step.provider)}"` });
+    if (provider.models && !provider.models.includes(step.model))
+      return void response.status(400).json({ error: `Model "${step.model}" is not offered here` });
+    const taken = limit?.take(response);
+    if (limit && taken && !taken.ok) {
+      response.setHeader('retry-after', String(Math.ceil(taken.retryAfterMs / 1000)));
+      return void response.status(429).json({
+        error: `Limit reached: at most ${limit.perMinute} model requests per minute per user (chat.requestsPerMinute); try again in ${Math.ceil(taken.retryAfterMs / 1000)} s.`,
+      });
+    }
     const abort = new AbortController();
     response.on('close', () => {
       if (!response.writableFinished) abort.abort();

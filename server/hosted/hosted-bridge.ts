@@ -36,6 +36,8 @@ import { securityHeaders } from './ops/security-headers.ts';
 import { startSandbox } from '../http/sandbox-server.ts';
 import { ownedRecordingRoutes } from './recordings/owned-recording-routes.ts';
 import { OwnedRecordings } from './recordings/owned-recordings.ts';
+import { chatRoutes } from '../chat/chat-routes.ts';
+import { providersFromConfig } from '../chat/chat-providers.ts';
 
 /** Options of {@link startHostedBridge}. */
 export interface HostedBridgeOptions {
@@ -185,6 +187,19 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         .status(503)
         .json({ error: `Recording is off: ${recording.problem ?? 'store.record is false'}` });
     });
+  // The chat playground: the admin's providers and models only, keys from the config, a limit per user.
+  const chatRequests = new RateWindow(config.chat.requestsPerMinute, 60_000);
+  app.use(
+    '/api/chat',
+    chatRoutes({
+      providers: providersFromConfig(config.chat.providers),
+      pageKeysAllowed: false,
+      requestLimit: {
+        perMinute: config.chat.requestsPerMinute,
+        take: (response) => chatRequests.take(identityOf(response).user),
+      },
+    }),
+  );
   app.use(
     '/api',
     hostedApiRoutes({

@@ -165,6 +165,24 @@ const limitsSection = z.strictObject({
   socketsPerUser: z.int().min(1).default(20),
 });
 
+/** A model provider users may chat with: its endpoint, key (`${env:NAME}`) and the models they may pick. */
+const chatProviderEntry = z.strictObject({
+  kind: z.enum(['openai-compatible', 'anthropic']).default('openai-compatible'),
+  label: z.string().min(1).optional(),
+  baseUrl: z.string().regex(/^https?:\/\/[^\s]+$/, 'expected an http:// or https:// URL'),
+  apiKey: z.string().optional(),
+  models: z.array(z.string().min(1)).min(1, 'list the models users may pick'),
+});
+
+/** The chat playground: only these providers and models; users cannot add their own endpoint or key. */
+const chatSection = z.strictObject({
+  providers: z
+    .record(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'expected a short name'), chatProviderEntry)
+    .default({}),
+  /** Model requests (one provider request each) a user may make per minute, all pages together. */
+  requestsPerMinute: z.int().min(1).default(20),
+});
+
 const storeSection = z.strictObject({
   /** PostgreSQL, for several processes on one database (`${env:NAME}` allowed). */
   databaseUrl: z
@@ -202,6 +220,7 @@ export const hostedConfigSchema = z.strictObject({
   userUrls: userUrlsSection.prefault({}),
   limits: limitsSection.prefault({}),
   sharing: z.strictObject({ public: z.boolean().default(false) }).prefault({}),
+  chat: chatSection.prefault({}),
   store: storeSection.prefault({}),
   log: logSection.prefault({}),
   metrics: metricsSection.prefault({}),

@@ -86,11 +86,23 @@ export function parseHostedConfig(
       );
   });
   const databaseUrl = file.store.databaseUrl && resolve(file.store.databaseUrl, ['store', 'databaseUrl']);
+  const chatProviders = Object.fromEntries(
+    Object.entries(file.chat.providers).map(([name, entry]) => [
+      name,
+      {
+        ...entry,
+        ...(entry.apiKey !== undefined
+          ? { apiKey: resolve(entry.apiKey, ['chat', 'providers', name, 'apiKey']) }
+          : {}),
+      },
+    ]),
+  );
   if (problems.length) throw fail(problems);
   return {
     ...file,
     catalog,
     sessionSecrets,
+    chat: { ...file.chat, providers: chatProviders },
     store: {
       ...file.store,
       ...(databaseUrl ? { databaseUrl } : {}),

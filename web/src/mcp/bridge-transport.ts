@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, RequestId, TransportSendOptions } from '@modelcontextprotocol/client';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { BridgeToClient, Frame } from '#shared/bridge-protocol.ts';
+import type { ChatTurnNote } from '#shared/chat-protocol.ts';
 import type { BridgeSocket } from './bridge-socket.ts';
 import type { TracedTransport } from './traced-transport.ts';
 
@@ -91,6 +92,11 @@ export class BridgeTransport implements TracedTransport {
   setProtocolVersion(version: string): void {
     this.protocolVersion = version;
     if (!this.closed) this.socket.send({ type: 'protocol-version', version });
+  }
+
+  /** Hands a finished chat turn to the bridge, which keeps it in this connection's recording. */
+  recordChatTurn(note: ChatTurnNote): void {
+    if (!this.closed) this.socket.send({ type: 'chat-turn', note });
   }
 
   async close(): Promise<void> {

@@ -20,6 +20,7 @@ import {
   type SessionState,
 } from './session-types.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
+import type { ChatTurnNote } from '#shared/chat-protocol.ts';
 import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
 import { passTaskResults } from './task-extension.ts';
 import { openListSubscription } from './list-subscription.ts';
@@ -114,6 +115,16 @@ export class McpSession {
   /** The client of the current connection, for extensions that send requests of their own. */
   get currentClient(): Client | undefined {
     return this.client;
+  }
+
+  /**
+   * Hands a finished chat turn to the bridge for this connection's recording; false when there is no
+   * connection (or its transport records nothing), so the turn is in no recording.
+   */
+  recordChatTurn(note: ChatTurnNote): boolean {
+    if (!this.transport?.recordChatTurn || this.state.get().status !== 'connected') return false;
+    this.transport.recordChatTurn(note);
+    return true;
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Transport } from '@modelcontextprotocol/client';
 import type { BridgeEvent, Frame } from '#shared/bridge-protocol.ts';
+import type { ChatTurnNote } from '#shared/chat-protocol.ts';
 
 /**
  * A transport that also reports the frames it carried and what happened beside them.
@@ -16,6 +17,8 @@ export interface TracedTransport extends Transport {
   recordingId?: string;
   /** True when the bridge itself went away (not the server). */
   lostBridge?: boolean;
+  /** Hands a finished chat turn to the bridge's recording of this connection (bridge transports only). */
+  recordChatTurn?: (note: ChatTurnNote) => void;
 }
 
 /**

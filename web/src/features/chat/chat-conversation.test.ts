@@ -48,6 +48,7 @@ function setup(steps: ChatStepEvent[][]) {
       server: undefined,
       tools: [echo],
     }),
+    recordChatTurn: vi.fn(() => true),
     callTool: vi.fn(async (_name: string, args: unknown): Promise<CallOutcome> => ({
       status: 'ok',
       result: { content: [{ type: 'text', text: `got ${JSON.stringify(args)}` }] },
@@ -73,7 +74,7 @@ function answerApprovals(runner: CallRunner, answers: boolean[]) {
 
 describe('ChatConversation', () => {
   it('runs the model calls through the call runner marked as from the model, and sends results and denials back', async () => {
-    const { chat, runner, history, sent } = setup([
+    const { chat, runner, history, sent, session } = setup([
       [
         { type: 'text', delta: 'Checking' },
         { type: 'tool-call', call: { toolCallId: 'a', toolName: 'echo', input: { m: 1 } } },
@@ -107,6 +108,17 @@ describe('ChatConversation', () => {
         .map((i) => i.kind === 'assistant' && i.text),
     ).toEqual(['Checking', 'Done']);
     expect(chat.get().busy).toBe(false);
+    // The finished turn goes to the connection's recording: its message, calls and answers.
+    expect(session.recordChatTurn).toHaveBeenCalledTimes(1);
+    const note = vi.mocked(session.recordChatTurn).mock.calls[0]![0];
+    expect(note.items.map((item) => (item as { kind: string }).kind)).toEqual([
+      'user',
+      'assistant',
+      'tool-call',
+      'tool-call',
+      'assistant',
+    ]);
+    expect(note.turn).toMatchObject({ prompt: 'go', steps: [{}, {}] });
   });
 
   it('does not run invalid or unknown calls, and tells the model why', async () => {
@@ -150,5 +162,97 @@ describe('ChatConversation', () => {
     await chat.rerun(chat.get().turns[0]!.id);
     expect(chat.get().items.at(-1)).toMatchObject({ kind: 'assistant', text: 'Second try' });
     expect(chat.get().turns).toHaveLength(2);
+  });
+});
+
+describe('ChatConversation when the bridge fails', () => {
+  it('keeps the earlier turns and what streamed, and says what happened: a refusal, a cut answer', async () => {
+    const { chat } = setup([[{ type: 'text', delta: 'First answer' }, finish]]);
+    await chat.loadProviders();
+    await chat.send('one');
+    const step = vi.mocked((chat as unknown as { api: ChatApi }).api.step);
+    // The bridge refuses the step (hosted mode's limit): the message names the limit.
+    const limit =
+      'The bridge answered 429: Limit reached: at most 2 model requests per minute per user (chat.requestsPerMinute); try again in 40 s.';
+    step.mockImplementationOnce(async () => {
+      throw new Error(limit);
+    });
+    await chat.send('two');
+    // The answer stops without its end (the bridge went away mid-stream).
+    step.mockImplementationOnce(async (_request, onEvent) => onEvent({ type: 'text', delta: 'Partial' }));
+    await chat.send('three');
+    expect(chat.get().items.map((item) => [item.kind, 'text' in item ? item.text : ''])).toEqual([
+      ['user', 'one'],
+      ['assistant', 'First answer'],
+      ['user', 'two'],
+      ['assistant', ''],
+      ['notice', limit],
+      ['user', 'three'],
+      ['assistant', 'Partial'],
+      ['notice', 'The bridge ended the answer without finishing it.'],
+    ]);
+    expect(chat.get().turns.map((turn) => turn.steps.at(-1)?.error)).toEqual([
+      undefined,
+      limit,
+      'The bridge ended the answer without finishing it.',
+    ]);
+    expect(chat.get().busy).toBe(false);
+  });
+});
+
+describe('ChatConversation and tasks', () => {
+  it("gives the model a task's final result, not its creation, and stops waiting on Stop", async () => {
+    const { chat, sent, session } = setup([
+      [
+        { type: 'tool-call', call: { toolCallId: 't', toolName: 'echo', input: { m: 1 } } },
+        { ...finish, finishReason: 'tool-calls' },
+      ],
+      [{ type: 'text', delta: 'ok' }, finish],
+      [
+        { type: 'tool-call', call: { toolCallId: 'u', toolName: 'echo', input: { m: 2 } } },
+        { ...finish, finishReason: 'tool-calls' },
+      ],
+      [{ type: 'text', delta: 'never' }, finish],
+    ]);
+    const history = new CallHistory();
+    let finishLater = true;
+    // A runner whose calls the server ran as tasks: the entry has a task and no outcome yet; the
+    // task tracker fills it in later, as it does when tasks/result arrives.
+    const runner = {
+      get: () => ({ pending: undefined }),
+      call: vi.fn(async () => {
+        const id = history.start({ tool: 'echo', server: 's', args: {} });
+        history.amend(id, { createdTask: { taskId: `task-${id}` } });
+        if (finishLater)
+          setTimeout(() =>
+            history.finish(id, {
+              status: 'ok',
+              result: { content: [{ type: 'text', text: 'the task result' }] },
+              durationMs: 5,
+            }),
+          );
+        return history.find(id);
+      }),
+    };
+    const tasked = new ChatConversation(
+      (chat as unknown as { api: ChatApi }).api,
+      session,
+      runner as unknown as CallRunner,
+      history,
+    );
+    await tasked.loadProviders();
+    await tasked.send('run it');
+    expect(sent[1]?.at(-1)).toEqual({
+      role: 'tool',
+      results: [{ toolCallId: 't', toolName: 'echo', output: { type: 'text', value: 'the task result' } }],
+    });
+    // A task that never ends: Stop ends the wait, and the model is not asked again.
+    finishLater = false;
+    const turn = tasked.send('again');
+    await vi.waitFor(() => expect(runner.call).toHaveBeenCalledTimes(2));
+    tasked.stop();
+    await turn;
+    expect(sent).toHaveLength(3);
+    expect(tasked.get().items.at(-1)).toMatchObject({ kind: 'notice', text: 'Stopped.' });
   });
 });

@@ -2,6 +2,7 @@ import {
   MAX_STEPS_PER_TURN,
   type ChatMessage,
   type ChatProvidersResponse,
+  type ChatTurnNote,
   type ChatToolCall,
   type ChatToolOutput,
   type ChatUsage,
@@ -13,6 +14,8 @@ import type { CallRunner } from '../../calls/call-runner.ts';
 import type { ChatApi } from './chat-api.ts';
 import { offerTools, type OfferedTool } from './offered-tools.ts';
 import { toolOutputOf } from './tool-output.ts';
+import { taskFinished } from './task-result.ts';
+import type { CallHistory } from '../../calls/call-history.ts';
 
 /** What the author set for the next turns. */
 export interface ChatSettings {
@@ -90,6 +93,8 @@ export class ChatConversation extends Store<ChatState> {
     private readonly api: ChatApi,
     private readonly session: McpSession,
     private readonly runner: CallRunner,
+    /** Where a call run as a task gets its result; without it the model is told the task runs on. */
+    private readonly history?: CallHistory,
   ) {
     super({
       providers: undefined,
@@ -157,6 +162,8 @@ export class ChatConversation extends Store<ChatState> {
     } finally {
       this.abort = undefined;
       this.update({ busy: false });
+      // The connection's recording keeps the turn, so share links and replays show the chat.
+      this.session.recordChatTurn(chatTurnNote(this.get().items, turn, settings));
     }
   }
 
@@ -199,7 +206,7 @@ export class ChatConversation extends Store<ChatState> {
       for (const [index, call] of answer.calls.entries()) {
         const output = signal.aborted
           ? { type: 'error-text' as const, value: 'Stopped by the user before the call ran.' }
-          : await this.runCall(answer.itemIds[index]!, call, offered);
+          : await this.runCall(answer.itemIds[index]!, call, offered, signal);
         this.patchItem(answer.itemIds[index]!, { sentBack: output });
         results.push({ toolCallId: call.toolCallId, toolName: call.toolName, output });
       }
@@ -277,7 +284,12 @@ export class ChatConversation extends Store<ChatState> {
   }
 
   /** Runs one of the model's calls through the call runner; what goes back to the model. */
-  private async runCall(itemId: number, call: ChatToolCall, offered: OfferedTool[]): Promise<ChatToolOutput> {
+  private async runCall(
+    itemId: number,
+    call: ChatToolCall,
+    offered: OfferedTool[],
+    signal: AbortSignal,
+  ): Promise<ChatToolOutput> {
     if (call.invalid) {
       this.patchItem(itemId, { state: 'not-run' });
       return { type: 'error-text', value: call.invalid };
@@ -287,7 +299,10 @@ export class ChatConversation extends Store<ChatState> {
       this.patchItem(itemId, { state: 'not-run' });
       return { type: 'error-text', value: `There is no offered tool named "${call.toolName}".` };
     }
-    const entry = await this.runner.call(target.tool, call.input, { origin: 'model' });
+    let entry = await this.runner.call(target.tool, call.input, { origin: 'model' });
+    // A call the server ran as a task: the model gets the task's final result, not its creation.
+    if (entry && !entry.outcome && entry.createdTask && this.history)
+      entry = await taskFinished(this.history, entry, signal);
     this.patchItem(itemId, { state: 'done', ...(entry ? { historyId: entry.id } : {}) });
     return toolOutputOf(entry);
   }
@@ -303,6 +318,30 @@ export class ChatConversation extends Store<ChatState> {
       items: state.items.map((item) => (item.id === id ? ({ ...item, ...patch } as TranscriptItem) : item)),
     }));
   }
+}
+
+/**
+ * The note of a finished turn for the connection's recording: the transcript items from the turn's
+ * message on, and its provider requests. History ids are left out: a replay numbers its calls from the
+ * recorded frames, so the call shows what went back to the model instead.
+ */
+export function chatTurnNote(
+  items: TranscriptItem[],
+  turn: TurnRecord,
+  settings: { system: string },
+): ChatTurnNote {
+  const from = items.findIndex((item) => item.kind === 'user' && item.turn === turn.id);
+  const kept = (from < 0 ? [] : items.slice(from)).map((item) => {
+    if (item.kind !== 'tool-call') return item;
+    const { historyId: _historyId, ...rest } = item;
+    return rest;
+  });
+  return structuredClone({
+    model: turn.model,
+    ...(settings.system.trim() ? { system: settings.system } : {}),
+    items: kept,
+    turn,
+  });
 }
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

@@ -4,6 +4,7 @@ import { Store } from '../../lib/store.ts';
 import type { ChatSnapshot } from './chat-conversation.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { useConversation } from './use-conversation.ts';
+import { chatFromLog } from './chat-recording.ts';
 import { ChatSettingsPanel } from './chat-settings.tsx';
 import { ChatTranscript } from './chat-transcript.tsx';
 import { ChatComposer } from './chat-composer.tsx';
@@ -16,8 +17,16 @@ import { TurnDetails } from './turn-details.tsx';
  */
 export function ChatView() {
   const { replay } = useServices();
-  if (replay) return <ChatReplay snapshot={replay.file.chat} />;
+  if (replay) return replay.file.chat ? <ChatReplay snapshot={replay.file.chat} /> : <RecordedChat />;
   return <LiveChat />;
+}
+
+/** A recording's chat (a share link, live or not): rebuilt from the turns the recording kept. */
+function RecordedChat() {
+  const { session } = useServices();
+  const log = useStore(session.state, (s) => s.log);
+  const snapshot = useMemo(() => chatFromLog(log), [log]);
+  return <ChatReplay snapshot={snapshot} />;
 }
 
 function LiveChat() {

@@ -43,6 +43,14 @@ export function ToolCallItem({ item }: { item: ToolCallTranscriptItem }) {
           createdTask={entry.createdTask}
         />
       )}
+      {!entry && item.state === 'done' && item.sentBack && (
+        <p className="px-2 py-1 whitespace-pre-wrap text-slate-600 dark:text-slate-300">
+          Sent back to the model:{' '}
+          {typeof item.sentBack.value === 'string'
+            ? item.sentBack.value
+            : JSON.stringify(item.sentBack.value)}
+        </p>
+      )}
       {entry?.outcome?.status === 'denied' && (
         <p className="px-2 py-1 text-slate-500">You denied this call; the model was told so.</p>
       )}

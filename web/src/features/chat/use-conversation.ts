@@ -9,10 +9,10 @@ const conversations = new WeakMap<object, ChatConversation>();
 
 /** The page's chat conversation; lists the providers the first time. */
 export function useConversation(): ChatConversation {
-  const { session, runner } = useServices();
+  const { session, runner, history } = useServices();
   let conversation = conversations.get(runner);
   if (!conversation) {
-    conversation = new ChatConversation(new ChatApi(takeTokenFromUrl() ?? ''), session, runner);
+    conversation = new ChatConversation(new ChatApi(takeTokenFromUrl() ?? ''), session, runner, history);
     conversations.set(runner, conversation);
   }
   const chat = conversation;
