@@ -96,7 +96,8 @@ export class ViewHost {
   /** The container changed size. */
   resized(): void {
     const { width, maxHeight } = this.options.container();
-    if (this.initialized)
+    // A hidden View (another Result tab shows) has no width: keep the last size rather than announce 0.
+    if (this.initialized && width > 0)
       void this.bridge.sendHostContextChange({
         containerDimensions: { width: Math.round(width), maxHeight: Math.round(maxHeight) },
       });
