@@ -7,6 +7,7 @@ import {
 import type { CallEntry } from '../../calls/call-history.ts';
 import type { CallRunner } from '../../calls/call-runner.ts';
 import { listTools } from '../../mcp/tool-identity.ts';
+import { permissionsObject } from '#shared/view-permissions.ts';
 import { hostContext, pageTheme, styleVariables } from './host-context.ts';
 import { toolUiOf } from './tool-ui.ts';
 import type { UiResource } from './ui-resource.ts';
@@ -43,6 +44,8 @@ export interface ViewHostOptions {
   live?: LiveHost;
   container: () => { width: number; maxHeight: number };
   events: ViewHostEvents;
+  /** The permissions the user granted this View (`_meta.ui.permissions` names); none by default. */
+  granted?: readonly string[];
 }
 
 /** Why a replay's View cannot reach the server. */
@@ -70,7 +73,7 @@ export class ViewHost {
       logging: {},
       message: { text: {} },
       updateModelContext: { text: {} },
-      sandbox: { csp: resource.csp },
+      sandbox: { csp: resource.csp, permissions: permissionsObject(options.granted ?? []) },
       ...(live ? { serverTools: {}, serverResources: {} } : {}),
     };
     this.bridge = new AppBridge(null, { name: 'Toolscope', version: '0.1.0' }, capabilities, {
@@ -142,7 +145,12 @@ export class ViewHost {
   private wire(): void {
     const { bridge, notes, options } = this;
     bridge.onsandboxready = () => {
-      void bridge.sendSandboxResourceReady({ html: options.resource.html, csp: options.resource.csp });
+      void bridge.sendSandboxResourceReady({
+        html: options.resource.html,
+        csp: options.resource.csp,
+        // What the user granted, not what the View asked for: the proxy maps these to the inner frame's allow.
+        permissions: permissionsObject(options.granted ?? []),
+      });
     };
     bridge.oninitialized = () => {
       this.initialized = true;
