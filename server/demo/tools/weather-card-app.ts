@@ -7,7 +7,7 @@
  */
 import type { McpServer } from '@modelcontextprotocol/server';
 import * as z from 'zod';
-import { fakeWeather, structuredResult } from './structured-tools.ts';
+import { fakeWeather, structuredResult, weatherSchema } from './structured-tools.ts';
 
 /** The View's URI and the MIME type the extension requires. */
 export const WEATHER_CARD_URI = 'ui://demo/weather-card.html';
@@ -105,6 +105,7 @@ export function registerWeatherCardApp(server: McpServer): void {
         city: z.string().min(1).describe('City name, e.g. "Lisbon"'),
         units: z.enum(['celsius', 'fahrenheit']).default('celsius').describe('Temperature units'),
       }),
+      outputSchema: weatherSchema,
       annotations: { readOnlyHint: true, idempotentHint: true, openWorldHint: false },
       _meta: { ui: { resourceUri: WEATHER_CARD_URI } },
     },
