@@ -110,6 +110,7 @@ function ViewFrame({
   const [generation, setGeneration] = useState(0);
   const [host, setHost] = useState<ViewHost>();
   const links = useLinkPrompt();
+  const downloads = useLinkPrompt();
   const csp = useMemo(() => buildViewCsp(resource.csp), [resource.csp]);
   const src = `${origin}/sandbox?host=${encodeURIComponent(location.origin)}&csp=${encodeCspDomains(resource.csp)}`;
   const callRef = useRef(call);
@@ -141,6 +142,7 @@ function ViewFrame({
           return next;
         },
         confirmLink: links.ask,
+        confirmDownload: downloads.ask,
       },
     });
     setHost(created);
@@ -148,7 +150,7 @@ function ViewFrame({
     return () => {
       void created.close();
     };
-  }, [origin, tool, resource, generation, links.ask, granted]);
+  }, [origin, tool, resource, generation, links.ask, downloads.ask, granted]);
 
   useEffect(() => host?.callUpdated(call), [host, call]);
   useEffect(() => host?.setDisplayMode(mode), [host, mode]);
@@ -197,6 +199,7 @@ function ViewFrame({
         />
       </div>
       <LinkPrompt prompt={links} />
+      <LinkPrompt prompt={downloads} download />
       {host && <ViewNotesPanel notes={host.notes} csp={csp} resource={resource} granted={granted} />}
     </div>
   );

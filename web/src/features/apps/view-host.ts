@@ -12,6 +12,7 @@ import { hostContext, pageTheme, styleVariables } from './host-context.ts';
 import { toolUiOf } from './tool-ui.ts';
 import type { UiResource } from './ui-resource.ts';
 import { ViewNotes } from './view-notes.ts';
+import { readDownloads, saveDownloads } from './view-downloads.ts';
 import { ViewTransport, type ViewFrameSink } from './view-transport.ts';
 
 /** What a live View may reach: the one call model and the connected session. */
@@ -30,6 +31,8 @@ export interface ViewHostEvents {
   displayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
   /** Asks the user whether to open a link; true to open it. */
   confirmLink(url: string): Promise<boolean>;
+  /** Asks the user whether to save the files a View hands over (their names); true to save them. */
+  confirmDownload(names: string): Promise<boolean>;
 }
 
 /** Options of a {@link ViewHost}. */
@@ -70,6 +73,7 @@ export class ViewHost {
     const { resource, live } = options;
     const capabilities: McpUiHostCapabilities = {
       openLinks: {},
+      downloadFile: {},
       logging: {},
       message: { text: {} },
       updateModelContext: { text: {} },
@@ -174,6 +178,18 @@ export class ViewHost {
       notes.add('link', `${open ? 'Opened' : 'Not opened'}: ${url}`);
       if (open) window.open(url, '_blank', 'noopener,noreferrer');
       return open ? {} : { isError: true };
+    };
+    bridge.ondownloadfile = async ({ contents }) => {
+      const read = readDownloads(contents);
+      if ('refused' in read) {
+        notes.add('refused', `ui/download-file refused: ${read.refused}`);
+        return { isError: true };
+      }
+      const names = read.files.map((file) => file.name).join(', ');
+      const save = await options.events.confirmDownload(names);
+      notes.add('download', `${save ? 'Saved' : 'Not saved'}: ${names}`);
+      if (save) saveDownloads(read.files);
+      return save ? {} : { isError: true };
     };
     bridge.onmessage = async (params) => {
       notes.add('message', `ui/message (${params.role}): ${textOf(params.content)}`, params);
