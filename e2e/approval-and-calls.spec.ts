@@ -121,4 +121,13 @@ test('the demo’s MCP App: weather_card’s View draws the card, and its Refres
   await expect(app.approvalDialog).toContainText("an MCP App's View");
   await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toContainText('Refreshed at');
+
+  // ui/download-file: the host asks, then saves the file the View handed over.
+  await card.getByRole('button', { name: 'Save as JSON' }).click();
+  const ask = app.result.getByRole('alertdialog', { name: 'Download from the View' });
+  await expect(ask).toContainText('weather-lisbon.json');
+  const download = page.waitForEvent('download');
+  await ask.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe('weather-lisbon.json');
+  await expect(card).toContainText('Saved weather-lisbon.json');
 });

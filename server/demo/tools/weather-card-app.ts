@@ -2,7 +2,7 @@
  * The demo's MCP App (extension `io.modelcontextprotocol/ui`): `weather_card` links the View
  * `ui://demo/weather-card.html`, a small card drawn from the call's structuredContent. Its "Refresh" button
  * calls `get_weather` back through the host (approval and history included), so `npm start` shows a View
- * both receiving a result and making a call. The View speaks the host protocol by hand (plain postMessage
+ * both receiving a result and making a call; "Save as JSON" hands the data to the host with ui/download-file. The View speaks the host protocol by hand (plain postMessage
  * JSON-RPC), so it needs no bundler.
  */
 import type { McpServer } from '@modelcontextprotocol/server';
@@ -33,12 +33,12 @@ const WEATHER_CARD_HTML = `<!doctype html>
   <h1 id="city">Waiting for the result…</h1>
   <div class="temp" id="temp">–</div>
   <div class="row"><span id="conditions"></span><span id="humidity"></span></div>
-  <div class="row" style="margin-top:10px"><span></span><button id="refresh" type="button" disabled>Refresh</button></div>
+  <div class="row" style="margin-top:10px"><button id="save" type="button" disabled>Save as JSON</button><button id="refresh" type="button" disabled>Refresh</button></div>
   <div class="note" id="note"></div>
 </div>
 <script>
 (function () {
-  var nextId = 1, pending = {}, input = { city: '', units: 'celsius' };
+  var nextId = 1, pending = {}, input = { city: '', units: 'celsius' }, shown = null;
   function send(message) { window.parent.postMessage(Object.assign({ jsonrpc: '2.0' }, message), '*'); }
   function request(method, params) {
     var id = nextId++;
@@ -61,6 +61,8 @@ const WEATHER_CARD_HTML = `<!doctype html>
     $('conditions').textContent = data.conditions;
     $('humidity').textContent = 'Humidity ' + data.humidity + '%';
     $('refresh').disabled = false;
+    $('save').disabled = false;
+    shown = data;
     resized();
   }
   window.addEventListener('message', function (event) {
@@ -81,6 +83,13 @@ const WEATHER_CARD_HTML = `<!doctype html>
     request('tools/call', { name: 'get_weather', arguments: { city: input.city, units: input.units } }).then(
       function (result) { show(result); $('note').textContent = 'Refreshed at ' + new Date().toLocaleTimeString(); },
       function (error) { $('note').textContent = 'Not refreshed: ' + (error && error.message); });
+  });
+  $('save').addEventListener('click', function () {
+    var name = 'weather-' + (input.city || 'somewhere').toLowerCase().replace(/[^a-z0-9]+/g, '-') + '.json';
+    var text = JSON.stringify(Object.assign({ city: input.city, units: input.units }, shown), null, 2);
+    request('ui/download-file', { contents: [{ type: 'resource', resource: { uri: 'file:///' + name, mimeType: 'application/json', text: text } }] }).then(
+      function (result) { $('note').textContent = result && result.isError ? 'Not saved.' : 'Saved ' + name; },
+      function (error) { $('note').textContent = 'Not saved: ' + (error && error.message); });
   });
   request('ui/initialize', { protocolVersion: '2026-01-26', appInfo: { name: 'weather-card', version: '1.0.0' }, appCapabilities: {} })
     .then(function (result) {
