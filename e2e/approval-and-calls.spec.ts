@@ -102,3 +102,32 @@ test('a call that outlives the timeout is timed out and cancelled', async ({ pag
   await expect(page.getByRole('list', { name: 'Call history' })).toContainText('Timed out');
   await expect(app.trace.getByRole('button', { name: /^notifications\/cancelled, sent/ })).toBeVisible();
 });
+
+test('the demo’s MCP App: weather_card’s View draws the card, and its Refresh calls get_weather through approval', async ({
+  page,
+}) => {
+  const app = await openDemo(page);
+  await app.selectTool('weather_card');
+  await app.setArgumentsJson('{"city": "Lisbon", "units": "celsius"}');
+  await app.callTool();
+  await expect(app.result.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
+  const view = page.frameLocator('iframe[title="MCP App View"]').frameLocator('iframe');
+  const card = view.getByRole('group', { name: 'Weather card' });
+  await expect(card).toContainText('Lisbon');
+  await expect(card).toContainText(/-?\d+\.\d°C/);
+  await card.getByRole('button', { name: 'Refresh' }).click();
+  // The View's call is the user's to approve, marked as the View's.
+  await expect(app.approvalDialog).toContainText('get_weather');
+  await expect(app.approvalDialog).toContainText("an MCP App's View");
+  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(card).toContainText('Refreshed at');
+
+  // ui/download-file: the host asks, then saves the file the View handed over.
+  await card.getByRole('button', { name: 'Save as JSON' }).click();
+  const ask = app.result.getByRole('alertdialog', { name: 'Download from the View' });
+  await expect(ask).toContainText('weather-lisbon.json');
+  const download = page.waitForEvent('download');
+  await ask.getByRole('button', { name: 'Download', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe('weather-lisbon.json');
+  await expect(card).toContainText('Saved weather-lisbon.json');
+});

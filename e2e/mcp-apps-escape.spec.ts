@@ -57,5 +57,28 @@ for (const era of ['legacy', 'modern'] as const) {
     await app.selectTool('escape');
     await app.callTool();
     await expect(app.result.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
+
+    if (era === 'modern') return; // The permission consent does not depend on the era: checked once.
+    // A View that asks for permissions is loaded only after the user answers, and gets only what was granted.
+    await app.selectTool('permissions');
+    await app.callTool();
+    const prompt = app.result.getByRole('alertdialog', { name: 'Permissions for the View' });
+    await expect(prompt.getByRole('list', { name: 'Permissions asked for' })).toHaveText(
+      /Camera\s*Write to the clipboard/,
+    );
+    await expect(prompt).toContainText('never granted: usb');
+    await expect(app.result.locator('iframe[title="MCP App View"]')).toHaveCount(0);
+    await prompt.getByRole('button', { name: 'Allow' }).click();
+    const sandbox = app.result.locator('iframe[title="MCP App View"]');
+    await expect(sandbox).toHaveAttribute('allow', 'camera; clipboard-write');
+    const granted = page.frameLocator('iframe[title="MCP App View"]').frameLocator('iframe');
+    await expect(granted.getByText('camera: allowed')).toBeVisible();
+    await expect(granted.getByText('clipboard-write: allowed')).toBeVisible();
+    await expect(granted.getByText('microphone: not allowed')).toBeVisible();
+    await expect(granted.getByText('usb: not allowed')).toBeVisible();
+    // Remembered for the connection: the next call's View loads without asking.
+    await app.callTool();
+    await expect(sandbox).toHaveAttribute('allow', 'camera; clipboard-write');
+    await expect(prompt).toHaveCount(0);
   });
 }

@@ -44,6 +44,20 @@ test('a View renders in the App tab, in an iframe of another origin, and calls i
   await app.trace.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'view → host' });
   await app.trace.getByRole('searchbox', { name: 'Filter trace' }).fill('ui/initialize');
   await expect(app.trace.getByRole('button', { name: /^ui\/initialize, view → host/ })).toBeVisible();
+
+  // Another Result tab hides the View without unloading it: the same document is there when App shows again.
+  const inner = page.frames().find((frame) => frame.parentFrame()?.parentFrame() === page.mainFrame());
+  expect(inner).toBeDefined();
+  await inner!.evaluate(() => Object.assign(window, { keptMark: 'still here' }));
+  await app.result.getByRole('tab', { name: 'Raw JSON' }).click();
+  await expect(app.result.getByRole('tab', { name: 'Raw JSON', selected: true })).toBeVisible();
+  await expect(sandbox).toBeHidden();
+  await app.result.getByRole('tab', { name: 'App' }).click();
+  await expect(sandbox).toBeVisible();
+  expect(inner!.isDetached()).toBe(false);
+  expect(await inner!.evaluate(() => (window as unknown as { keptMark?: string }).keptMark)).toBe(
+    'still here',
+  );
 });
 
 test('Open view alone shows the View full screen, and Reload view loads it again', async ({ page }) => {

@@ -7,6 +7,11 @@ describe('parseCliArgs', () => {
     expect(options).toMatchObject({ port: 0, open: false, command: ['node', 'server.js', '--port', '9'] });
   });
 
+  it('reads --sandbox-port (absent: the bridge picks a free port)', () => {
+    expect(parseCliArgs(['--sandbox-port', '7000']).sandboxPort).toBe(7000);
+    expect(parseCliArgs([]).sandboxPort).toBeUndefined();
+  });
+
   it('reads --url, --transport and repeated --header', () => {
     const options = parseCliArgs([
       '--url',
@@ -58,6 +63,7 @@ describe('parseCliArgs', () => {
   it.each([
     [['--era', 'newest'], /--era must be one of auto, legacy, modern/],
     [['--port', 'abc'], /--port/],
+    [['--sandbox-port', '70000'], /--sandbox-port must be 0\.\.65535/],
     [['--port'], /needs a value/],
     [['--header', 'no-colon'], /Name: value/],
     [['--transport', 'ws', '--url', 'http://x'], /http or sse/],

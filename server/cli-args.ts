@@ -5,6 +5,8 @@ import { isPostgresUrl } from './recordings/open-recording-store.ts';
 /** The command line of `toolscope` (DESIGN.md §2), parsed without side effects. */
 export interface CliOptions {
   port: number;
+  /** Port of the MCP Apps sandbox proxy (another origin than the page); absent: a free port. */
+  sandboxPort?: number;
   host: string;
   open: boolean;
   token?: string;
@@ -41,6 +43,8 @@ Options:
   --era <e>         protocol era: auto (probe with server/discover, else the 2025
                     handshake; the default), legacy (2025-11-25 and earlier), modern (2026-07-28)
   --port <n>        port to listen on (0 = a free port; default 6277)
+  --sandbox-port <n>  port of the MCP Apps sandbox (Views run on this second origin;
+                    default: a free port), e.g. to allow it through a firewall
   --host <addr>     address to bind (default 127.0.0.1)
   --no-open         do not open a browser
   --token <t>       access token (else $TOOLSCOPE_TOKEN, else random)
@@ -91,6 +95,13 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
         if (!rest.length) throw new Error('Expected a command after --');
         options.command = rest.splice(0);
         break;
+      case '--sandbox-port': {
+        const port = Number(value(arg));
+        if (!Number.isInteger(port) || port < 0 || port > 65535)
+          throw new Error('--sandbox-port must be 0..65535');
+        options.sandboxPort = port;
+        break;
+      }
       case '--port': {
         const port = Number(value(arg));
         if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');

@@ -38,6 +38,7 @@ async function main(): Promise<void> {
   const bridge = await startBridge({
     host: options.host,
     port: options.port,
+    sandboxPort: options.sandboxPort,
     token: options.token,
     target,
     distDir: path.join(PACKAGE_ROOT, 'dist'),

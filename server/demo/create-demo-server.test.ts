@@ -28,6 +28,7 @@ const EXPECTED_TOOLS = [
   'ask_the_client',
   'long_job',
   'cache_hints',
+  'weather_card',
 ];
 
 let demo: DemoConnection;

@@ -17,6 +17,7 @@ import { registerOrderTool } from './tools/order-tool.ts';
 import { registerResourceTools } from './tools/resource-tools.ts';
 import { registerRoundTripTools } from './tools/round-trip-tools.ts';
 import { registerStructuredTools } from './tools/structured-tools.ts';
+import { registerWeatherCardApp } from './tools/weather-card-app.ts';
 
 /** Server name reported in the initialize response. */
 export const DEMO_SERVER_NAME = 'toolscope-demo';
@@ -69,5 +70,6 @@ export function createDemoServer({
   registerRoundTripTools(server);
   registerTaskTools(server, state.tasks);
   registerCacheDemo(server);
+  registerWeatherCardApp(server);
   return server;
 }

@@ -7,6 +7,8 @@
  * sandbox server sets from the View's declared domains).
  */
 
+import { VIEW_PERMISSION_FEATURES } from '#shared/view-permissions.ts';
+
 export const SANDBOX_HTML = `<!doctype html>
 <html lang="en">
 <head>
@@ -24,6 +26,7 @@ export const SANDBOX_HTML = `<!doctype html>
 export const SANDBOX_SCRIPT = `'use strict';
 (function () {
   var host = new URLSearchParams(location.search).get('host');
+  var FEATURES = ${JSON.stringify(VIEW_PERMISSION_FEATURES)};
   var inner = null;
   function isSandboxMethod(data) {
     return !!data && typeof data.method === 'string' && data.method.indexOf('ui/notifications/sandbox-') === 0;
@@ -33,6 +36,11 @@ export const SANDBOX_SCRIPT = `'use strict';
     inner = document.createElement('iframe');
     inner.setAttribute('sandbox', 'allow-scripts');
     inner.setAttribute('title', 'MCP App View');
+    // Only what the user granted (the page sends that, never the View's own list), before the frame loads.
+    var allow = Object.keys(params.permissions || {}).filter(function (name) {
+      return Object.prototype.hasOwnProperty.call(FEATURES, name);
+    }).map(function (name) { return FEATURES[name] + ' *'; }).join('; ');
+    if (allow) inner.setAttribute('allow', allow);
     inner.srcdoc = params.html;
     document.body.appendChild(inner);
   }

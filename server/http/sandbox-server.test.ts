@@ -39,7 +39,10 @@ describe('the sandbox proxy listener', () => {
   it('serves the script, and nothing else', async () => {
     const script = await fetch(`${sandbox.origin}/sandbox.js`);
     expect(script.headers.get('content-type')).toMatch(/javascript/);
-    expect(await script.text()).toContain('sandbox-proxy-ready');
+    const text = await script.text();
+    expect(text).toContain('sandbox-proxy-ready');
+    // The inner frame's allow comes from the shared permission table (the page sends what the user granted).
+    expect(text).toContain('"clipboardWrite":"clipboard-write"');
     expect((await fetch(`${sandbox.origin}/api/config`)).status).toBe(404);
     expect((await fetch(`${sandbox.origin}/sandbox`, { method: 'POST' })).status).toBe(405);
   });

@@ -17,7 +17,7 @@ const CONDITIONS = [
   'fog',
 ] as const;
 
-const weatherSchema = z.object({
+export const weatherSchema = z.object({
   temperature: z.number().describe('Temperature in the requested units'),
   conditions: z.string().describe('Short description of the sky'),
   humidity: z.number().min(0).max(100).describe('Relative humidity in percent'),

@@ -62,13 +62,7 @@ export class CallHistory extends Store<CallHistoryState> {
 
   /** Adds a call that is starting and selects it; returns its id. Absent details stay absent. */
   start(call: NewCall): number {
-    const details = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined));
-    const entry = {
-      ...details,
-      id: this.nextId++,
-      startedAt: Date.now(),
-      outcome: undefined,
-    } as CallEntry;
+    const entry = callEntry(call, this.nextId++, Date.now());
 
     this.update((state) => ({
       calls: [...state.calls.slice(-(MAX_CALLS - 1)), entry],
@@ -139,6 +133,15 @@ export class CallHistory extends Store<CallHistoryState> {
   clear(): void {
     this.update({ calls: [], selectedId: undefined, comparePicks: [] });
   }
+}
+
+/**
+ * The history entry of a call that starts: absent details stay absent. The history's and a replay's
+ * entries are made here (see call-details.ts for the details themselves).
+ */
+export function callEntry(call: NewCall, id: number, startedAt: number): CallEntry {
+  const details = Object.fromEntries(Object.entries(call).filter(([, value]) => value !== undefined));
+  return { ...details, id, startedAt, outcome: undefined } as CallEntry;
 }
 
 /** The largest id (a loop: spreading a long replay into Math.max overflows the stack). */

@@ -6,8 +6,8 @@ import { Store } from '../lib/store.ts';
 import { decideTask, type TaskDecision, type TaskRequest } from '../mcp/task-decision.ts';
 import { readTask, taskMode } from '../mcp/task-support.ts';
 import { modernTaskOf } from '../mcp/task-extension.ts';
-import { displayName, fallbackKey, identifyTool, nameText } from '../mcp/tool-identity.ts';
-import { knownRevision } from '../mcp/protocol-revisions.ts';
+import { fallbackKey, identifyTool } from '../mcp/tool-identity.ts';
+import { describeCall } from './call-details.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
 import type { CallHistory, CallEntry, CallOrigin, NewCall } from './call-history.ts';
 import type { TaskTracker } from './task-tracker.ts';
@@ -86,18 +86,16 @@ export class CallRunner extends Store<CallRunnerState> {
     const listed = identifyTool(state.tools, tool);
     const toolKey = listed?.key ?? fallbackKey(tool);
     const decision = this.decideTask(tool, options.task);
-    const details: NewCall = {
-      tool: nameText(tool.name),
-      toolKey,
-      displayName: displayName(tool).text,
-      server,
+    const details = describeCall({
+      tool,
       args,
+      tools: state.tools,
+      server,
+      protocolVersion: state.server?.protocolVersion,
       task: decision.task,
-      taskForced: decision.forced || undefined,
-      revision: knownRevision(state.server?.protocolVersion),
-      outputSchema: tool.outputSchema,
-      ...(options.origin && options.origin !== 'user' ? { origin: options.origin } : {}),
-    };
+      taskForced: decision.forced,
+      origin: options.origin,
+    });
     if (this.policy.needsApproval(server, tool, toolKey)) {
       if (this.decide) return undefined; // One dialog at a time; the button is disabled meanwhile.
       const duplicate =

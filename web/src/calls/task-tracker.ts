@@ -1,4 +1,5 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
+import { finishedTaskOutcome, resultOutcome } from '../mcp/call-outcome.ts';
 import type { McpSession } from '../mcp/mcp-session.ts';
 import { Store } from '../lib/store.ts';
 import { readTask, TERMINAL_TASK_STATUSES, type TaskInfo } from '../mcp/task-support.ts';
@@ -134,22 +135,9 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
         finish({ status: 'protocol-error', error: errorOf(error) });
         return;
       }
-      if (view.status === 'completed') {
-        const result = (view.result ?? { content: [] }) as CallToolResult;
-        finish({ status: result.isError === true ? 'tool-error' : 'ok', result });
-      } else if (view.status === 'failed') {
-        const error = view.error as { code?: unknown; message?: unknown } | undefined;
-        finish({
-          status: 'protocol-error',
-          error: {
-            code: typeof error?.code === 'number' ? error.code : -1,
-            message: typeof error?.message === 'string' ? error.message : 'The task failed',
-            data: error,
-          },
-        });
-      } else if (view.status === 'cancelled') {
-        finish({ status: 'cancelled', error: { code: -1, message: 'The task was cancelled' } });
-      } else continue;
+      const over = finishedTaskOutcome(view, performance.now() - started);
+      if (!over) continue;
+      this.history.finish(callId, over);
       this.stopped.add(taskId);
       return;
     }
@@ -172,8 +160,7 @@ export class TaskTracker extends Store<{ tasks: TrackedTask[] }> {
         { taskId },
         this.policy.get().maxTotalMs,
       )) as CallToolResult;
-      const status = result.isError === true ? 'tool-error' : 'ok';
-      this.history.finish(callId, { status, result, durationMs: performance.now() - started });
+      this.history.finish(callId, resultOutcome(result, performance.now() - started));
     } catch (error) {
       this.history.finish(callId, {
         status: 'protocol-error',

@@ -36,6 +36,7 @@ import {
 } from './session-requests.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
 import { closeReasonOr, failedCallOutcome } from './call-failure.ts';
+import { resultOutcome } from './call-outcome.ts';
 import {
   effectiveEra,
   negotiationOptions,
@@ -336,8 +337,7 @@ export class McpSession {
       );
       const durationMs = performance.now() - started;
       const sent = callResultAsSent(this.trace, traceFrom, name, args, result) as CallToolResult;
-      const status = result.isError === true ? 'tool-error' : 'ok';
-      return { status, result: sent, durationMs, ...retried, ...(rounds > 1 ? { rounds } : {}) };
+      return { ...resultOutcome(sent, durationMs), ...retried, ...(rounds > 1 ? { rounds } : {}) };
     } catch (error) {
       const retry = retryAfterHeaderMismatch(error, options, () => this.refreshTools({ fresh: true }));
       if (retry) return retry.then((retryOf) => this.callTool(name, args, { ...options, retryOf }));

@@ -1,15 +1,18 @@
 import { useId, useState, type ReactNode } from 'react';
 
-/** Accessible tabs (tablist, tab, tabpanel) with arrow-key navigation; only the active panel renders. */
-export function Tabs({
-  tabs,
-  label,
-  className,
-}: {
-  tabs: { name: string; content: ReactNode }[];
-  label: string;
-  className?: string;
-}) {
+/** One tab: its name and panel; `keepMounted` keeps the panel alive (hidden) while another tab shows. */
+export interface TabSpec {
+  name: string;
+  content: ReactNode;
+  /** Keep the panel mounted when not shown, so its state survives a switch (an MCP App's View). */
+  keepMounted?: boolean;
+}
+
+/**
+ * Accessible tabs (tablist, tab, tabpanel) with arrow-key navigation; only the active panel renders,
+ * except panels marked `keepMounted`, which stay in the page hidden.
+ */
+export function Tabs({ tabs, label, className }: { tabs: TabSpec[]; label: string; className?: string }) {
   const [active, setActive] = useState(0);
   const id = useId();
   const current = Math.min(active, tabs.length - 1);
@@ -44,14 +47,31 @@ export function Tabs({
           </button>
         ))}
       </div>
-      <div
-        role="tabpanel"
-        id={`${id}-panel-${current}`}
-        aria-labelledby={`${id}-tab-${current}`}
-        className="flex min-h-0 flex-1 flex-col"
-      >
-        {tabs[current]?.content}
-      </div>
+      {tabs.map(
+        (tab, index) =>
+          tab.keepMounted && (
+            <div
+              key={tab.name}
+              role="tabpanel"
+              id={`${id}-panel-${index}`}
+              aria-labelledby={`${id}-tab-${index}`}
+              hidden={index !== current}
+              className="flex min-h-0 flex-1 flex-col"
+            >
+              {tab.content}
+            </div>
+          ),
+      )}
+      {!tabs[current]?.keepMounted && (
+        <div
+          role="tabpanel"
+          id={`${id}-panel-${current}`}
+          aria-labelledby={`${id}-tab-${current}`}
+          className="flex min-h-0 flex-1 flex-col"
+        >
+          {tabs[current]?.content}
+        </div>
+      )}
     </div>
   );
 }

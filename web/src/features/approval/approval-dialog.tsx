@@ -76,6 +76,12 @@ export function ApprovalDialog() {
                 <dd>the model in Chat (its arguments, as it wrote them)</dd>
               </>
             )}
+            {pending.origin === 'view' && (
+              <>
+                <dt className="text-slate-500">Asked by</dt>
+                <dd>an MCP App's View (the interface a tool showed in the Result)</dd>
+              </>
+            )}
             <dt className="text-slate-500">Tool</dt>
             <dd>
               {shown !== name && <span className="mr-2 font-semibold">{shown}</span>}

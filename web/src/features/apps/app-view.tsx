@@ -12,9 +12,12 @@ import { ViewHost } from './view-host.ts';
 import { ViewToolbar } from './view-toolbar.tsx';
 import { ViewNotesPanel } from './view-notes-panel.tsx';
 import { LinkPrompt, useLinkPrompt } from './link-prompt.tsx';
+import { PermissionPrompt } from './permission-prompt.tsx';
+import { allowAttribute, splitPermissions } from '#shared/view-permissions.ts';
 
 const DEFAULT_HEIGHT = 360;
 const MAX_INLINE_HEIGHT = 2000;
+const NO_PERMISSIONS: readonly string[] = [];
 
 /**
  * A call's View (MCP Apps): its `ui://` resource, read through the session (cached per connection), shown in
@@ -28,6 +31,11 @@ export function AppView({ call, tool }: { call: CallEntry; tool: Tool }) {
   const uri = toolUiOf(tool).resourceUri;
   const origin = useStore(sandboxOrigin, (s) => s.origin);
   const [resource, setResource] = useState<UiResource>();
+  const requested = resource?.status === 'ok' ? resource.permissions : NO_PERMISSIONS;
+  const { known, unknown } = useMemo(() => splitPermissions(requested), [requested]);
+  const decision = useStore(apps.permissions, () =>
+    uri ? apps.permissions.decisionFor(uri, known) : undefined,
+  );
   useEffect(() => {
     if (!uri) return;
     let current = true;
@@ -49,9 +57,22 @@ export function AppView({ call, tool }: { call: CallEntry; tool: Tool }) {
         Could not read the View {uri}: {resource.message}
       </p>
     );
+  // A replay's View is granted nothing; a live one asks the user first when it wants anything.
+  const granted = readOnly || known.length === 0 ? NO_PERMISSIONS : decision?.granted;
+  if (!granted)
+    return (
+      <div className="p-3">
+        <PermissionPrompt
+          requested={known}
+          ignored={unknown}
+          onAnswer={(allow) => apps.permissions.decide(resource.uri, known, allow)}
+        />
+      </div>
+    );
   return (
     <ViewFrame
       call={call}
+      granted={granted}
       tool={tool}
       resource={resource}
       origin={origin}
@@ -66,6 +87,7 @@ export function AppView({ call, tool }: { call: CallEntry; tool: Tool }) {
 }
 
 function ViewFrame({
+  granted,
   call,
   tool,
   resource,
@@ -73,6 +95,7 @@ function ViewFrame({
   live,
   trace,
 }: {
+  granted: readonly string[];
   call: CallEntry;
   tool: Tool;
   resource: Extract<UiResource, { status: 'ok' }>;
@@ -87,6 +110,7 @@ function ViewFrame({
   const [generation, setGeneration] = useState(0);
   const [host, setHost] = useState<ViewHost>();
   const links = useLinkPrompt();
+  const downloads = useLinkPrompt();
   const csp = useMemo(() => buildViewCsp(resource.csp), [resource.csp]);
   const src = `${origin}/sandbox?host=${encodeURIComponent(location.origin)}&csp=${encodeCspDomains(resource.csp)}`;
   const callRef = useRef(call);
@@ -102,6 +126,7 @@ function ViewFrame({
       resource,
       trace: (frame) => traceRef.current(frame),
       live: liveRef.current,
+      granted,
       container: () => {
         const box = boxRef.current?.getBoundingClientRect();
         return { width: box?.width ?? 600, maxHeight: Math.max(window.innerHeight - 80, 200) };
@@ -117,6 +142,7 @@ function ViewFrame({
           return next;
         },
         confirmLink: links.ask,
+        confirmDownload: downloads.ask,
       },
     });
     setHost(created);
@@ -124,7 +150,7 @@ function ViewFrame({
     return () => {
       void created.close();
     };
-  }, [origin, tool, resource, generation, links.ask]);
+  }, [origin, tool, resource, generation, links.ask, downloads.ask, granted]);
 
   useEffect(() => host?.callUpdated(call), [host, call]);
   useEffect(() => host?.setDisplayMode(mode), [host, mode]);
@@ -166,13 +192,15 @@ function ViewFrame({
           title="MCP App View"
           src={src}
           sandbox="allow-scripts allow-same-origin"
+          allow={allowAttribute(granted) || undefined}
           referrerPolicy="no-referrer"
           className={`w-full border-0 bg-transparent ${fullscreen ? 'min-h-0 flex-1' : ''}`}
           style={fullscreen ? undefined : { height }}
         />
       </div>
       <LinkPrompt prompt={links} />
-      {host && <ViewNotesPanel notes={host.notes} csp={csp} resource={resource} />}
+      <LinkPrompt prompt={downloads} download />
+      {host && <ViewNotesPanel notes={host.notes} csp={csp} resource={resource} granted={granted} />}
     </div>
   );
 }

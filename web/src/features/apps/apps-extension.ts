@@ -3,6 +3,7 @@ import type { SessionExtension } from '../../mcp/session-extension.ts';
 import { Store } from '../../lib/store.ts';
 import { loadJson, saveJson } from '../../lib/local-storage.ts';
 import type { UiResourceCache } from './ui-resource.ts';
+import type { PermissionGrants } from './permission-grants.ts';
 import { VIEW_MIME_TYPE } from './ui-resource.ts';
 
 /** The extension's id, declared under `capabilities.extensions` in both protocol eras. */
@@ -26,12 +27,13 @@ export class AppsSettings extends Store<{ enabled: boolean }> {
 
 /**
  * Declares the MCP Apps extension at each connect (when the setting is on) and forgets the View resources
- * read on the previous connection.
+ * read on the previous connection, and the permissions the user granted on it.
  */
 export function appsExtension(
   settings: AppsSettings,
   resources: UiResourceCache,
   declared: Store<{ declared: boolean | undefined }>,
+  permissions?: PermissionGrants,
 ): SessionExtension {
   let pending = settings.get().enabled;
   return {
@@ -42,10 +44,12 @@ export function appsExtension(
     },
     attach() {
       resources.clear();
+      permissions?.clear();
       declared.update({ declared: pending });
     },
     detach() {
       resources.clear();
+      permissions?.clear();
       declared.update({ declared: undefined });
     },
   };

@@ -4,6 +4,7 @@ import { Store } from '../../lib/store.ts';
 import { AppsSettings, appsExtension } from './apps-extension.ts';
 import { UiResourceCache } from './ui-resource.ts';
 import { recordedResource } from './recorded-resource.ts';
+import { PermissionGrants } from './permission-grants.ts';
 /** The MCP Apps services of one session (live or replay). */
 export interface AppsServices {
   settings: AppsSettings;
@@ -11,6 +12,8 @@ export interface AppsServices {
   resources: UiResourceCache;
   /** Whether the extension was declared on the current connection (undefined: not connected). */
   declared: Store<{ declared: boolean | undefined }>;
+  /** The user's answers to Views' permission requests on the current connection. */
+  permissions: PermissionGrants;
 }
 
 /** Builds the feature's services and plugs its extension into the session. */
@@ -20,8 +23,9 @@ export function createApps(session: McpSession, settings = new AppsSettings()): 
     session.currentClient ? session.readResource(uri) : recordedResource(session.trace.get().frames, uri),
   );
   const declared = new Store<{ declared: boolean | undefined }>({ declared: undefined });
-  session.use(appsExtension(settings, resources, declared));
-  return { settings, resources, declared };
+  const permissions = new PermissionGrants();
+  session.use(appsExtension(settings, resources, declared, permissions));
+  return { settings, resources, declared, permissions };
 }
 
 /**

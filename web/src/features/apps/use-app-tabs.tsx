@@ -4,9 +4,10 @@ import { useStore } from '../../ui/use-store.ts';
 import { findTool, listTools } from '../../mcp/tool-identity.ts';
 import { toolUiOf } from './tool-ui.ts';
 import { AppView } from './app-view.tsx';
+import type { TabSpec } from '../../ui/tabs.tsx';
 
 /** The "App" tab for a call whose tool links a View (none otherwise), to put first in the result's tabs. */
-export function useAppTabs(call: CallEntry | undefined): { name: string; content: React.ReactNode }[] {
+export function useAppTabs(call: CallEntry | undefined): TabSpec[] {
   const { session } = useServices();
   const tool = useStore(session.state, (s) => {
     if (!call) return undefined;
@@ -14,5 +15,6 @@ export function useAppTabs(call: CallEntry | undefined): { name: string; content
       ?.tool;
   });
   if (!call || !tool || !toolUiOf(tool).resourceUri) return [];
-  return [{ name: 'App', content: <AppView call={call} tool={tool} /> }];
+  // Kept mounted: a look at Raw JSON must not reload the View and lose what the user did in it.
+  return [{ name: 'App', content: <AppView call={call} tool={tool} />, keepMounted: true }];
 }

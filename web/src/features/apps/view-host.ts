@@ -7,10 +7,12 @@ import {
 import type { CallEntry } from '../../calls/call-history.ts';
 import type { CallRunner } from '../../calls/call-runner.ts';
 import { listTools } from '../../mcp/tool-identity.ts';
+import { permissionsObject } from '#shared/view-permissions.ts';
 import { hostContext, pageTheme, styleVariables } from './host-context.ts';
 import { toolUiOf } from './tool-ui.ts';
 import type { UiResource } from './ui-resource.ts';
 import { ViewNotes } from './view-notes.ts';
+import { readDownloads, saveDownloads } from './view-downloads.ts';
 import { ViewTransport, type ViewFrameSink } from './view-transport.ts';
 
 /** What a live View may reach: the one call model and the connected session. */
@@ -29,6 +31,8 @@ export interface ViewHostEvents {
   displayMode(mode: McpUiDisplayMode): McpUiDisplayMode;
   /** Asks the user whether to open a link; true to open it. */
   confirmLink(url: string): Promise<boolean>;
+  /** Asks the user whether to save the files a View hands over (their names); true to save them. */
+  confirmDownload(names: string): Promise<boolean>;
 }
 
 /** Options of a {@link ViewHost}. */
@@ -43,6 +47,8 @@ export interface ViewHostOptions {
   live?: LiveHost;
   container: () => { width: number; maxHeight: number };
   events: ViewHostEvents;
+  /** The permissions the user granted this View (`_meta.ui.permissions` names); none by default. */
+  granted?: readonly string[];
 }
 
 /** Why a replay's View cannot reach the server. */
@@ -67,10 +73,11 @@ export class ViewHost {
     const { resource, live } = options;
     const capabilities: McpUiHostCapabilities = {
       openLinks: {},
+      downloadFile: {},
       logging: {},
       message: { text: {} },
       updateModelContext: { text: {} },
-      sandbox: { csp: resource.csp },
+      sandbox: { csp: resource.csp, permissions: permissionsObject(options.granted ?? []) },
       ...(live ? { serverTools: {}, serverResources: {} } : {}),
     };
     this.bridge = new AppBridge(null, { name: 'Toolscope', version: '0.1.0' }, capabilities, {
@@ -96,7 +103,8 @@ export class ViewHost {
   /** The container changed size. */
   resized(): void {
     const { width, maxHeight } = this.options.container();
-    if (this.initialized)
+    // A hidden View (another Result tab shows) has no width: keep the last size rather than announce 0.
+    if (this.initialized && width > 0)
       void this.bridge.sendHostContextChange({
         containerDimensions: { width: Math.round(width), maxHeight: Math.round(maxHeight) },
       });
@@ -141,7 +149,12 @@ export class ViewHost {
   private wire(): void {
     const { bridge, notes, options } = this;
     bridge.onsandboxready = () => {
-      void bridge.sendSandboxResourceReady({ html: options.resource.html, csp: options.resource.csp });
+      void bridge.sendSandboxResourceReady({
+        html: options.resource.html,
+        csp: options.resource.csp,
+        // What the user granted, not what the View asked for: the proxy maps these to the inner frame's allow.
+        permissions: permissionsObject(options.granted ?? []),
+      });
     };
     bridge.oninitialized = () => {
       this.initialized = true;
@@ -165,6 +178,18 @@ export class ViewHost {
       notes.add('link', `${open ? 'Opened' : 'Not opened'}: ${url}`);
       if (open) window.open(url, '_blank', 'noopener,noreferrer');
       return open ? {} : { isError: true };
+    };
+    bridge.ondownloadfile = async ({ contents }) => {
+      const read = readDownloads(contents);
+      if ('refused' in read) {
+        notes.add('refused', `ui/download-file refused: ${read.refused}`);
+        return { isError: true };
+      }
+      const names = read.files.map((file) => file.name).join(', ');
+      const save = await options.events.confirmDownload(names);
+      notes.add('download', `${save ? 'Saved' : 'Not saved'}: ${names}`);
+      if (save) saveDownloads(read.files);
+      return save ? {} : { isError: true };
     };
     bridge.onmessage = async (params) => {
       notes.add('message', `ui/message (${params.role}): ${textOf(params.content)}`, params);

@@ -11,7 +11,10 @@ export function ViewNotesPanel({
   notes,
   csp,
   resource,
+  granted,
 }: {
+  /** The permissions the user granted the View. */
+  granted: readonly string[];
   notes: ViewNotes;
   csp: ViewCsp;
   resource: Extract<UiResource, { status: 'ok' }>;
@@ -24,7 +27,11 @@ export function ViewNotesPanel({
       ? [`Declared entries left out of the policy (not an origin): ${csp.rejected.join(', ')}`]
       : []),
     ...(resource.permissions.length
-      ? [`The View asks for ${resource.permissions.join(', ')}; Toolscope grants none`]
+      ? [
+          `The View asks for ${resource.permissions.join(', ')}; ${
+            granted.length ? `granted: ${granted.join(', ')}` : 'none granted'
+          }`,
+        ]
       : []),
   ];
   return (

@@ -4,7 +4,7 @@ import { Store } from '../../lib/store.ts';
 export interface ViewNote {
   id: number;
   time: number;
-  kind: 'message' | 'model context' | 'log' | 'link' | 'refused' | 'teardown';
+  kind: 'message' | 'model context' | 'log' | 'link' | 'download' | 'refused' | 'teardown';
   /** One line for the list. */
   summary: string;
   /** The request's params as sent. */

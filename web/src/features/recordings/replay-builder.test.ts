@@ -57,6 +57,9 @@ describe('ReplayBuilder', () => {
       {
         id: 1,
         tool: 'a',
+        toolKey: 'a',
+        displayName: 'a',
+        revision: '2025-06-18',
         server: 'node demo.js',
         args: { x: 1 },
         startedAt: 2000,
@@ -65,6 +68,9 @@ describe('ReplayBuilder', () => {
       {
         id: 2,
         tool: 'b',
+        toolKey: 'b',
+        displayName: 'b',
+        revision: '2025-06-18',
         server: 'node demo.js',
         args: {},
         startedAt: 2001,
@@ -78,6 +84,9 @@ describe('ReplayBuilder', () => {
       {
         id: 3,
         tool: 'nope',
+        toolKey: 'nope',
+        displayName: 'nope',
+        revision: '2025-06-18',
         server: 'node demo.js',
         args: {},
         startedAt: 3000,
@@ -223,7 +232,7 @@ describe('ReplayBuilder', () => {
       era: 'legacy',
       capabilities: {},
     });
-    expect(builder.calls.map((call) => [call.tool, call.outcome?.status])).toEqual([['(unnamed)', 'ok']]);
+    expect(builder.calls.map((call) => [call.tool, call.outcome?.status])).toEqual([['7', 'ok']]);
   });
 
   it('gives a new calls array only after a change', () => {
@@ -233,6 +242,31 @@ describe('ReplayBuilder', () => {
     expect(builder.calls).toBe(first);
     builder.add(into({ id: 1, result: { content: [] } }));
     expect(builder.calls).not.toBe(first);
+  });
+});
+
+describe('ReplayBuilder, one call model', () => {
+  it('marks a call a View asked for (a session file holds the page’s View frames) as the View’s', () => {
+    const view = (message: Record<string, unknown>) => frame('from-view', message);
+    const { calls } = buildReplay(
+      [
+        out({ id: 1, method: 'tools/list', params: {} }),
+        into({ id: 1, result: { tools: [tool('tick', { title: 'Tick once' })] } }),
+        // The user's own call, then a View's (its request to the page, then the page's to the server).
+        out({ id: 2, method: 'tools/call', params: { name: 'tick', arguments: { n: 1 } } }),
+        into({ id: 2, result: { content: [] } }),
+        view({ id: 'v1', method: 'tools/call', params: { name: 'tick', arguments: { n: 2 } } }),
+        out({ id: 3, method: 'tools/call', params: { name: 'tick', arguments: { n: 2 } } }),
+        into({ id: 3, result: { content: [] } }),
+        // A View's call the user denied never reached the server; the next same call is the user's.
+        view({ id: 'v2', method: 'tools/call', params: { name: 'tick', arguments: { n: 3 } } }),
+      ],
+      's',
+    );
+    expect(calls.map((call) => [call.args, call.origin, call.displayName, call.toolKey])).toEqual([
+      [{ n: 1 }, undefined, 'Tick once', 'tick'],
+      [{ n: 2 }, 'view', 'Tick once', 'tick'],
+    ]);
   });
 });
 

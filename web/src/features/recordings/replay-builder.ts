@@ -2,9 +2,14 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { isRecord } from '#shared/untrusted-json.ts';
 import type { ServerDetails, CallOutcome } from '../../mcp/session-types.ts';
-import type { CallEntry } from '../../calls/call-history.ts';
+import { callEntry, type CallEntry } from '../../calls/call-history.ts';
+import { describeCall } from '../../calls/call-details.ts';
+import { finishedTaskOutcome, resultOutcome, wireErrorOutcome } from '../../mcp/call-outcome.ts';
 import { discoverDetails, envelopeVersion } from './discover-details.ts';
 import { TraceRounds } from '../../mcp/trace-rounds.ts';
+
+/** Views' calls remembered while waiting for the page's own request (a denied one never comes). */
+const MAX_VIEW_CALLS = 50;
 
 type Message = {
   id?: unknown;
@@ -42,6 +47,8 @@ export class ReplayBuilder {
   /** Multi round-trip calls (2026-07-28): the retries of one call make one entry. */
   private readonly rounds = new TraceRounds();
   private readonly exchangeOf = new Map<number, number>();
+  /** Views' tools/call requests not yet seen going to the server ([name, arguments] as JSON). */
+  private readonly viewCalls: string[] = [];
 
   constructor(private readonly serverLabel: string) {}
 
@@ -59,6 +66,7 @@ export class ReplayBuilder {
     const message = frame.message as Message | undefined;
     if (!message || frame.direction !== 'out') {
       if (message && frame.direction === 'in') this.answer(frame, message);
+      if (message && frame.direction === 'from-view') this.viewAsked(message);
       return;
     }
     const method = typeof message.method === 'string' ? message.method : undefined;
@@ -92,22 +100,38 @@ export class ReplayBuilder {
   }
 
   private startCall(frame: Frame, params: Record<string, unknown>): number {
-    const tool = typeof params.name === 'string' ? params.name : '(unnamed)';
-    const outputSchema = this.tools.find((candidate) => candidate.name === tool)?.outputSchema;
-    const args = params.arguments;
-    const task = isRecord(params.task) ? (params.task as CallEntry['task']) : undefined;
-    this.entries.push({
-      id: this.entries.length + 1,
+    // The tool as listed then (its outputSchema and title judge and name the call), else just its name.
+    const listed = this.tools.find((candidate) => candidate.name === params.name);
+    const tool = listed ?? ({ name: params.name, inputSchema: { type: 'object' } } as Tool);
+    const args = params.arguments ?? {};
+    const details = describeCall({
       tool,
+      args,
+      tools: this.tools,
       server: this.serverLabel,
-      args: args ?? {},
-      startedAt: frame.time,
-      outcome: undefined,
-      ...(outputSchema !== undefined ? { outputSchema } : {}),
-      ...(task ? { task } : {}),
+      protocolVersion: this.server?.protocolVersion,
+      task: isRecord(params.task) ? (params.task as CallEntry['task']) : undefined,
+      origin: this.takeViewCall(params.name, args) ? 'view' : undefined,
     });
+    this.entries.push(callEntry(details, this.entries.length + 1, frame.time));
     this.changed = true;
     return this.entries.length - 1;
+  }
+
+  /** A View asked the page for this call (a session file holds the page's View frames): it is the View's. */
+  private takeViewCall(name: unknown, args: unknown): boolean {
+    const key = JSON.stringify([name, args]);
+    const index = this.viewCalls.indexOf(key);
+    if (index >= 0) this.viewCalls.splice(index, 1);
+    return index >= 0;
+  }
+
+  /** Notes a View's tools/call; the page's own tools/call to the server follows if the user approves. */
+  private viewAsked(message: Message): void {
+    if (message.method !== 'tools/call' || !message.params) return;
+    this.viewCalls.push(JSON.stringify([message.params.name, message.params.arguments ?? {}]));
+    // A denied or refused call never reaches the server: keep only the latest few.
+    if (this.viewCalls.length > MAX_VIEW_CALLS) this.viewCalls.shift();
   }
 
   private answer(frame: Frame, message: Message): void {
@@ -166,22 +190,9 @@ export class ReplayBuilder {
       this.changed = true;
       return;
     }
-    let outcome: CallOutcome;
-    if (isRecord(message.error)) {
-      const { code, message: text, data } = message.error;
-      outcome = {
-        status: 'protocol-error',
-        error: {
-          code: typeof code === 'number' ? code : -1,
-          message: typeof text === 'string' ? text : 'Unknown error',
-          ...(data !== undefined ? { data } : {}),
-        },
-        durationMs,
-      };
-    } else {
-      const callResult = (result ?? {}) as CallToolResult;
-      outcome = { status: callResult.isError === true ? 'tool-error' : 'ok', result: callResult, durationMs };
-    }
+    const outcome: CallOutcome = isRecord(message.error)
+      ? wireErrorOutcome(message.error, durationMs)
+      : resultOutcome((result ?? {}) as CallToolResult, durationMs);
     const rounds = this.roundsOf(index);
     this.setOutcome(index, rounds > 1 ? { ...outcome, rounds } : outcome);
   }
@@ -189,27 +200,10 @@ export class ReplayBuilder {
   private finishModernTask(index: number, frame: Frame, task: Record<string, unknown>): void {
     const call = this.entries[index];
     if (!call || call.outcome) return;
-    const durationMs = frame.time - call.startedAt;
-    if (task.status === 'completed' && isRecord(task.result)) {
-      const result = task.result as CallToolResult;
-      this.setOutcome(index, { status: result.isError === true ? 'tool-error' : 'ok', result, durationMs });
-    } else if (task.status === 'failed') {
-      const error = isRecord(task.error) ? task.error : {};
-      this.setOutcome(index, {
-        status: 'protocol-error',
-        error: {
-          code: typeof error.code === 'number' ? error.code : -1,
-          message: typeof error.message === 'string' ? error.message : 'The task failed',
-        },
-        durationMs,
-      });
-    } else if (task.status === 'cancelled') {
-      this.setOutcome(index, {
-        status: 'cancelled',
-        error: { code: -1, message: 'The task was cancelled' },
-        durationMs,
-      });
-    }
+    // A 2025-11-25 task's tasks/get says "completed" with no result: that comes with tasks/result.
+    if (task.status === 'completed' && !isRecord(task.result)) return;
+    const outcome = finishedTaskOutcome(task, frame.time - call.startedAt);
+    if (outcome) this.setOutcome(index, outcome);
   }
 
   /** The page gave up on a call (the user cancelled it, or it timed out). */

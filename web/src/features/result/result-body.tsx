@@ -5,7 +5,7 @@ import { checkTextMirror } from './checks/back-compat.ts';
 import { classifyContent } from './content/content-blocks.ts';
 import { planOutputCheck, STRUCTURED_OUTPUT_SINCE } from './checks/output-check.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
-import { Tabs } from '../../ui/tabs.tsx';
+import { Tabs, type TabSpec } from '../../ui/tabs.tsx';
 import { OutcomeNotice } from './outcome-notice.tsx';
 import { RenderedResult } from './rendered-result.tsx';
 import { ResultChecks } from './checks/result-checks.tsx';
@@ -26,7 +26,7 @@ export function ResultBody({
   leadingTabs = [],
 }: {
   /** Tabs shown before the usual viewers (MCP Apps: "App"). */
-  leadingTabs?: { name: string; content: React.ReactNode }[];
+  leadingTabs?: TabSpec[];
   outcome: CallOutcome;
   outputSchema: unknown;
   revision?: string;

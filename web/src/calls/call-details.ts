@@ -1,0 +1,53 @@
+import type { Tool } from '@modelcontextprotocol/client';
+import { knownRevision } from '../mcp/protocol-revisions.ts';
+import type { TaskParams } from '../mcp/task-decision.ts';
+import { displayName, fallbackKey, identifyTool, nameText } from '../mcp/tool-identity.ts';
+import type { CallOrigin, NewCall } from './call-history.ts';
+
+/** What is known when a call starts, wherever it comes from (the runner, a replay's frames). */
+export interface CallFacts {
+  /** The tool as listed (a recording's call of an unlisted tool: an object with just its name). */
+  tool: Tool;
+  args: unknown;
+  /** The tools listed at the time: which one this is (same-name tools are told apart). */
+  tools: readonly Tool[];
+  /** The server it goes to, described without secrets. */
+  server: string;
+  /** The negotiated protocol version (results are judged by its rules). */
+  protocolVersion?: string;
+  /** The `task` parameter sent, and whether it broke the spec's rule on purpose. */
+  task?: TaskParams;
+  taskForced?: boolean;
+  /** Who asked (absent or "user": the user). */
+  origin?: CallOrigin;
+}
+
+/**
+ * The one description of a call as it starts: live calls (CallRunner) and a replay's calls (ReplayBuilder)
+ * both come through here, so an entry has the same fields whoever made it, and everything that reads the
+ * history (the Result, its App tab, Compare) treats them alike.
+ */
+export function describeCall({
+  tool,
+  args,
+  tools,
+  server,
+  protocolVersion,
+  task,
+  taskForced,
+  origin,
+}: CallFacts): NewCall {
+  const listed = identifyTool(tools, tool);
+  return {
+    tool: nameText(tool.name),
+    toolKey: listed?.key ?? fallbackKey(tool),
+    displayName: displayName(tool).text,
+    server,
+    args,
+    task,
+    taskForced: taskForced || undefined,
+    revision: knownRevision(protocolVersion),
+    outputSchema: tool.outputSchema,
+    ...(origin && origin !== 'user' ? { origin } : {}),
+  };
+}
