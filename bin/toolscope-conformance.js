@@ -10,16 +10,23 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const MODERN_REVISION = '2026-07-28';
+/**
+ * The address under which the suite's clients publish their Client ID Metadata Document (its
+ * authorization servers take it as the client id without fetching it). Toolscope uses it only
+ * where the authorization server says it supports such documents.
+ */
+const SUITE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
 
 /**
  * The check flags for the suite's environment and server URL.
  * @param {string} url
  * @param {Record<string, string | undefined>} env
  * @param {(calls: Record<string, unknown[]>) => string} writeArgsFile stores the tool calls, returns the file
+ * @param {(pem: string) => string} [writeKeyFile] stores a private key, returns the file
  * @returns {string[]}
  */
-export function checkFlags(url, env, writeArgsFile) {
-  /** @type {{ client_id?: string; client_secret?: string; toolCalls?: { name: string; arguments?: Record<string, unknown> }[] }} */
+export function checkFlags(url, env, writeArgsFile, writeKeyFile = () => '') {
+  /** @type {{ client_id?: string; client_secret?: string; private_key_pem?: string; signing_algorithm?: string; toolCalls?: { name: string; arguments?: Record<string, unknown> }[] }} */
   let context = {};
   try {
     context = JSON.parse(env.MCP_CONFORMANCE_CONTEXT || '{}');
@@ -30,6 +37,11 @@ export function checkFlags(url, env, writeArgsFile) {
   if (env.MCP_CONFORMANCE_PROTOCOL_VERSION === MODERN_REVISION) flags.push('--era', 'modern');
   if (context.client_id) flags.push('--client-id', context.client_id);
   if (context.client_secret) flags.push('--client-secret', context.client_secret);
+  if (context.client_id && context.private_key_pem)
+    flags.push('--private-key-file', writeKeyFile(context.private_key_pem));
+  if (context.private_key_pem && context.signing_algorithm)
+    flags.push('--signing-alg', context.signing_algorithm);
+  flags.push('--client-metadata-url', SUITE_CLIENT_METADATA_URL);
   if (Array.isArray(context.toolCalls)) {
     /** @type {Record<string, unknown[]>} */
     const calls = {};
@@ -46,11 +58,20 @@ if (fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? '')) {
     process.exit(2);
   }
   const folder = mkdtempSync(path.join(tmpdir(), 'toolscope-conformance-'));
-  const flags = checkFlags(url, process.env, (calls) => {
-    const file = path.join(folder, 'args.json');
-    writeFileSync(file, JSON.stringify(calls));
-    return file;
-  });
+  const flags = checkFlags(
+    url,
+    process.env,
+    (calls) => {
+      const file = path.join(folder, 'args.json');
+      writeFileSync(file, JSON.stringify(calls));
+      return file;
+    },
+    (pem) => {
+      const file = path.join(folder, 'client-key.pem');
+      writeFileSync(file, pem, { mode: 0o600 });
+      return file;
+    },
+  );
   process.on('exit', (code) => {
     rmSync(folder, { recursive: true, force: true });
     process.exitCode = code === 1 ? 0 : code;

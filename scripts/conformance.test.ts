@@ -8,7 +8,16 @@ describe('the conformance adapter', () => {
     const write = (calls: Record<string, unknown[]>) => (files.push(calls), '/tmp/args.json');
     expect(
       checkFlags('http://localhost:1/mcp', { MCP_CONFORMANCE_PROTOCOL_VERSION: '2026-07-28' }, write),
-    ).toEqual(['--url', 'http://localhost:1/mcp', '--oauth-headless', '--era', 'modern', '--all']);
+    ).toEqual([
+      '--url',
+      'http://localhost:1/mcp',
+      '--oauth-headless',
+      '--era',
+      'modern',
+      '--client-metadata-url',
+      'https://conformance-test.local/client-metadata.json',
+      '--all',
+    ]);
     const context = JSON.stringify({
       client_id: 'id',
       client_secret: 's',
@@ -22,10 +31,26 @@ describe('the conformance adapter', () => {
       'id',
       '--client-secret',
       's',
+      '--client-metadata-url',
+      'https://conformance-test.local/client-metadata.json',
       '--args-file',
       '/tmp/args.json',
     ]);
     expect(files).toEqual([{ a: [{ x: 1 }, {}], b: [{}] }]);
+  });
+
+  it('hands a private key to check as a file, with its algorithm', () => {
+    const keys: string[] = [];
+    const context = JSON.stringify({ client_id: 'm', private_key_pem: 'PEM', signing_algorithm: 'ES256' });
+    const flags = checkFlags(
+      'http://h/mcp',
+      { MCP_CONFORMANCE_CONTEXT: context },
+      () => '',
+      (pem) => (keys.push(pem), '/tmp/key.pem'),
+    );
+    expect(keys).toEqual(['PEM']);
+    expect(flags.join(' ')).toContain('--client-id m --private-key-file /tmp/key.pem --signing-alg ES256');
+    expect(flags).not.toContain('PEM');
   });
 
   it('reads the suite’s summary, scored and unscored', () => {

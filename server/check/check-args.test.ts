@@ -45,6 +45,24 @@ describe('parseCheckArgs', () => {
       clientSecret: 's',
       clientCredentials: true,
     });
+    const keyed = parseCheckArgs([
+      '--url',
+      'https://x/mcp',
+      '--client-id',
+      'm',
+      '--private-key-file',
+      'key.pem',
+      '--signing-alg',
+      'RS256',
+      '--client-metadata-url',
+      'https://app.example/client.json',
+    ]);
+    expect(keyed.privateKeyFile).toBe('key.pem');
+    expect(keyed.oauth).toEqual({
+      clientId: 'm',
+      signingAlg: 'RS256',
+      clientMetadataUrl: 'https://app.example/client.json',
+    });
   });
 
   it('refuses bad usage with a readable message', () => {
@@ -56,6 +74,16 @@ describe('parseCheckArgs', () => {
     expect(() => parseCheckArgs(['--url', 'https://x', '--timeout', '0'])).toThrow(/--timeout/);
     expect(() => parseCheckArgs(['--url', 'https://x', '--client-secret', 's'])).toThrow(/needs --client-id/);
     expect(() => parseCheckArgs(['--oauth-headless', '--', 'node'])).toThrow(/--url targets only/);
+    const url = ['--url', 'https://x/mcp'];
+    expect(() => parseCheckArgs([...url, '--client-credentials', '--client-id', 'a'])).toThrow(
+      /--client-credentials needs --client-id and --client-secret or --private-key-file/,
+    );
+    expect(() => parseCheckArgs([...url, '--private-key-file', 'k'])).toThrow(/needs --client-id/);
+    expect(() => parseCheckArgs([...url, '--signing-alg', 'HS256'])).toThrow(/asymmetric/);
+    expect(() => parseCheckArgs([...url, '--client-metadata-url', 'http://a/c.json'])).toThrow(
+      /https URL with a path/,
+    );
+    expect(() => parseCheckArgs([...url, '--client-metadata-url', 'https://a/'])).toThrow(/with a path/);
     expect(() => parseCheckArgs(['--url', 'a', '--', 'node'])).toThrow(/one target/);
     expect(parseCheckArgs(['--help']).help).toBe(true);
   });

@@ -19,7 +19,15 @@ Options:
   --oauth-headless       sign in without a browser (follow the authorization redirect)
   --client-id <id>       a pre-registered OAuth client
   --client-secret <s>    its secret
-  --client-credentials   sign in as a machine client (client_credentials grant)
+  --client-credentials   sign in as a machine client (client_credentials grant); without it,
+                         a client with a secret or key does so when the authorization server
+                         offers client_credentials and not authorization_code
+  --private-key-file <f> the client's PEM (PKCS #8) private key: authenticate to the token
+                         endpoint with a signed JWT (private_key_jwt) instead of a secret
+  --signing-alg <alg>    the key's JWS algorithm (default ES256; RS256, PS256, ES384…)
+  --client-metadata-url <https URL>
+                         where this client's Client ID Metadata Document is served: used as
+                         the client id when the authorization server supports such documents
   -h, --help             show this help
 Exit codes: 0 no error-level finding, 1 at least one, 2 bad usage or cannot connect.`;
 
@@ -31,6 +39,8 @@ export interface CheckCliOptions {
   junit?: string;
   all: boolean;
   argsFile?: string;
+  /** The file of `--private-key-file` (read by the command, not the parser). */
+  privateKeyFile?: string;
   timeoutMs?: number;
   oauth: OAuthOptions;
   help: boolean;
@@ -98,6 +108,25 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
       case '--client-credentials':
         options.oauth.clientCredentials = true;
         break;
+      case '--private-key-file':
+        options.privateKeyFile = value(arg);
+        break;
+      case '--signing-alg': {
+        const alg = value(arg);
+        if (!/^(RS|PS|ES)(256|384|512)$|^EdDSA$/.test(alg))
+          throw new Error(
+            `--signing-alg must be an asymmetric JWS algorithm such as ES256 or RS256, not ${alg}`,
+          );
+        options.oauth.signingAlg = alg;
+        break;
+      }
+      case '--client-metadata-url': {
+        const url = value(arg);
+        if (!isHttpsPathUrl(url))
+          throw new Error("--client-metadata-url must be an https URL with a path (the document's address)");
+        options.oauth.clientMetadataUrl = url;
+        break;
+      }
       case '-h':
       case '--help':
         options.help = true;
@@ -115,9 +144,32 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
     throw new Error(`Give a target: a command after --, --url, or --config\n\n${CHECK_USAGE}`);
   if (options.oauth.clientSecret && !options.oauth.clientId)
     throw new Error('--client-secret needs --client-id');
-  if (command && (options.oauth.headless || options.oauth.clientId || options.oauth.clientCredentials))
+  if (options.privateKeyFile && !options.oauth.clientId)
+    throw new Error('--private-key-file needs --client-id');
+  if (
+    options.oauth.clientCredentials &&
+    (!options.oauth.clientId || !(options.oauth.clientSecret || options.privateKeyFile))
+  )
+    throw new Error('--client-credentials needs --client-id and --client-secret or --private-key-file');
+  if (
+    command &&
+    (options.oauth.headless ||
+      options.oauth.clientId ||
+      options.oauth.clientCredentials ||
+      options.oauth.clientMetadataUrl)
+  )
     throw new Error('OAuth options apply to --url targets only');
   return options;
+}
+
+/** An https URL with a path other than `/`: what a Client ID Metadata Document's address must be. */
+function isHttpsPathUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'https:' && url.pathname !== '/';
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -30,6 +30,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
       return 0;
     }
     target = await resolveTarget(options);
+    if (options.privateKeyFile) options.oauth.privateKey = await readPrivateKey(options.privateKeyFile);
     if (options.argsFile)
       argsByTool = parseArgsFile(await readFile(options.argsFile, 'utf8'), options.argsFile);
   } catch (error) {
@@ -80,6 +81,19 @@ async function resolveTarget({ target }: CheckCliOptions): Promise<ServerTarget>
     resolved = { transport: target.transport ?? 'http', url: target.url, headers: target.headers };
   } else resolved = await loadServerFromConfig(target.config!, target.server);
   return target.era ? { ...resolved, era: target.era } : resolved;
+}
+
+/** The PEM text of `--private-key-file`, or a readable error. */
+async function readPrivateKey(file: string): Promise<string> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    throw new Error(`cannot read --private-key-file ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text))
+    throw new Error(`--private-key-file ${file} holds no PEM private key`);
+  return text;
 }
 
 function packageVersion(): string {

@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  OAuthClientMetadata,
-  OAuthClientProvider,
-  OAuthDiscoveryState,
-  StoredOAuthClientInformation,
-  StoredOAuthTokens,
+import {
+  createPrivateKeyJwtAuth,
+  type AddClientAuthentication,
+  type OAuthClientMetadata,
+  type OAuthClientProvider,
+  type OAuthDiscoveryState,
+  type StoredOAuthClientInformation,
+  type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 
 /** Where the authorization server sends the user back when the connection has no bridge to return to. */
@@ -26,6 +28,15 @@ export interface ConnectionOAuthOptions {
   clientMetadataUrl?: string;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
   scope?: string;
+  /** A PEM (PKCS #8) private key: the client authenticates with a signed JWT (private_key_jwt). */
+  privateKey?: string;
+  /** The key's JWS algorithm (default ES256). */
+  signingAlg?: string;
+  /**
+   * The client_credentials grant (no user): `always`, or `auto` when the authorization server
+   * advertises client_credentials and not authorization_code and the client has a secret or key.
+   */
+  machineGrant?: 'always' | 'auto';
 }
 
 /**
@@ -43,7 +54,17 @@ export class ConnectionOAuth implements OAuthClientProvider {
   /** The answer of the last authorization, until {@link takeCallback}. */
   private pending: Promise<URLSearchParams> | undefined;
 
+  /** Set with a private key: the SDK signs a client assertion for each token request. */
+  readonly addClientAuthentication: AddClientAuthentication | undefined;
+
   constructor(private readonly options: ConnectionOAuthOptions) {
+    if (options.privateKey && options.clientId)
+      this.addClientAuthentication = createPrivateKeyJwtAuth({
+        issuer: options.clientId,
+        subject: options.clientId,
+        privateKey: options.privateKey,
+        alg: options.signingAlg ?? 'ES256',
+      });
     if (options.clientId)
       this.information = {
         client_id: options.clientId,
@@ -55,19 +76,42 @@ export class ConnectionOAuth implements OAuthClientProvider {
     return this.options.clientMetadataUrl;
   }
 
-  get redirectUrl(): string {
-    return this.options.redirectUrl;
+  /** Undefined for a machine client: the SDK then asks for a token without a user. */
+  get redirectUrl(): string | undefined {
+    return this.machine() ? undefined : this.options.redirectUrl;
   }
 
   get clientMetadata(): OAuthClientMetadata {
+    const machine = this.machine();
     return {
       client_name: 'Toolscope',
-      redirect_uris: [this.options.redirectUrl],
-      grant_types: ['authorization_code', 'refresh_token'],
-      response_types: ['code'],
-      token_endpoint_auth_method: 'none',
+      redirect_uris: machine ? [] : [this.options.redirectUrl],
+      grant_types: machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      response_types: machine ? [] : ['code'],
+      token_endpoint_auth_method: this.options.privateKey ? 'private_key_jwt' : 'none',
       ...(this.options.scope ? { scope: this.options.scope } : {}),
     } as OAuthClientMetadata;
+  }
+
+  /** The token request of a machine client; undefined for the authorization code grant. */
+  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+    if (!this.machine()) return undefined;
+    const params = new URLSearchParams({ grant_type: 'client_credentials' });
+    if (scope) params.set('scope', scope);
+    return params;
+  }
+
+  /**
+   * Whether this connection signs in as a machine client. In `auto`, the discovered authorization
+   * server decides: one that offers client_credentials and not authorization_code has no user to
+   * send to, and a client with credentials of its own can still get a token.
+   */
+  private machine(): boolean {
+    const { machineGrant, clientId, clientSecret, privateKey } = this.options;
+    if (machineGrant === 'always') return true;
+    if (machineGrant !== 'auto' || !clientId || !(clientSecret || privateKey)) return false;
+    const grants = this.discovery?.authorizationServerMetadata?.grant_types_supported;
+    return Boolean(grants?.includes('client_credentials') && !grants.includes('authorization_code'));
   }
 
   state(): string {

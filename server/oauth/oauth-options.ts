@@ -22,4 +22,8 @@ export interface OAuthOptions {
   authorize?: (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
   /** An HTTPS URL serving the client's Client ID Metadata Document (used when the server accepts one). */
   clientMetadataUrl?: string;
+  /** A PEM (PKCS #8) private key of the pre-registered client: token requests carry a signed JWT (private_key_jwt). */
+  privateKey?: string;
+  /** The private key's JWS algorithm (default ES256). */
+  signingAlg?: string;
 }

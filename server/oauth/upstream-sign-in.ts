@@ -1,5 +1,4 @@
 import {
-  ClientCredentialsProvider,
   OAuthClientFlowError,
   OAuthError,
   UnauthorizedError,
@@ -22,6 +21,13 @@ export const MAX_SIGN_INS_PER_MESSAGE = 1;
 /** Sign-ins in a row, on any messages, after which no message got through: then stop signing in. */
 const MAX_FRUITLESS_SIGN_INS = 2;
 
+/**
+ * Authorization requests in a row (a sign-in and its step-ups) while no message gets through. The
+ * SDK's own step-up authorizes again inside one send, so this is counted where the authorization
+ * URL is opened, not per message.
+ */
+export const MAX_AUTHORIZATIONS_IN_A_ROW = 3;
+
 /** What the SDK transport needs to finish an authorization. */
 interface FinishesAuth {
   finishAuth(params: URLSearchParams): Promise<void>;
@@ -40,42 +46,45 @@ export class UpstreamSignIn {
   private stepFetch: FetchLike | undefined;
   /** Sign-ins since a message last got through. */
   private fruitless = 0;
+  /** Authorization URLs opened since a message that met a challenge last got through. */
+  private authorizations = 0;
+  /** Answers that asked for sign-in (401, 403 insufficient_scope), ever: see {@link challengeMark}. */
+  private challenges = 0;
 
   constructor(
     options: OAuthOptions,
     private readonly emit: (event: BridgeEvent) => void,
   ) {
     this.inBrowser = !options.clientCredentials && !options.headless && Boolean(options.authorize);
-    if (options.clientCredentials) {
-      if (!options.clientId || !options.clientSecret)
-        throw new Error('The client_credentials grant needs a client id and a client secret');
-      this.provider = new ClientCredentialsProvider({
-        clientId: options.clientId,
-        clientSecret: options.clientSecret,
-        clientName: 'Toolscope',
-        ...(options.scope ? { scope: options.scope } : {}),
-      });
-      return;
-    }
+    if (options.clientCredentials && (!options.clientId || !(options.clientSecret || options.privateKey)))
+      throw new Error('The client_credentials grant needs a client id and a client secret or a private key');
     const redirectUrl = options.redirectUrl ?? HEADLESS_REDIRECT_URL;
-    const authorize =
-      options.headless || !options.authorize
-        ? (url: URL) => this.headless(url, redirectUrl, options.headless === true)
-        : (url: URL, state: string) => {
-            this.step({
-              kind: 'authorize',
-              method: 'GET',
-              url: maskUrl(url),
-              decision: 'Waiting for you to sign in in the browser',
-            });
-            this.emit({ kind: 'oauth-sign-in', url: url.href });
-            return options.authorize!(url, state);
-          };
+    const opened = (url: URL, state: string): Promise<URLSearchParams> => {
+      if (++this.authorizations > MAX_AUTHORIZATIONS_IN_A_ROW)
+        return Promise.reject(
+          new Error(
+            `Stopped signing in: ${MAX_AUTHORIZATIONS_IN_A_ROW} authorizations in a row did not get a message through (a retry limit against authorization loops)`,
+          ),
+        );
+      if (options.headless || !options.authorize)
+        return this.headless(url, redirectUrl, options.headless === true);
+      this.step({
+        kind: 'authorize',
+        method: 'GET',
+        url: maskUrl(url),
+        decision: 'Waiting for you to sign in in the browser',
+      });
+      this.emit({ kind: 'oauth-sign-in', url: url.href });
+      return options.authorize(url, state);
+    };
     this.interactive = new ConnectionOAuth({
       redirectUrl,
-      authorize,
+      authorize: opened,
+      machineGrant: options.clientCredentials ? 'always' : 'auto',
       ...(options.clientId ? { clientId: options.clientId } : {}),
       ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
+      ...(options.privateKey ? { privateKey: options.privateKey } : {}),
+      ...(options.signingAlg ? { signingAlg: options.signingAlg } : {}),
       ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
       ...(options.scope ? { scope: options.scope } : {}),
     });
@@ -84,7 +93,17 @@ export class UpstreamSignIn {
 
   /** The upstream's fetch with OAuth requests split off and logged (see {@link oauthStepFetch}). */
   fetch(mcp: FetchLike, base: FetchLike): FetchLike {
-    this.stepFetch = oauthStepFetch(mcp, base, (step) => this.emit({ kind: 'oauth-step', step }));
+    const refused: FetchLike = async (input, init) => {
+      const response = await mcp(input, init);
+      // A token refused with a 401: the authorization server may have moved (the resource's
+      // metadata names another one), so discover again instead of reusing what was found.
+      if (response.status === 401 && this.interactive?.signedIn)
+        this.interactive.invalidateCredentials('discovery');
+      if (response.status === 401 || (response.status === 403 && isScopeChallenge(response)))
+        this.challenges++;
+      return response;
+    };
+    this.stepFetch = oauthStepFetch(refused, base, (step) => this.emit({ kind: 'oauth-step', step }));
     return this.stepFetch;
   }
 
@@ -160,9 +179,20 @@ export class UpstreamSignIn {
     return true;
   }
 
-  /** A message got through: sign-ins since then start counting again. */
-  succeeded(): void {
+  /** A mark to pass to {@link succeeded}, taken before a message is sent. */
+  challengeMark(): number {
+    return this.challenges;
+  }
+
+  /**
+   * A message got through: sign-ins since then start counting again. Authorizations start
+   * counting again only when the server asked for sign-in since `mark` (this message needed the
+   * token it got); a message the server lets through without one (initialize, notifications)
+   * says nothing about whether signing in again helps.
+   */
+  succeeded(mark?: number): void {
     this.fruitless = 0;
+    if (mark === undefined || this.challenges > mark) this.authorizations = 0;
   }
 
   private async headless(url: URL, redirectUrl: string, chosen: boolean): Promise<URLSearchParams> {
@@ -194,6 +224,11 @@ export class UpstreamSignIn {
   private step(step: Omit<OAuthStep, 'time'> & { time?: number }): void {
     this.emit({ kind: 'oauth-step', step: { time: Date.now(), ...step } });
   }
+}
+
+/** A 403 whose `WWW-Authenticate` asks for more scope. */
+function isScopeChallenge(response: Response): boolean {
+  return /insufficient_scope/.test(response.headers.get('www-authenticate') ?? '');
 }
 
 /** An error of the SDK's OAuth client: the sign-in failed (not the MCP request). */

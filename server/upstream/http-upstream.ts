@@ -133,10 +133,11 @@ export class HttpUpstream implements Upstream {
         }),
       );
     try {
+      const mark = this.signIn?.challengeMark();
       for (let signIns = 0; ; signIns++) {
         try {
           await attempt();
-          this.signIn?.succeeded();
+          this.signIn?.succeeded(mark);
           break;
         } catch (error) {
           if (signIns >= MAX_SIGN_INS_PER_MESSAGE || !(await this.recoverSignIn(error))) throw error;
