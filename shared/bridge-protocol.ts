@@ -133,6 +133,21 @@ export interface CatalogChoice {
   era?: ProtocolEraChoice;
 }
 
+/** How a pre-registered OAuth client authenticates at the token endpoint. */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+
+/**
+ * A pre-registered OAuth client the user entered for a connection to an HTTP server (instead of
+ * dynamic registration). Sent with the connect only: the bridge keeps it in the connection's
+ * memory, never in the target, so it reaches no recording, export, permalink or log.
+ */
+export interface OAuthClientChoice {
+  clientId: string;
+  clientSecret?: string;
+  /** Default: the SDK's choice from the authorization server's metadata. */
+  tokenEndpointAuthMethod?: (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
+}
+
 /** Most user header values in one catalog connect, and the longest value. */
 export const MAX_USER_HEADERS = 16;
 export const MAX_USER_HEADER_CHARS = 8192;
@@ -158,7 +173,7 @@ export const MAX_USER_HEADER_CHARS = 8192;
  *   mode), answered like the other connect.
  */
 export type ClientToBridge =
-  | { type: 'connect'; target: ServerTarget; catalog?: undefined }
+  | { type: 'connect'; target: ServerTarget; catalog?: undefined; oauthClient?: OAuthClientChoice }
   | { type: 'connect'; catalog: CatalogChoice; target?: undefined }
   | { type: 'send'; message: JSONRPCMessage }
   | { type: 'cancel'; id: RequestId }
@@ -191,7 +206,17 @@ export interface RefusedClientMessage {
  * target is one the bridge can open. Unknown fields are kept, for pages newer than the bridge.
  */
 const clientMessageSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('connect'), target: usableTargetSchema }),
+  z.looseObject({
+    type: z.literal('connect'),
+    target: usableTargetSchema,
+    oauthClient: z
+      .object({
+        clientId: z.string().min(1, 'expected a client id').max(2048),
+        clientSecret: z.string().max(4096).optional(),
+        tokenEndpointAuthMethod: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).optional(),
+      })
+      .optional(),
+  }),
   // The message itself is relayed as it is: the server judges it, and it may be 64 MB.
   z.looseObject({
     type: z.literal('send'),

@@ -9,6 +9,7 @@ import {
 import type { ServerTarget } from '#shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { OAuthCallbacks } from '../oauth/oauth-callbacks.ts';
+import type { OAuthOptions } from '../oauth/oauth-options.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
@@ -206,7 +207,9 @@ export class PageChannel {
     const oauth = target.transport !== 'stdio' && this.oauth?.redirectUrl ? this.oauth.options() : undefined;
     const upstream = createUpstream(target, {
       ...connection.upstream,
-      ...(oauth ? { oauth: { ...oauth, ...connection.upstream?.oauth } } : {}),
+      ...(oauth
+        ? { oauth: { ...oauth, ...oauthClientOptions(request), ...connection.upstream?.oauth } }
+        : {}),
     });
     const writer = this.recordings?.prepare(target, this.owner);
     this.upstream = upstream;
@@ -296,5 +299,16 @@ function once(connection: AdmittedConnection): AdmittedConnection {
       ended = true;
       connection.ended(error);
     },
+  };
+}
+
+/** The pre-registered OAuth client the page sent with a connect, as upstream OAuth options. */
+function oauthClientOptions(request: ConnectRequest): OAuthOptions {
+  const client = request.catalog ? undefined : request.oauthClient;
+  if (!client) return {};
+  return {
+    clientId: client.clientId,
+    ...(client.clientSecret ? { clientSecret: client.clientSecret } : {}),
+    ...(client.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: client.tokenEndpointAuthMethod } : {}),
   };
 }

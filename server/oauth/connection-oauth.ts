@@ -22,6 +22,8 @@ export interface ConnectionOAuthOptions {
   /** A pre-registered client. */
   clientId?: string;
   clientSecret?: string;
+  /** The pre-registered client's token endpoint auth method (else the SDK picks from metadata). */
+  tokenEndpointAuthMethod?: string;
   /** An HTTPS URL serving this client's Client ID Metadata Document, when there is one. */
   clientMetadataUrl?: string;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
@@ -44,11 +46,7 @@ export class ConnectionOAuth implements OAuthClientProvider {
   private pending: Promise<URLSearchParams> | undefined;
 
   constructor(private readonly options: ConnectionOAuthOptions) {
-    if (options.clientId)
-      this.information = {
-        client_id: options.clientId,
-        ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
-      } as StoredOAuthClientInformation;
+    this.information = this.preRegistered();
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -143,6 +141,9 @@ export class ConnectionOAuth implements OAuthClientProvider {
     return {
       client_id: this.options.clientId,
       ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}),
+      ...(this.options.tokenEndpointAuthMethod
+        ? { token_endpoint_auth_method: this.options.tokenEndpointAuthMethod }
+        : {}),
     } as StoredOAuthClientInformation;
   }
 }

@@ -9,6 +9,8 @@ export interface OAuthOptions {
   clientId?: string;
   /** The pre-registered client's secret. */
   clientSecret?: string;
+  /** How the pre-registered client authenticates at the token endpoint (default: the SDK's choice). */
+  tokenEndpointAuthMethod?: string;
   /** A machine client: the client_credentials grant, with no user. */
   clientCredentials?: boolean;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */

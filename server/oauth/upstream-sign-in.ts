@@ -76,6 +76,9 @@ export class UpstreamSignIn {
       authorize,
       ...(options.clientId ? { clientId: options.clientId } : {}),
       ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
+      ...(options.tokenEndpointAuthMethod
+        ? { tokenEndpointAuthMethod: options.tokenEndpointAuthMethod }
+        : {}),
       ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
       ...(options.scope ? { scope: options.scope } : {}),
     });

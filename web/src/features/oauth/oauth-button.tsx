@@ -3,6 +3,8 @@ import { useServices } from '../../services.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { compactButtonClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { useStore } from '../../ui/use-store.ts';
+import { OAuthClientForm } from './oauth-client-form.tsx';
+import { oauthClients } from './oauth-clients.ts';
 import { oauthView, STEP_LABELS } from './oauth-log.ts';
 
 /**
@@ -19,7 +21,7 @@ export function OAuthButton() {
   const status = useStore(session.state, (s) => s.status);
   const ref = useRef<HTMLDialogElement>(null);
   const view = oauthView(log);
-  if (!view.steps.length && !view.signInUrl) return null;
+  if (!view.steps.length && !view.signInUrl && !oauthClients.get(target)) return null;
 
   // Tokens live in the bridge, in the connection's memory: ending the connection drops them.
   const clearTokens = () => void session.disconnect();
@@ -63,6 +65,9 @@ export function OAuthButton() {
             Clear tokens
           </button>
         </div>
+        {target && target.transport !== 'stdio' && (
+          <OAuthClientForm key={target.url} target={target} onUse={() => void startOver()} />
+        )}
         <table className="w-full text-left text-sm">
           <caption className="sr-only">OAuth steps</caption>
           <thead>
