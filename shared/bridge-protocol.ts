@@ -112,7 +112,9 @@ export type BridgeEvent =
   /** A step of an OAuth sign-in (HTTP targets): for the OAuth debugger; holds no secret. */
   | { kind: 'oauth-step'; step: OAuthStep }
   /** The server wants a person to sign in: the page offers to open `url` (the authorization URL). */
-  | { kind: 'oauth-sign-in'; url: string };
+  | { kind: 'oauth-sign-in'; url: string }
+  /** Guided OAuth: the next request of the sign-in waits for the page's `oauth-next` (no secret in it). */
+  | { kind: 'oauth-paused'; next: { kind: OAuthStep['kind']; method: string; url: string } };
 
 /**
  * A server of the admin's catalog (hosted mode), named instead of described: the bridge knows its
@@ -173,12 +175,21 @@ export const MAX_USER_HEADER_CHARS = 8192;
  *   mode), answered like the other connect.
  */
 export type ClientToBridge =
-  | { type: 'connect'; target: ServerTarget; catalog?: undefined; oauthClient?: OAuthClientChoice }
+  | {
+      type: 'connect';
+      target: ServerTarget;
+      catalog?: undefined;
+      oauthClient?: OAuthClientChoice;
+      /** Guided OAuth: the sign-in waits before each request for an `oauth-next`. */
+      oauthGuided?: boolean;
+    }
   | { type: 'connect'; catalog: CatalogChoice; target?: undefined }
   | { type: 'send'; message: JSONRPCMessage }
   | { type: 'cancel'; id: RequestId }
   | { type: 'protocol-version'; version: string }
-  | { type: 'disconnect' };
+  | { type: 'disconnect' }
+  /** Guided OAuth: send the sign-in's next request. */
+  | { type: 'oauth-next' };
 
 /** Messages from the bridge to the browser. */
 export type BridgeToClient =
@@ -216,6 +227,7 @@ const clientMessageSchema = z.discriminatedUnion('type', [
         tokenEndpointAuthMethod: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).optional(),
       })
       .optional(),
+    oauthGuided: z.boolean().optional(),
   }),
   // The message itself is relayed as it is: the server judges it, and it may be 64 MB.
   z.looseObject({
@@ -225,6 +237,7 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('cancel'), id: z.union([z.string(), z.int()]) }),
   z.looseObject({ type: z.literal('protocol-version'), version: z.string().min(1) }),
   z.looseObject({ type: z.literal('disconnect') }),
+  z.looseObject({ type: z.literal('oauth-next') }),
 ]) satisfies z.ZodType<ClientToBridge>;
 
 /** Header names are HTTP tokens; values are one line of text. */

@@ -10,6 +10,7 @@ import type { ServerTarget } from '#shared/targets.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { OAuthCallbacks } from '../oauth/oauth-callbacks.ts';
 import type { OAuthOptions } from '../oauth/oauth-options.ts';
+import { OAuthGuide } from '../oauth/oauth-guide.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
@@ -61,6 +62,8 @@ export class PageChannel {
    */
   oauth: OAuthCallbacks | undefined;
   private relay: Relay | undefined;
+  /** Guided OAuth of the current connection, when the page asked for it. */
+  private guide: OAuthGuide | undefined;
   private connection: AdmittedConnection | undefined;
   private sink: ChannelSink | undefined;
   private writer: RecordingWriter | undefined;
@@ -115,6 +118,9 @@ export class PageChannel {
         return;
       case 'protocol-version':
         this.upstream?.setProtocolVersion?.(message.version);
+        return;
+      case 'oauth-next':
+        this.guide?.next();
         return;
       case 'disconnect':
         this.generation++;
@@ -205,10 +211,12 @@ export class PageChannel {
     if (this.closed || generation !== this.generation) return connection.ended('Connection replaced');
     const target = connection.target;
     const oauth = target.transport !== 'stdio' && this.oauth?.redirectUrl ? this.oauth.options() : undefined;
+    this.guide = oauth && !request.catalog && request.oauthGuided ? new OAuthGuide() : undefined;
+    const guided = this.guide ? { guide: this.guide } : {};
     const upstream = createUpstream(target, {
       ...connection.upstream,
       ...(oauth
-        ? { oauth: { ...oauth, ...oauthClientOptions(request), ...connection.upstream?.oauth } }
+        ? { oauth: { ...oauth, ...oauthClientOptions(request), ...guided, ...connection.upstream?.oauth } }
         : {}),
     });
     const writer = this.recordings?.prepare(target, this.owner);
@@ -267,6 +275,8 @@ export class PageChannel {
     this.writer = undefined;
     this.connection = undefined;
     this.idle?.stop();
+    this.guide?.stop();
+    this.guide = undefined;
     if (upstream) await upstream.close();
     writer?.end(Date.now());
     connection?.ended();

@@ -1,3 +1,5 @@
+import type { OAuthGuide } from './oauth-guide.ts';
+
 /**
  * How a connection to a protected HTTP server signs in (OAuth 2.1 through the SDK's client auth).
  * The page's connections and `toolscope check` pass the same options to the upstream.
@@ -22,6 +24,8 @@ export interface OAuthOptions {
    * query of the redirect to `redirectUrl` (the bridge waits for its `/oauth/callback`).
    */
   authorize?: (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
+  /** Guided mode: the sign-in waits before each OAuth request until the page says "Next step". */
+  guide?: OAuthGuide;
   /** An HTTPS URL serving the client's Client ID Metadata Document (used when the server accepts one). */
   clientMetadataUrl?: string;
 }

@@ -13,6 +13,7 @@ import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
 import { ConnectionOAuth, HEADLESS_REDIRECT_URL } from './connection-oauth.ts';
 import { followAuthorization } from './headless-authorize.ts';
 import { describeOAuthFailure } from './oauth-failure.ts';
+import type { OAuthGuide } from './oauth-guide.ts';
 import type { OAuthOptions } from './oauth-options.ts';
 import { oauthStepFetch } from './step-fetch.ts';
 
@@ -38,6 +39,8 @@ export class UpstreamSignIn {
   /** A person signs in in a browser (not headless, not a machine client). */
   private readonly inBrowser: boolean;
   private stepFetch: FetchLike | undefined;
+  /** Guided mode: each OAuth request waits for the page's "Next step". */
+  private readonly guide: OAuthGuide | undefined;
   /** Sign-ins since a message last got through. */
   private fruitless = 0;
 
@@ -45,6 +48,7 @@ export class UpstreamSignIn {
     options: OAuthOptions,
     private readonly emit: (event: BridgeEvent) => void,
   ) {
+    this.guide = options.guide;
     this.inBrowser = !options.clientCredentials && !options.headless && Boolean(options.authorize);
     if (options.clientCredentials) {
       if (!options.clientId || !options.clientSecret)
@@ -61,7 +65,8 @@ export class UpstreamSignIn {
     const authorize =
       options.headless || !options.authorize
         ? (url: URL) => this.headless(url, redirectUrl, options.headless === true)
-        : (url: URL, state: string) => {
+        : async (url: URL, state: string) => {
+            await this.pause({ kind: 'authorize', method: 'GET', url: maskUrl(url) });
             this.step({
               kind: 'authorize',
               method: 'GET',
@@ -87,7 +92,12 @@ export class UpstreamSignIn {
 
   /** The upstream's fetch with OAuth requests split off and logged (see {@link oauthStepFetch}). */
   fetch(mcp: FetchLike, base: FetchLike): FetchLike {
-    this.stepFetch = oauthStepFetch(mcp, base, (step) => this.emit({ kind: 'oauth-step', step }));
+    this.stepFetch = oauthStepFetch(
+      mcp,
+      base,
+      (step) => this.emit({ kind: 'oauth-step', step }),
+      this.guide ? (next) => this.pause(next) : undefined,
+    );
     return this.stepFetch;
   }
 
@@ -192,6 +202,13 @@ export class UpstreamSignIn {
       });
       throw error;
     }
+  }
+
+  /** Guided mode: says which request comes next and waits for the page's "Next step". */
+  private async pause(next: { kind: OAuthStep['kind']; method: string; url: string }): Promise<void> {
+    if (!this.guide) return;
+    this.emit({ kind: 'oauth-paused', next });
+    await this.guide.wait();
   }
 
   private step(step: Omit<OAuthStep, 'time'> & { time?: number }): void {

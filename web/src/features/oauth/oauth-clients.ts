@@ -9,6 +9,25 @@ import { BridgeSocket } from '../../mcp/bridge-socket.ts';
  */
 export class OAuthClients {
   private readonly byUrl = new Map<string, OAuthClientChoice>();
+  private readonly guidedUrls = new Set<string>();
+  /** The socket of the page's latest connection, for "Next step". */
+  socket: BridgeSocket | undefined;
+
+  /** True when sign-in to `target` runs in guided mode (one request per "Next step"). */
+  guided(target: ServerTarget | undefined): boolean {
+    return Boolean(target && target.transport !== 'stdio' && this.guidedUrls.has(target.url));
+  }
+
+  setGuided(target: ServerTarget, on: boolean): void {
+    if (target.transport === 'stdio') return;
+    if (on) this.guidedUrls.add(target.url);
+    else this.guidedUrls.delete(target.url);
+  }
+
+  /** Guided mode: lets the bridge send the sign-in's next request. */
+  next(): void {
+    this.socket?.send({ type: 'oauth-next' });
+  }
 
   /** The client entered for `target`'s URL (HTTP and SSE targets only). */
   get(target: ServerTarget | undefined): OAuthClientChoice | undefined {
@@ -28,7 +47,7 @@ export const oauthClients = new OAuthClients();
 
 /**
  * The page's socket to its bridge: a connect to an HTTP or SSE target goes out with the client the
- * user entered for that URL, beside the target (never in it: the target is recorded and shared).
+ * user entered for that URL (and guided mode when chosen), beside the target (never in it: the target is recorded and shared).
  */
 export class OAuthClientSocket extends BridgeSocket {
   constructor(
@@ -39,9 +58,14 @@ export class OAuthClientSocket extends BridgeSocket {
   }
 
   override send(message: ClientToBridge): void {
-    const client =
-      message.type === 'connect' && message.target ? this.clients.get(message.target) : undefined;
-    if (message.type !== 'connect' || !message.target || !client) return super.send(message);
-    super.send({ ...message, oauthClient: client });
+    if (message.type !== 'connect' || !message.target) return super.send(message);
+    this.clients.socket = this;
+    const client = this.clients.get(message.target);
+    const guided = this.clients.guided(message.target);
+    super.send({
+      ...message,
+      ...(client ? { oauthClient: client } : {}),
+      ...(guided ? { oauthGuided: true } : {}),
+    });
   }
 }

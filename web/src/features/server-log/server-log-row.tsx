@@ -72,6 +72,8 @@ export function describeBridgeEvent({ event }: TimedBridgeEvent): string {
       return `OAuth ${event.step.kind}: ${event.step.decision}`;
     case 'oauth-sign-in':
       return 'OAuth: waiting for sign-in in the browser';
+    case 'oauth-paused':
+      return `OAuth (guided): next ${event.next.method} ${event.next.url}`;
     case 'closed':
       return `Closed: ${event.reason}`;
   }
