@@ -189,7 +189,9 @@ export type ClientToBridge =
   | { type: 'protocol-version'; version: string }
   | { type: 'disconnect' }
   /** Guided OAuth: send the sign-in's next request. */
-  | { type: 'oauth-next' };
+  | { type: 'oauth-next' }
+  /** "Clear tokens": delete the tokens kept for the next connect to the current server. */
+  | { type: 'oauth-clear-tokens' };
 
 /** Messages from the bridge to the browser. */
 export type BridgeToClient =
@@ -238,6 +240,7 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('protocol-version'), version: z.string().min(1) }),
   z.looseObject({ type: z.literal('disconnect') }),
   z.looseObject({ type: z.literal('oauth-next') }),
+  z.looseObject({ type: z.literal('oauth-clear-tokens') }),
 ]) satisfies z.ZodType<ClientToBridge>;
 
 /** Header names are HTTP tokens; values are one line of text. */

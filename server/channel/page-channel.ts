@@ -122,6 +122,11 @@ export class PageChannel {
       case 'oauth-next':
         this.guide?.next();
         return;
+      case 'oauth-clear-tokens': {
+        const target = this.connection?.target;
+        if (target && target.transport !== 'stdio') this.oauth?.tokens?.forget(target.url);
+        return;
+      }
       case 'disconnect':
         this.generation++;
         await this.closeUpstream();
@@ -210,7 +215,8 @@ export class PageChannel {
     while (this.upstream) await this.closeUpstream();
     if (this.closed || generation !== this.generation) return connection.ended('Connection replaced');
     const target = connection.target;
-    const oauth = target.transport !== 'stdio' && this.oauth?.redirectUrl ? this.oauth.options() : undefined;
+    const oauth =
+      target.transport !== 'stdio' && this.oauth?.redirectUrl ? this.oauth.options(target.url) : undefined;
     this.guide = oauth && !request.catalog && request.oauthGuided ? new OAuthGuide() : undefined;
     const guided = this.guide ? { guide: this.guide } : {};
     const upstream = createUpstream(target, {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SavedSignInSlot } from './token-file.ts';
 import type {
   OAuthClientMetadata,
   OAuthClientProvider,
@@ -26,6 +27,8 @@ export interface ConnectionOAuthOptions {
   tokenEndpointAuthMethod?: string;
   /** An HTTPS URL serving this client's Client ID Metadata Document, when there is one. */
   clientMetadataUrl?: string;
+  /** Single-user mode: the sign-in kept for the next connect to this server. */
+  saved?: SavedSignInSlot;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
   scope?: string;
 }
@@ -44,6 +47,9 @@ export class ConnectionOAuth implements OAuthClientProvider {
   private expectedState = '';
   /** The answer of the last authorization, until {@link takeCallback}. */
   private pending: Promise<URLSearchParams> | undefined;
+  /** The issuer of tokens loaded from the saved sign-in, and whether it was read yet. */
+  private savedIssuer: string | undefined;
+  private savedRead = false;
 
   constructor(private readonly options: ConnectionOAuthOptions) {
     this.information = this.preRegistered();
@@ -74,6 +80,7 @@ export class ConnectionOAuth implements OAuthClientProvider {
   }
 
   clientInformation(): StoredOAuthClientInformation | undefined {
+    this.readSaved();
     return this.information;
   }
 
@@ -82,11 +89,30 @@ export class ConnectionOAuth implements OAuthClientProvider {
   }
 
   tokens(): StoredOAuthTokens | undefined {
+    this.readSaved();
     return this.stored;
   }
 
   saveTokens(tokens: StoredOAuthTokens): void {
     this.stored = tokens;
+    this.savedIssuer = this.discovery?.authorizationServerUrl;
+    this.options.saved?.save({
+      ...(this.savedIssuer ? { issuer: this.savedIssuer } : {}),
+      tokens,
+      // A pre-registered client's secret is the user's to enter, not to keep in the file.
+      ...(this.information && !this.options.clientId ? { client: this.information } : {}),
+    });
+  }
+
+  /** Once: the tokens (and registered client) a sign-in kept for the next connect. */
+  private readSaved(): void {
+    if (this.savedRead || !this.options.saved) return;
+    this.savedRead = true;
+    const entry = this.options.saved.load(this.discovery?.authorizationServerUrl);
+    if (!entry) return;
+    this.stored ??= entry.tokens;
+    this.savedIssuer = entry.issuer;
+    if (!this.options.clientId && entry.client) this.information ??= entry.client;
   }
 
   /** True once the connection holds an access token. */
@@ -116,6 +142,11 @@ export class ConnectionOAuth implements OAuthClientProvider {
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
     this.discovery = state;
+    // Saved tokens of another authorization server (it moved) are not for this one.
+    if (this.savedIssuer && state.authorizationServerUrl !== this.savedIssuer) {
+      this.stored = undefined;
+      this.savedIssuer = undefined;
+    }
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
@@ -124,7 +155,10 @@ export class ConnectionOAuth implements OAuthClientProvider {
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
     if (scope === 'all' || scope === 'client') this.information = this.preRegistered();
-    if (scope === 'all' || scope === 'tokens') this.stored = undefined;
+    if (scope === 'all' || scope === 'tokens') {
+      this.stored = undefined;
+      this.options.saved?.forget();
+    }
     if (scope === 'all' || scope === 'verifier') this.verifier = '';
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
   }

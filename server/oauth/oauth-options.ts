@@ -1,4 +1,5 @@
 import type { OAuthGuide } from './oauth-guide.ts';
+import type { SavedSignInSlot } from './token-file.ts';
 
 /**
  * How a connection to a protected HTTP server signs in (OAuth 2.1 through the SDK's client auth).
@@ -24,6 +25,8 @@ export interface OAuthOptions {
    * query of the redirect to `redirectUrl` (the bridge waits for its `/oauth/callback`).
    */
   authorize?: (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
+  /** Single-user mode: tokens kept for the next connect (never in hosted mode). */
+  savedSignIn?: SavedSignInSlot;
   /** Guided mode: the sign-in waits before each OAuth request until the page says "Next step". */
   guide?: OAuthGuide;
   /** An HTTPS URL serving the client's Client ID Metadata Document (used when the server accepts one). */

@@ -86,6 +86,7 @@ export class UpstreamSignIn {
         : {}),
       ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
       ...(options.scope ? { scope: options.scope } : {}),
+      ...(options.savedSignIn ? { saved: options.savedSignIn } : {}),
     });
     this.provider = this.interactive;
   }

@@ -25,8 +25,12 @@ export function OAuthButton() {
   if (!view.steps.length && !view.signInUrl && !view.paused && !oauthClients.get(target) && !guided)
     return null;
 
-  // Tokens live in the bridge, in the connection's memory: ending the connection drops them.
-  const clearTokens = () => void session.disconnect();
+  // Tokens live in the bridge: in the connection's memory (ending it drops them) and, single-user,
+  // in the file kept for the next connect (deleted first).
+  const clearTokens = () => {
+    oauthClients.clearTokens();
+    void session.disconnect();
+  };
   const startOver = async () => {
     if (!target) return;
     await session.disconnect();

@@ -24,6 +24,11 @@ export class OAuthClients {
     else this.guidedUrls.delete(target.url);
   }
 
+  /** "Clear tokens": the bridge deletes the tokens it keeps for the next connect to this server. */
+  clearTokens(): void {
+    this.socket?.send({ type: 'oauth-clear-tokens' });
+  }
+
   /** Guided mode: lets the bridge send the sign-in's next request. */
   next(): void {
     this.socket?.send({ type: 'oauth-next' });
