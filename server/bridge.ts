@@ -20,6 +20,7 @@ import type { RecordingStatus } from '#shared/recordings.ts';
 import { chatRoutes } from './chat/chat-routes.ts';
 import { startSandbox } from './http/sandbox-server.ts';
 import { CALLBACK_PATH, OAuthCallbacks } from './oauth/oauth-callbacks.ts';
+import { OAuthTokenFile } from './oauth/token-file.ts';
 
 /** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
 export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';
@@ -40,6 +41,8 @@ export interface BridgeOptions {
   graceMs?: number;
   version?: string;
   log?: (line: string) => void;
+  /** Single-user mode: the file (0600) that keeps OAuth tokens for the next connect; else memory only. */
+  oauthTokensFile?: string;
   /** SQLite file that keeps the recordings; no recording when absent (and no `databaseUrl`). */
   recordingsFile?: string;
   /** PostgreSQL database that keeps the recordings instead, shared with other bridges (`postgres://…`). */
@@ -88,7 +91,9 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 
   const app = express();
   app.disable('x-powered-by');
-  const oauth = new OAuthCallbacks();
+  const oauth = new OAuthCallbacks(
+    options.oauthTokensFile ? new OAuthTokenFile(options.oauthTokensFile) : undefined,
+  );
   app.get(CALLBACK_PATH, oauth.route());
   app.use('/api/shared', requireSameSite(guard), sharedRoutes(recordings));
   app.use('/api', requireAccess(guard));

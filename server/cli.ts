@@ -49,6 +49,7 @@ async function main(): Promise<void> {
         ? path.join(dataDirectory(options.dataDir), RECORDINGS_FILE)
         : undefined,
     databaseUrl: options.record ? options.databaseUrl : undefined,
+    oauthTokensFile: path.join(dataDirectory(options.dataDir), 'oauth-tokens.json'),
     retentionDays: options.retentionDays,
     allowHosts: options.allowHosts,
   });

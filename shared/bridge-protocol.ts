@@ -115,7 +115,9 @@ export type BridgeEvent =
   /** The server wants a person to sign in: the page offers to open `url` (the authorization URL). */
   | { kind: 'oauth-sign-in'; url: string }
   /** A finished turn of the page's chat playground, kept in the recording (never sent to the page). */
-  | { kind: 'chat-turn'; note: ChatTurnNote };
+  | { kind: 'chat-turn'; note: ChatTurnNote }
+  /** Guided OAuth: the next request of the sign-in waits for the page's `oauth-next` (no secret in it). */
+  | { kind: 'oauth-paused'; next: { kind: OAuthStep['kind']; method: string; url: string } };
 
 /**
  * A server of the admin's catalog (hosted mode), named instead of described: the bridge knows its
@@ -134,6 +136,21 @@ export interface CatalogChoice {
    * target's era, for the recording. An entry with its own `era` in the config wins.
    */
   era?: ProtocolEraChoice;
+}
+
+/** How a pre-registered OAuth client authenticates at the token endpoint. */
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['client_secret_basic', 'client_secret_post', 'none'] as const;
+
+/**
+ * A pre-registered OAuth client the user entered for a connection to an HTTP server (instead of
+ * dynamic registration). Sent with the connect only: the bridge keeps it in the connection's
+ * memory, never in the target, so it reaches no recording, export, permalink or log.
+ */
+export interface OAuthClientChoice {
+  clientId: string;
+  clientSecret?: string;
+  /** Default: the SDK's choice from the authorization server's metadata. */
+  tokenEndpointAuthMethod?: (typeof TOKEN_ENDPOINT_AUTH_METHODS)[number];
 }
 
 /** Most user header values in one catalog connect, and the longest value. */
@@ -161,14 +178,25 @@ export const MAX_USER_HEADER_CHARS = 8192;
  *   mode), answered like the other connect.
  */
 export type ClientToBridge =
-  | { type: 'connect'; target: ServerTarget; catalog?: undefined }
+  | {
+      type: 'connect';
+      target: ServerTarget;
+      catalog?: undefined;
+      oauthClient?: OAuthClientChoice;
+      /** Guided OAuth: the sign-in waits before each request for an `oauth-next`. */
+      oauthGuided?: boolean;
+    }
   | { type: 'connect'; catalog: CatalogChoice; target?: undefined }
   | { type: 'send'; message: JSONRPCMessage }
   | { type: 'cancel'; id: RequestId }
   | { type: 'protocol-version'; version: string }
   | { type: 'disconnect' }
   /** A finished chat turn, for the connection's recording (the bridge relays nothing). */
-  | { type: 'chat-turn'; note: ChatTurnNote };
+  | { type: 'chat-turn'; note: ChatTurnNote }
+  /** Guided OAuth: send the sign-in's next request. */
+  | { type: 'oauth-next' }
+  /** "Clear tokens": delete the tokens kept for the next connect to the current server. */
+  | { type: 'oauth-clear-tokens' };
 
 /** Messages from the bridge to the browser. */
 export type BridgeToClient =
@@ -196,7 +224,18 @@ export interface RefusedClientMessage {
  * target is one the bridge can open. Unknown fields are kept, for pages newer than the bridge.
  */
 const clientMessageSchema = z.discriminatedUnion('type', [
-  z.looseObject({ type: z.literal('connect'), target: usableTargetSchema }),
+  z.looseObject({
+    type: z.literal('connect'),
+    target: usableTargetSchema,
+    oauthClient: z
+      .object({
+        clientId: z.string().min(1, 'expected a client id').max(2048),
+        clientSecret: z.string().max(4096).optional(),
+        tokenEndpointAuthMethod: z.enum(TOKEN_ENDPOINT_AUTH_METHODS).optional(),
+      })
+      .optional(),
+    oauthGuided: z.boolean().optional(),
+  }),
   // The message itself is relayed as it is: the server judges it, and it may be 64 MB.
   z.looseObject({
     type: z.literal('send'),
@@ -206,6 +245,8 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.looseObject({ type: z.literal('protocol-version'), version: z.string().min(1) }),
   z.looseObject({ type: z.literal('disconnect') }),
   z.looseObject({ type: z.literal('chat-turn'), note: chatTurnNoteSchema }),
+  z.looseObject({ type: z.literal('oauth-next') }),
+  z.looseObject({ type: z.literal('oauth-clear-tokens') }),
 ]) satisfies z.ZodType<ClientToBridge>;
 
 /** Header names are HTTP tokens; values are one line of text. */

@@ -11,6 +11,8 @@ import { MAX_CHAT_NOTE_BYTES, type ChatTurnNote } from '#shared/chat-protocol.ts
 import { isRecord } from '#shared/untrusted-json.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { OAuthCallbacks } from '../oauth/oauth-callbacks.ts';
+import type { OAuthOptions } from '../oauth/oauth-options.ts';
+import { OAuthGuide } from '../oauth/oauth-guide.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
@@ -62,6 +64,8 @@ export class PageChannel {
    */
   oauth: OAuthCallbacks | undefined;
   private relay: Relay | undefined;
+  /** Guided OAuth of the current connection, when the page asked for it. */
+  private guide: OAuthGuide | undefined;
   private connection: AdmittedConnection | undefined;
   private sink: ChannelSink | undefined;
   private writer: RecordingWriter | undefined;
@@ -117,6 +121,14 @@ export class PageChannel {
       case 'protocol-version':
         this.upstream?.setProtocolVersion?.(message.version);
         return;
+      case 'oauth-next':
+        this.guide?.next();
+        return;
+      case 'oauth-clear-tokens': {
+        const target = this.connection?.target;
+        if (target && target.transport !== 'stdio') this.oauth?.tokens?.forget(target.url);
+        return;
+      }
       case 'disconnect':
         this.generation++;
         await this.closeUpstream();
@@ -212,10 +224,15 @@ export class PageChannel {
     while (this.upstream) await this.closeUpstream();
     if (this.closed || generation !== this.generation) return connection.ended('Connection replaced');
     const target = connection.target;
-    const oauth = target.transport !== 'stdio' && this.oauth?.redirectUrl ? this.oauth.options() : undefined;
+    const oauth =
+      target.transport !== 'stdio' && this.oauth?.redirectUrl ? this.oauth.options(target.url) : undefined;
+    this.guide = oauth && !request.catalog && request.oauthGuided ? new OAuthGuide() : undefined;
+    const guided = this.guide ? { guide: this.guide } : {};
     const upstream = createUpstream(target, {
       ...connection.upstream,
-      ...(oauth ? { oauth: { ...oauth, ...connection.upstream?.oauth } } : {}),
+      ...(oauth
+        ? { oauth: { ...oauth, ...oauthClientOptions(request), ...guided, ...connection.upstream?.oauth } }
+        : {}),
     });
     const writer = this.recordings?.prepare(target, this.owner);
     this.upstream = upstream;
@@ -273,6 +290,8 @@ export class PageChannel {
     this.writer = undefined;
     this.connection = undefined;
     this.idle?.stop();
+    this.guide?.stop();
+    this.guide = undefined;
     if (upstream) await upstream.close();
     writer?.end(Date.now());
     connection?.ended();
@@ -313,4 +332,15 @@ function keptNote(note: ChatTurnNote): ChatTurnNote {
   if (JSON.stringify(note).length <= MAX_CHAT_NOTE_BYTES) return note;
   const turn = isRecord(note.turn) ? { ...note.turn, steps: [] } : {};
   return { ...note, turn, trimmed: true };
+}
+
+/** The pre-registered OAuth client the page sent with a connect, as upstream OAuth options. */
+function oauthClientOptions(request: ConnectRequest): OAuthOptions {
+  const client = request.catalog ? undefined : request.oauthClient;
+  if (!client) return {};
+  return {
+    clientId: client.clientId,
+    ...(client.clientSecret ? { clientSecret: client.clientSecret } : {}),
+    ...(client.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: client.tokenEndpointAuthMethod } : {}),
+  };
 }

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SavedSignInSlot } from './token-file.ts';
 import {
   createPrivateKeyJwtAuth,
   type AddClientAuthentication,
@@ -24,8 +25,12 @@ export interface ConnectionOAuthOptions {
   /** A pre-registered client. */
   clientId?: string;
   clientSecret?: string;
+  /** The pre-registered client's token endpoint auth method (else the SDK picks from metadata). */
+  tokenEndpointAuthMethod?: string;
   /** An HTTPS URL serving this client's Client ID Metadata Document, when there is one. */
   clientMetadataUrl?: string;
+  /** Single-user mode: the sign-in kept for the next connect to this server. */
+  saved?: SavedSignInSlot;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
   scope?: string;
   /** A PEM (PKCS #8) private key: the client authenticates with a signed JWT (private_key_jwt). */
@@ -53,6 +58,9 @@ export class ConnectionOAuth implements OAuthClientProvider {
   private expectedState = '';
   /** The answer of the last authorization, until {@link takeCallback}. */
   private pending: Promise<URLSearchParams> | undefined;
+  /** The issuer of tokens loaded from the saved sign-in, and whether it was read yet. */
+  private savedIssuer: string | undefined;
+  private savedRead = false;
 
   /** Set with a private key: the SDK signs a client assertion for each token request. */
   readonly addClientAuthentication: AddClientAuthentication | undefined;
@@ -65,11 +73,7 @@ export class ConnectionOAuth implements OAuthClientProvider {
         privateKey: options.privateKey,
         alg: options.signingAlg ?? 'ES256',
       });
-    if (options.clientId)
-      this.information = {
-        client_id: options.clientId,
-        ...(options.clientSecret ? { client_secret: options.clientSecret } : {}),
-      } as StoredOAuthClientInformation;
+    this.information = this.preRegistered();
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -120,6 +124,7 @@ export class ConnectionOAuth implements OAuthClientProvider {
   }
 
   clientInformation(): StoredOAuthClientInformation | undefined {
+    this.readSaved();
     return this.information;
   }
 
@@ -128,11 +133,30 @@ export class ConnectionOAuth implements OAuthClientProvider {
   }
 
   tokens(): StoredOAuthTokens | undefined {
+    this.readSaved();
     return this.stored;
   }
 
   saveTokens(tokens: StoredOAuthTokens): void {
     this.stored = tokens;
+    this.savedIssuer = this.discovery?.authorizationServerUrl;
+    this.options.saved?.save({
+      ...(this.savedIssuer ? { issuer: this.savedIssuer } : {}),
+      tokens,
+      // A pre-registered client's secret is the user's to enter, not to keep in the file.
+      ...(this.information && !this.options.clientId ? { client: this.information } : {}),
+    });
+  }
+
+  /** Once: the tokens (and registered client) a sign-in kept for the next connect. */
+  private readSaved(): void {
+    if (this.savedRead || !this.options.saved) return;
+    this.savedRead = true;
+    const entry = this.options.saved.load(this.discovery?.authorizationServerUrl);
+    if (!entry) return;
+    this.stored ??= entry.tokens;
+    this.savedIssuer = entry.issuer;
+    if (!this.options.clientId && entry.client) this.information ??= entry.client;
   }
 
   /** True once the connection holds an access token. */
@@ -162,6 +186,11 @@ export class ConnectionOAuth implements OAuthClientProvider {
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
     this.discovery = state;
+    // Saved tokens of another authorization server (it moved) are not for this one.
+    if (this.savedIssuer && state.authorizationServerUrl !== this.savedIssuer) {
+      this.stored = undefined;
+      this.savedIssuer = undefined;
+    }
   }
 
   discoveryState(): OAuthDiscoveryState | undefined {
@@ -170,7 +199,10 @@ export class ConnectionOAuth implements OAuthClientProvider {
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
     if (scope === 'all' || scope === 'client') this.information = this.preRegistered();
-    if (scope === 'all' || scope === 'tokens') this.stored = undefined;
+    if (scope === 'all' || scope === 'tokens') {
+      this.stored = undefined;
+      this.options.saved?.forget();
+    }
     if (scope === 'all' || scope === 'verifier') this.verifier = '';
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
   }
@@ -187,6 +219,9 @@ export class ConnectionOAuth implements OAuthClientProvider {
     return {
       client_id: this.options.clientId,
       ...(this.options.clientSecret ? { client_secret: this.options.clientSecret } : {}),
+      ...(this.options.tokenEndpointAuthMethod
+        ? { token_endpoint_auth_method: this.options.tokenEndpointAuthMethod }
+        : {}),
     } as StoredOAuthClientInformation;
   }
 }

@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { OAuthOptions } from './oauth-options.ts';
+import type { OAuthTokenFile } from './token-file.ts';
 
 /** Path of the bridge's OAuth redirect URI. */
 export const CALLBACK_PATH = '/oauth/callback';
@@ -18,11 +19,15 @@ export class OAuthCallbacks {
   /** The callback's full URL, as registered with authorization servers (set once the bridge listens). */
   redirectUrl = '';
 
+  /** Single-user mode: where tokens are kept for the next connect (none: memory only). */
+  constructor(readonly tokens?: OAuthTokenFile) {}
+
   /** The OAuth options of a page's connection to an HTTP server: browser sign-in through the bridge. */
-  options(): OAuthOptions {
+  options(serverUrl?: string): OAuthOptions {
     return {
       redirectUrl: this.redirectUrl,
       authorize: (_url, state) => this.wait(state),
+      ...(this.tokens && serverUrl ? { savedSignIn: this.tokens.slot(serverUrl) } : {}),
     };
   }
 

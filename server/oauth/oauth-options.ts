@@ -1,3 +1,6 @@
+import type { OAuthGuide } from './oauth-guide.ts';
+import type { SavedSignInSlot } from './token-file.ts';
+
 /**
  * How a connection to a protected HTTP server signs in (OAuth 2.1 through the SDK's client auth).
  * The page's connections and `toolscope check` pass the same options to the upstream.
@@ -9,6 +12,8 @@ export interface OAuthOptions {
   clientId?: string;
   /** The pre-registered client's secret. */
   clientSecret?: string;
+  /** How the pre-registered client authenticates at the token endpoint (default: the SDK's choice). */
+  tokenEndpointAuthMethod?: string;
   /** A machine client: the client_credentials grant, with no user. */
   clientCredentials?: boolean;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
@@ -20,6 +25,10 @@ export interface OAuthOptions {
    * query of the redirect to `redirectUrl` (the bridge waits for its `/oauth/callback`).
    */
   authorize?: (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
+  /** Single-user mode: tokens kept for the next connect (never in hosted mode). */
+  savedSignIn?: SavedSignInSlot;
+  /** Guided mode: the sign-in waits before each OAuth request until the page says "Next step". */
+  guide?: OAuthGuide;
   /** An HTTPS URL serving the client's Client ID Metadata Document (used when the server accepts one). */
   clientMetadataUrl?: string;
   /** A PEM (PKCS #8) private key of the pre-registered client: token requests carry a signed JWT (private_key_jwt). */

@@ -14,6 +14,8 @@ export function oauthStepFetch(
   mcp: FetchLike,
   base: FetchLike,
   onstep: (step: OAuthStep) => void,
+  /** Guided mode: awaited before each OAuth request is sent (the page's "Next step"). */
+  gate?: (next: { kind: OAuthStep['kind']; method: string; url: string }) => Promise<void>,
 ): FetchLike {
   /**
    * Refreshes on their way, by request body. Two requests that meet a 401 together (a POST and
@@ -25,8 +27,10 @@ export function oauthStepFetch(
   return async (input, init) => {
     const url = new URL(String(input instanceof Request ? input.url : input));
     const kind = classify(url, init);
-    const time = Date.now();
     const method = init?.method ?? 'GET';
+    // Guided mode waits before the request; its time starts when it is sent.
+    if (kind && gate) await gate({ kind, method, url: maskUrl(url) });
+    const time = Date.now();
     const shown = { time, method, url: maskUrl(url) };
     const body = kind === 'refresh' ? String(init?.body) : undefined;
     const shared = body === undefined ? undefined : refreshing.get(body);

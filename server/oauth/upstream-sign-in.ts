@@ -12,6 +12,7 @@ import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
 import { ConnectionOAuth, HEADLESS_REDIRECT_URL } from './connection-oauth.ts';
 import { followAuthorization } from './headless-authorize.ts';
 import { describeOAuthFailure } from './oauth-failure.ts';
+import type { OAuthGuide } from './oauth-guide.ts';
 import type { OAuthOptions } from './oauth-options.ts';
 import { oauthStepFetch } from './step-fetch.ts';
 
@@ -44,6 +45,8 @@ export class UpstreamSignIn {
   /** A person signs in in a browser (not headless, not a machine client). */
   private readonly inBrowser: boolean;
   private stepFetch: FetchLike | undefined;
+  /** Guided mode: each OAuth request waits for the page's "Next step". */
+  private readonly guide: OAuthGuide | undefined;
   /** Sign-ins since a message last got through. */
   private fruitless = 0;
   /** Authorization URLs opened since a message that met a challenge last got through. */
@@ -55,19 +58,19 @@ export class UpstreamSignIn {
     options: OAuthOptions,
     private readonly emit: (event: BridgeEvent) => void,
   ) {
+    this.guide = options.guide;
     this.inBrowser = !options.clientCredentials && !options.headless && Boolean(options.authorize);
     if (options.clientCredentials && (!options.clientId || !(options.clientSecret || options.privateKey)))
       throw new Error('The client_credentials grant needs a client id and a client secret or a private key');
     const redirectUrl = options.redirectUrl ?? HEADLESS_REDIRECT_URL;
-    const opened = (url: URL, state: string): Promise<URLSearchParams> => {
+    const opened = async (url: URL, state: string): Promise<URLSearchParams> => {
       if (++this.authorizations > MAX_AUTHORIZATIONS_IN_A_ROW)
-        return Promise.reject(
-          new Error(
-            `Stopped signing in: ${MAX_AUTHORIZATIONS_IN_A_ROW} authorizations in a row did not get a message through (a retry limit against authorization loops)`,
-          ),
+        throw new Error(
+          `Stopped signing in: ${MAX_AUTHORIZATIONS_IN_A_ROW} authorizations in a row did not get a message through (a retry limit against authorization loops)`,
         );
       if (options.headless || !options.authorize)
         return this.headless(url, redirectUrl, options.headless === true);
+      await this.pause({ kind: 'authorize', method: 'GET', url: maskUrl(url) });
       this.step({
         kind: 'authorize',
         method: 'GET',
@@ -85,8 +88,12 @@ export class UpstreamSignIn {
       ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
       ...(options.privateKey ? { privateKey: options.privateKey } : {}),
       ...(options.signingAlg ? { signingAlg: options.signingAlg } : {}),
+      ...(options.tokenEndpointAuthMethod
+        ? { tokenEndpointAuthMethod: options.tokenEndpointAuthMethod }
+        : {}),
       ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
       ...(options.scope ? { scope: options.scope } : {}),
+      ...(options.savedSignIn ? { saved: options.savedSignIn } : {}),
     });
     this.provider = this.interactive;
   }
@@ -103,7 +110,12 @@ export class UpstreamSignIn {
         this.challenges++;
       return response;
     };
-    this.stepFetch = oauthStepFetch(refused, base, (step) => this.emit({ kind: 'oauth-step', step }));
+    this.stepFetch = oauthStepFetch(
+      refused,
+      base,
+      (step) => this.emit({ kind: 'oauth-step', step }),
+      this.guide ? (next) => this.pause(next) : undefined,
+    );
     return this.stepFetch;
   }
 
@@ -219,6 +231,13 @@ export class UpstreamSignIn {
       });
       throw error;
     }
+  }
+
+  /** Guided mode: says which request comes next and waits for the page's "Next step". */
+  private async pause(next: { kind: OAuthStep['kind']; method: string; url: string }): Promise<void> {
+    if (!this.guide) return;
+    this.emit({ kind: 'oauth-paused', next });
+    await this.guide.wait();
   }
 
   private step(step: Omit<OAuthStep, 'time'> & { time?: number }): void {

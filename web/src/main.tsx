@@ -20,6 +20,7 @@ import { BridgeTransport } from './mcp/bridge-transport.ts';
 import { findHostedAccess, type HostedAccess } from './boot/hosted-access.ts';
 import { CatalogBridgeSocket } from './features/hosted/catalog-socket.ts';
 import { UserHeaderValues } from './features/hosted/user-header-values.ts';
+import { OAuthClientSocket } from './features/oauth/oauth-clients.ts';
 
 /** The production session: each connection gets a fresh WebSocket to the bridge that served the page. */
 function createBrowserSession(openSocket: () => BridgeSocket): McpSession {
@@ -84,7 +85,7 @@ async function boot(): Promise<void> {
   }
   sandboxOrigin.update({ origin: config.sandboxOrigin });
   const services = createServices(
-    createBrowserSession(() => new BridgeSocket(bridgeSocketUrl(window.location, token))),
+    createBrowserSession(() => new OAuthClientSocket(bridgeSocketUrl(window.location, token))),
   );
   watchBridge(
     services.session,

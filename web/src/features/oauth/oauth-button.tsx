@@ -3,6 +3,8 @@ import { useServices } from '../../services.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { compactButtonClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { useStore } from '../../ui/use-store.ts';
+import { OAuthClientForm } from './oauth-client-form.tsx';
+import { oauthClients } from './oauth-clients.ts';
 import { oauthView, STEP_LABELS } from './oauth-log.ts';
 
 /**
@@ -19,10 +21,16 @@ export function OAuthButton() {
   const status = useStore(session.state, (s) => s.status);
   const ref = useRef<HTMLDialogElement>(null);
   const view = oauthView(log);
-  if (!view.steps.length && !view.signInUrl) return null;
+  const guided = oauthClients.guided(target);
+  if (!view.steps.length && !view.signInUrl && !view.paused && !oauthClients.get(target) && !guided)
+    return null;
 
-  // Tokens live in the bridge, in the connection's memory: ending the connection drops them.
-  const clearTokens = () => void session.disconnect();
+  // Tokens live in the bridge: in the connection's memory (ending it drops them) and, single-user,
+  // in the file kept for the next connect (deleted first).
+  const clearTokens = () => {
+    oauthClients.clearTokens();
+    void session.disconnect();
+  };
   const startOver = async () => {
     if (!target) return;
     await session.disconnect();
@@ -37,7 +45,7 @@ export function OAuthButton() {
         </a>
       )}
       <button type="button" className={compactButtonClass} onClick={() => ref.current?.showModal()}>
-        OAuth{view.failure ? ' (failed)' : ''}
+        OAuth{view.failure ? ' (failed)' : view.paused ? ' (paused)' : ''}
       </button>
       <Dialog ref={ref} title="OAuth" className="w-[56rem] max-w-[95vw]">
         {view.failure && (
@@ -45,7 +53,20 @@ export function OAuthButton() {
             {view.failure}
           </p>
         )}
-        <div className="mb-3 flex gap-2">
+        {view.paused && (
+          <p role="status" className="mb-3 flex items-center gap-2">
+            <span>
+              Next: {STEP_LABELS[view.paused.kind]}{' '}
+              <span className="font-mono text-xs break-all">
+                {view.paused.method} {view.paused.url}
+              </span>
+            </span>
+            <button type="button" className={primaryButtonClass} onClick={() => oauthClients.next()}>
+              Next step
+            </button>
+          </p>
+        )}
+        <div className="mb-3 flex items-center gap-2">
           <button
             type="button"
             className={secondaryButtonClass}
@@ -62,7 +83,20 @@ export function OAuthButton() {
           >
             Clear tokens
           </button>
+          {target && target.transport !== 'stdio' && (
+            <label className="ml-2 flex items-center gap-1 text-sm">
+              <input
+                type="checkbox"
+                defaultChecked={guided}
+                onChange={(e) => oauthClients.setGuided(target, e.target.checked)}
+              />
+              Guided mode (one request per Next step, from the next start)
+            </label>
+          )}
         </div>
+        {target && target.transport !== 'stdio' && (
+          <OAuthClientForm key={target.url} target={target} onUse={() => void startOver()} />
+        )}
         <table className="w-full text-left text-sm">
           <caption className="sr-only">OAuth steps</caption>
           <thead>

@@ -27,3 +27,15 @@ describe('oauthView', () => {
     expect(oauthView([step('failed', 'x'), step('callback')]).failure).toBeUndefined();
   });
 });
+
+describe('oauthView in guided mode', () => {
+  const paused: TimedBridgeEvent = {
+    time: 1,
+    event: { kind: 'oauth-paused', next: { kind: 'token', method: 'POST', url: 'https://as/token' } },
+  };
+  it('shows the waiting request until its step comes', () => {
+    expect(oauthView([step('callback'), paused]).paused?.url).toBe('https://as/token');
+    expect(oauthView([paused, step('callback')]).paused).toBeUndefined();
+    expect(oauthView([paused, { time: 2, event: { kind: 'closed', reason: 'x' } }]).paused).toBeUndefined();
+  });
+});

@@ -74,6 +74,8 @@ export function describeBridgeEvent({ event }: TimedBridgeEvent): string {
       return 'OAuth: waiting for sign-in in the browser';
     case 'chat-turn':
       return `Chat turn (${event.note.model})`;
+    case 'oauth-paused':
+      return `OAuth (guided): next ${event.next.method} ${event.next.url}`;
     case 'closed':
       return `Closed: ${event.reason}`;
   }

@@ -1,0 +1,67 @@
+/**
+ * Guided mode of the OAuth debugger (issue 24): the page's session code, in Node, connects with
+ * guided mode on; the bridge's sign-in (the SDK's own `auth()`) waits before each OAuth request
+ * until the page sends "Next step", so each request is shown, and not sent, until then.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { RunningBridge } from '../../server/bridge.ts';
+import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
+import { OAuthClients, OAuthClientSocket } from '../../web/src/features/oauth/oauth-clients.ts';
+import { oauthView } from '../../web/src/features/oauth/oauth-log.ts';
+import { bridgeSocketUrl } from '../../web/src/mcp/bridge-socket.ts';
+import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
+import { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { startTestBridge } from '../support/in-process-bridge.ts';
+import { waitFor } from '../support/node-session.ts';
+
+const TOKEN = 'oauth-guided-test-token-0123456789';
+let fixture: OAuthFixture;
+let bridge: RunningBridge;
+
+beforeAll(async () => {
+  fixture = await startOAuthFixture();
+  bridge = await startTestBridge({ token: TOKEN });
+});
+afterAll(async () => {
+  await bridge.close();
+  await fixture.close();
+});
+
+it('waits before each OAuth request until Next step, showing it; the request is not sent before', async () => {
+  const origin = new URL(`http://127.0.0.1:${bridge.port}`);
+  const target = { transport: 'http' as const, url: fixture.mcpUrl };
+  const clients = new OAuthClients();
+  clients.setGuided(target, true);
+  const session = new McpSession({
+    createTransport: (t) =>
+      new BridgeTransport(new OAuthClientSocket(bridgeSocketUrl(origin, TOKEN), clients), t),
+  });
+  const connected = session.connect(target);
+  const view = () => oauthView(session.state.get().log);
+  const pausedAt: string[] = [];
+  const callbackUrl = `http://127.0.0.1:${bridge.port}/oauth/callback`;
+  // Bounded: a sign-in is a handful of requests (metadata fallbacks included).
+  for (let round = 0; round < 12 && !view().steps.some((s) => s.kind === 'token'); round++) {
+    await waitFor(() => view().paused !== undefined, `pause ${round + 1}`);
+    const paused = view().paused!;
+    pausedAt.push(paused.kind);
+    const stepsBefore = view().steps.length;
+    // While paused, the request is not sent: no step of it, no registration, no token.
+    if (paused.kind === 'registration') expect(fixture.registrations).toEqual([]);
+    if (paused.kind === 'token') expect(fixture.grants).toEqual([]);
+    clients.next();
+    if (paused.kind === 'authorize') {
+      await waitFor(() => view().signInUrl !== undefined, 'the sign-in link');
+      const params = await followAuthorization(new URL(view().signInUrl!), callbackUrl);
+      expect((await fetch(`${callbackUrl}?${params}`)).status).toBe(200);
+    }
+    await waitFor(() => view().paused === undefined || view().steps.length > stepsBefore, 'the step to go');
+  }
+  await connected;
+  expect(session.state.get().status).toBe('connected');
+  const order = ['resource-metadata', 'server-metadata', 'registration', 'authorize', 'token'];
+  expect(pausedAt.filter((kind, i) => kind !== pausedAt[i - 1])).toEqual(order);
+  expect(fixture.grants).toEqual(['authorization_code']);
+  await session.disconnect();
+});

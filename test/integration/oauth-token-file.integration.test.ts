@@ -1,0 +1,91 @@
+/**
+ * Single-user mode keeps OAuth tokens for the next connect (issue 24): after one browser sign-in,
+ * a new page session connects to the same server without signing in; the file is 0600; "Clear
+ * tokens" deletes them, so the next connect asks for sign-in again.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startBridge, type RunningBridge } from '../../server/bridge.ts';
+import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
+import { OAuthClients, OAuthClientSocket } from '../../web/src/features/oauth/oauth-clients.ts';
+import { bridgeSocketUrl } from '../../web/src/mcp/bridge-socket.ts';
+import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
+import { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { projectPath } from '../support/start-cli.ts';
+import { waitFor } from '../support/node-session.ts';
+
+const TOKEN = 'oauth-token-file-test-token-0123456789';
+let dir: string;
+let fixture: OAuthFixture;
+let bridge: RunningBridge;
+let tokensFile: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), 'toolscope-oauth-tokens-'));
+  tokensFile = path.join(dir, 'oauth-tokens.json');
+  fixture = await startOAuthFixture();
+  bridge = await startBridge({
+    port: 0,
+    distDir: projectPath('dist'),
+    token: TOKEN,
+    graceMs: 200,
+    oauthTokensFile: tokensFile,
+  });
+});
+afterAll(async () => {
+  await bridge.close();
+  await fixture.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+it('reuses the tokens of the last sign-in on the next connect; Clear tokens deletes them', async () => {
+  const origin = new URL(`http://127.0.0.1:${bridge.port}`);
+  const target = { transport: 'http' as const, url: fixture.mcpUrl };
+  const clients = new OAuthClients();
+  const newSession = () =>
+    new McpSession({
+      createTransport: (t) =>
+        new BridgeTransport(new OAuthClientSocket(bridgeSocketUrl(origin, TOKEN), clients), t),
+    });
+  const signInUrl = (session: McpSession) =>
+    session.state
+      .get()
+      .log.flatMap(({ event }) => (event.kind === 'oauth-sign-in' ? [event.url] : []))
+      .at(-1);
+  const callbackUrl = `http://127.0.0.1:${bridge.port}/oauth/callback`;
+
+  const first = newSession();
+  const connected = first.connect(target);
+  await waitFor(() => signInUrl(first) !== undefined, 'the first sign-in');
+  const params = await followAuthorization(new URL(signInUrl(first)!), callbackUrl);
+  await fetch(`${callbackUrl}?${params}`);
+  await connected;
+  await first.disconnect();
+  expect(statSync(tokensFile).mode & 0o777).toBe(0o600);
+  expect(readFileSync(tokensFile, 'utf8')).toContain(fixture.mcpUrl);
+  const grants = fixture.grants.length;
+
+  const second = newSession();
+  await second.connect(target);
+  expect(second.state.get().status).toBe('connected');
+  expect(signInUrl(second)).toBeUndefined(); // no sign-in: the kept token was used
+  // No new authorization code: at most the kept refresh token was used (the SDK's auth() refreshes).
+  expect(fixture.grants.slice(grants).filter((grant) => grant !== 'refresh_token')).toEqual([]);
+  expect(JSON.stringify(await second.callTool('whoami', {}))).toContain('scopes mcp:tools');
+
+  clients.clearTokens();
+  await second.disconnect();
+  await waitFor(
+    () => !existsSync(tokensFile) || !readFileSync(tokensFile, 'utf8').includes(fixture.mcpUrl),
+    'the tokens to be deleted',
+  );
+
+  const third = newSession();
+  const again = third.connect(target);
+  await waitFor(() => signInUrl(third) !== undefined, 'a new sign-in after Clear tokens');
+  await third.disconnect();
+  void again.catch(() => {});
+});
