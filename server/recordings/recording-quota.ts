@@ -23,7 +23,10 @@ export type StopRecording = () => void;
 export class RecordingQuota {
   /** Bytes each user's recordings hold, as far as this process knows (store + frames since). */
   private readonly used = new Map<string, number>();
+  /** Bytes metered per user since this process started: what a check adds to the store's figure. */
+  private readonly metered = new Map<string, number>();
   private readonly checking = new Map<string, Promise<void>>();
+  private readonly next = new Map<string, Promise<void>>();
   /** Recordings that grew while a check ran over the quota: stopped if the check finds no room. */
   private readonly waiting = new Map<string, Set<StopRecording>>();
 
@@ -49,6 +52,7 @@ export class RecordingQuota {
       if (stopped) return;
       const used = (this.used.get(userName) ?? 0) + bytes;
       this.used.set(userName, used);
+      this.metered.set(userName, (this.metered.get(userName) ?? 0) + bytes);
       if (used <= this.bytesPerUser) return;
       let waiting = this.waiting.get(userName);
       if (!waiting) this.waiting.set(userName, (waiting = new Set()));
@@ -57,10 +61,23 @@ export class RecordingQuota {
     };
   }
 
-  /** Checks `userName`'s recordings against the quota (one check at a time per user; resolves when done). */
+  /**
+   * Checks `userName`'s recordings against the quota; resolves when done. One check runs at a time
+   * per user: a call meanwhile gets one more check after it (which all such calls share).
+   */
   check(userName: string): Promise<void> {
     const running = this.checking.get(userName);
-    if (running) return running;
+    if (running) {
+      let next = this.next.get(userName);
+      if (!next) {
+        next = running.then(() => {
+          this.next.delete(userName);
+          return this.check(userName);
+        });
+        this.next.set(userName, next);
+      }
+      return next;
+    }
     const done = this.makeRoom(userName)
       .catch((error: unknown) =>
         this.log(`Could not check the recordings of ${userName} against the quota: ${String(error)}`),
@@ -71,9 +88,15 @@ export class RecordingQuota {
   }
 
   private async makeRoom(userName: string): Promise<void> {
+    // Frames metered from here on may miss the store's figure: they are added to it below (a frame
+    // caught by the flush as well is counted twice, which errs on the side of the disk).
+    const meteredBefore = this.metered.get(userName) ?? 0;
     await this.store.flush(userName);
     const recordings = await this.store.usage(userName);
-    let used = recordings.reduce((sum, recording) => sum + recording.bytes, 0);
+    let used =
+      recordings.reduce((sum, recording) => sum + recording.bytes, 0) +
+      (this.metered.get(userName) ?? 0) -
+      meteredBefore;
     const deleted: string[] = [];
     for (const recording of recordings) {
       if (used <= this.bytesPerUser) break;
@@ -85,7 +108,6 @@ export class RecordingQuota {
       this.log(
         `Deleted the ${deleted.length} oldest ended recording(s) of ${userName}: over limits.recordingBytesPerUser (${this.bytesPerUser} bytes)`,
       );
-    // Frames metered while this check ran are not in `used` yet: they come back on the next frame.
     this.used.set(userName, used);
     const waiting = this.waiting.get(userName);
     this.waiting.delete(userName);
