@@ -86,6 +86,8 @@ async function main(): Promise<void> {
       }
       await cleanup.runAll(); // each section leaves nothing running behind it
       console.error(`bench: ${name} took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
+      // The figures so far, in case the run is cut (a CI time limit): each section's rows stand alone.
+      console.error(formatTable(rows));
     }
   } finally {
     await cleanup.runAll();
