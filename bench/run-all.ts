@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { projectPath } from '../test/support/start-cli.ts';
 import { CleanupStack } from './lib/cleanup.ts';
 import { describeMachine } from './lib/machine.ts';
-import { formatTable, type BenchRow } from './lib/report.ts';
+import { formatTable, row, type BenchRow } from './lib/report.ts';
 import { benchBridgeMemory } from './sections/bridge-memory.ts';
 import { benchBridgeOverhead } from './sections/bridge-overhead.ts';
 import { benchHostedLoad } from './sections/hosted-load.ts';
@@ -70,12 +70,24 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const rows: BenchRow[] = [];
+  let failed = false;
   const started = performance.now();
   try {
     for (const name of sections) {
       console.error(`bench: ${name}…`);
-      rows.push(...(await SECTIONS[name]!(cleanup, settings)));
+      const sectionStarted = performance.now();
+      try {
+        rows.push(...(await SECTIONS[name]!(cleanup, settings)));
+      } catch (error) {
+        // One section failing (a server lost under load) must not lose the figures of the others.
+        console.error(error);
+        rows.push(row({ area: name, figure: 'section failed', value: String((error as Error).message) }));
+        failed = true;
+      }
       await cleanup.runAll(); // each section leaves nothing running behind it
+      console.error(`bench: ${name} took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
+      // The figures so far, in case the run is cut (a CI time limit): each section's rows stand alone.
+      console.error(formatTable(rows));
     }
   } finally {
     await cleanup.runAll();
@@ -93,6 +105,7 @@ async function main(): Promise<void> {
   console.log(report);
   mkdirSync(projectPath('bench-results'), { recursive: true });
   writeFileSync(projectPath('bench-results/latest.md'), `# Toolscope benchmark\n\n${report}`);
+  if (failed) process.exitCode = 1;
 }
 
 /** Builds the web app (the UI and bundle-size sections measure dist/). */

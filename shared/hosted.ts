@@ -40,6 +40,8 @@ export interface HostedLimits {
   toolCallsPerMinute: number;
   sendBytesPerMinute: number;
   socketsPerUser: number;
+  /** Bytes of recordings kept per user (0: no quota). */
+  recordingBytesPerUser: number;
 }
 
 /** Which limit refused something. */

@@ -81,6 +81,11 @@ const IGNORES_PROBE: ServerTarget = {
   args: ['--import', 'tsx', projectPath('test/fixtures/legacy-probe-server.ts'), 'silent'],
   cwd: projectPath(),
 };
+/** A legacy server that answers neither server/discover nor ping (only initialize and the tools). */
+const SILENT: ServerTarget = {
+  ...IGNORES_PROBE,
+  args: ['--import', 'tsx', projectPath('test/fixtures/legacy-probe-server.ts'), 'quiet'],
+};
 /** A modern-only server that takes 2 s to boot (npx, a cold disk). */
 const SLOW_MODERN: ServerTarget = {
   transport: 'stdio',
@@ -118,6 +123,8 @@ async function pacedProbeRows(
   };
   const ignoringLegacy = await timed(IGNORES_PROBE, 'legacy', 'legacy');
   const ignoringAuto = await timed(IGNORES_PROBE, 'auto', 'legacy');
+  const silentLegacy = await timed(SILENT, 'legacy', 'legacy');
+  const silentAuto = await timed(SILENT, 'auto', 'legacy');
   const slowModern = await timed(SLOW_MODERN, 'modern', 'modern');
   const slowAuto = await timed(SLOW_MODERN, 'auto', 'modern');
   return [
@@ -129,6 +136,14 @@ async function pacedProbeRows(
       // The server's boot is not Auto's cost: what Auto adds to it is.
       target: '≤ +2 s over Legacy',
       passed: ignoringAuto - ignoringLegacy <= 2000,
+    }),
+    row({
+      area: 'Era',
+      figure: `first connect under Auto to a silent stdio server (answers neither server/discover nor ping), median of ${PACED_ROUNDS}`,
+      value: `${formatMs(silentAuto)} (+${formatMs(silentAuto - silentLegacy)})`,
+      baseline: `${formatMs(silentLegacy)} under Legacy (the probe timeout is 10 s)`,
+      target: '≤ +2 s over Legacy',
+      passed: silentAuto - silentLegacy <= 2000,
     }),
     row({
       area: 'Era',

@@ -36,7 +36,8 @@ export type ChannelSink = (message: BridgeToClient, json?: string) => void;
  * that notes whose each recording is. `owner` is the signed-in user the channel acts for.
  */
 export interface ChannelRecordings {
-  prepare(target: ServerTarget, owner?: string): RecordingWriter;
+  /** `notify` hears why the recording stopped early (a quota), for the page. */
+  prepare(target: ServerTarget, owner?: string, notify?: (message: string) => void): RecordingWriter;
   commit(writer: RecordingWriter, target: ServerTarget): void;
 }
 
@@ -234,7 +235,7 @@ export class PageChannel {
         ? { oauth: { ...oauth, ...oauthClientOptions(request), ...guided, ...connection.upstream?.oauth } }
         : {}),
     });
-    const writer = this.recordings?.prepare(target, this.owner);
+    const writer = this.recordings?.prepare(target, this.owner, (message) => this.emitError(message));
     this.upstream = upstream;
     this.connection = connection;
     this.writer = writer;

@@ -128,6 +128,15 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   );
   if ((options.recordingsFile || databaseUrl) && !recordings)
     throw new Error(`Cannot start: the recordings store: ${recording.problem}`);
+  if (recordings && config.limits.recordingBytesPerUser > 0)
+    recordings.limitPerUser(
+      config.limits.recordingBytesPerUser,
+      hit(
+        'recordingBytesPerUser',
+        config.limits.recordingBytesPerUser,
+        'recording of this connection stopped (it goes on, unrecorded; your oldest ended recordings were deleted first); delete recordings you no longer need, or ask your admin',
+      ).message,
+    );
   const owned = recordings && new OwnedRecordings(recordings);
   const context: HostedChannelContext = {
     catalog: config.catalog,

@@ -11,9 +11,10 @@ import {
   type NewRecording,
   type RecordingChangeListener,
   type RecordingStore,
+  type RecordingUsage,
   type Scrub,
 } from './recording-store.ts';
-import { toSummary, type RecordingRow } from './sqlite-schema.ts';
+import { toSummary, toUsage, type RecordingRow, type UsageRow } from './sqlite-schema.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Each bridge refreshes its row in `bridges` this often... */
@@ -185,6 +186,16 @@ export class PgRecordingStore implements RecordingStore {
             [filter.userName],
           );
     return rows.map(toSummary);
+  }
+
+  async usage(userName: string): Promise<RecordingUsage[]> {
+    const { rows } = await this.pool.query<UsageRow>(
+      `SELECT r.id, r.started_at, r.ended_at, (SELECT COALESCE(SUM(octet_length(c.body)), 0)
+         FROM frame_chunks c WHERE c.recording_id = r.id) AS bytes
+       FROM recordings r WHERE r.user_name = $1 ORDER BY r.started_at, r.id`,
+      [userName],
+    );
+    return rows.map(toUsage);
   }
 
   async frames(id: string, fromSeq = 0): Promise<Frame[]> {

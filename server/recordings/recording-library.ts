@@ -10,6 +10,7 @@ import { describeTarget, type ServerTarget } from '#shared/targets.ts';
 import { followStored, followWriter, type LiveSend, type LiveStart } from './live-feed.ts';
 import { openRecordingStore, type RecordingStoreOptions } from './open-recording-store.ts';
 import type { RecordingStore } from './recording-store.ts';
+import { RecordingQuota } from './recording-quota.ts';
 import { RecordingWriter } from './recording-writer.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
 
@@ -84,14 +85,46 @@ export class RecordingLibrary {
    * mode's signed-in user). The recording exists (is listed, can be shared) once passed to
    * {@link commit}. The target's secret values are scrubbed from all it records.
    */
-  prepare(target: ServerTarget, userName?: string): RecordingWriter {
-    const writer = new RecordingWriter(randomUUID(), this.store, {
+  prepare(target: ServerTarget, userName?: string, notify?: (message: string) => void): RecordingWriter {
+    const quota = userName !== undefined ? this.quota : undefined;
+    const writer: RecordingWriter = new RecordingWriter(randomUUID(), this.store, {
       onFinish: (finished) => this.finished(finished),
       log: this.log,
       scrubber: SecretScrubber.forTarget(target),
+      ...(quota && {
+        meter: quota.quota.meter(userName!, () => {
+          writer.stopKeeping(`over limits.recordingBytesPerUser (${quota.quota.bytesPerUser} bytes)`);
+          notify?.(quota.message);
+        }),
+      }),
     });
     if (userName !== undefined) this.userNames.set(writer, userName);
     return writer;
+  }
+
+  /** The recording quota per user (hosted mode), with the message a user gets when a recording stops at it. */
+  private quota: { quota: RecordingQuota; message: string } | undefined;
+
+  /**
+   * Holds each signed-in user's recordings to `bytesPerUser` (see {@link RecordingQuota}): the
+   * oldest ended ones go first; a recording that still does not fit stops and `message` is
+   * passed to the `notify` of {@link prepare}. Returns the quota (tests check through it).
+   */
+  limitPerUser(bytesPerUser: number, message: string): RecordingQuota {
+    const quota = new RecordingQuota(
+      bytesPerUser,
+      {
+        usage: (userName) => this.store.usage(userName),
+        flush: async (userName) => {
+          const mine = [...this.writers.values()].filter((w) => this.userNames.get(w) === userName);
+          await Promise.all(mine.map((writer) => writer.flush()));
+        },
+        delete: (id) => this.delete(id),
+      },
+      this.log,
+    );
+    this.quota = { quota, message };
+    return quota;
   }
 
   private readonly userNames = new WeakMap<RecordingWriter, string>();

@@ -23,6 +23,16 @@ export interface NewRecording {
   userName?: string | null;
 }
 
+/** One recording's size in the store, for the recording quota per user. */
+export interface RecordingUsage {
+  id: string;
+  startedAt: number;
+  /** Undefined while the recording is still being written. */
+  endedAt?: number;
+  /** Bytes of its stored frames. */
+  bytes: number;
+}
+
 /** Rewrites each JSON text before it is stored (takes secrets out). */
 export type Scrub = (json: string) => string;
 
@@ -60,6 +70,11 @@ export interface RecordingStore {
   findByShareId(shareId: string): Promise<RecordingSummary | undefined>;
   /** Newest first; only `userName`'s when given. */
   list(filter?: { userName?: string }): Promise<RecordingSummary[]>;
+  /**
+   * How many bytes of frames each of `userName`'s recordings holds, oldest first (the recording
+   * quota per user, hosted mode): the stored JSON, what the disk holds of it.
+   */
+  usage(userName: string): Promise<RecordingUsage[]>;
   /** Frames from `fromSeq` on, in order. */
   frames(id: string, fromSeq?: number): Promise<Frame[]>;
   /** Bridge events from index `fromIndex` on, in order. */

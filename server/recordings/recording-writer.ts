@@ -52,6 +52,8 @@ export class RecordingWriter {
       log: (line: string) => void;
       /** Takes the connection's secret values out of everything written or sent. */
       scrubber?: SecretScrubber;
+      /** Hears the size of each frame kept (the recording quota per user counts them). */
+      meter?: (bytes: number) => void;
     },
   ) {}
 
@@ -65,9 +67,22 @@ export class RecordingWriter {
     return this.committed && !this.writeFailed;
   }
 
-  /** Queued until committed; after a failed write nothing more is kept, viewers still hear. */
+  /** Queued until committed; after a failed write or a quota stop nothing more is kept, viewers still hear. */
   private get keeping(): boolean {
-    return !this.finished && !this.writeFailed;
+    return !this.finished && !this.writeFailed && !this.stopped;
+  }
+
+  /** Set when the recording stopped at a quota: what is stored stays, the connection goes on. */
+  private stopped = false;
+
+  /**
+   * Keeps nothing more of this connection (the user's recording quota is used up): what is queued
+   * is still written, viewers still hear, and the recording ends when the connection does.
+   */
+  stopKeeping(reason: string): void {
+    if (this.stopped || this.finished) return;
+    this.stopped = true;
+    this.options.log(`Recording ${this.id} stopped: ${reason}`);
   }
 
   /** Queues a frame; `json` is its JSON text when the caller has it already. */
@@ -79,6 +94,7 @@ export class RecordingWriter {
       this.queuedLastSeq = frame.seq;
       this.queuedLastTime = frame.time;
       this.queuedBytes += frame.bytes;
+      this.options.meter?.(json.length);
     }
     if (this.listeners.size) this.tellText({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
     this.scheduleFlush();

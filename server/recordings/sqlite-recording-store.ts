@@ -8,9 +8,18 @@ import {
   type FrameTexts,
   type NewRecording,
   type RecordingStore,
+  type RecordingUsage,
   type Scrub,
 } from './recording-store.ts';
-import { SCHEMA, SCHEMA_VERSION, SQLITE_MIGRATIONS, toSummary, type RecordingRow } from './sqlite-schema.ts';
+import {
+  SCHEMA,
+  SCHEMA_VERSION,
+  SQLITE_MIGRATIONS,
+  toSummary,
+  toUsage,
+  type RecordingRow,
+  type UsageRow,
+} from './sqlite-schema.ts';
 import { openSqlite, type SqlDatabase, type SqliteDriverName } from './sqlite-driver.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -71,6 +80,11 @@ export class SqliteRecordingStore implements RecordingStore {
       list: db.prepare('SELECT * FROM recordings ORDER BY started_at DESC, rowid DESC'),
       listByUser: db.prepare(
         'SELECT * FROM recordings WHERE user_name = ? ORDER BY started_at DESC, rowid DESC',
+      ),
+      usage: db.prepare(
+        `SELECT r.id, r.started_at, r.ended_at, (SELECT COALESCE(SUM(length(CAST(c.body AS BLOB))), 0)
+           FROM frame_chunks c WHERE c.recording_id = r.id) AS bytes
+         FROM recordings r WHERE r.user_name = ? ORDER BY r.started_at, r.rowid`,
       ),
       chunks: db.prepare(
         'SELECT body FROM frame_chunks WHERE recording_id = ? AND last_seq >= ? ORDER BY first_seq',
@@ -160,6 +174,10 @@ export class SqliteRecordingStore implements RecordingStore {
         ? this.statements.list.all()
         : this.statements.listByUser.all(filter.userName);
     return (rows as unknown as RecordingRow[]).map(toSummary);
+  }
+
+  async usage(userName: string): Promise<RecordingUsage[]> {
+    return (this.statements.usage.all(userName) as unknown as UsageRow[]).map(toUsage);
   }
 
   async frames(id: string, fromSeq = 0): Promise<Frame[]> {

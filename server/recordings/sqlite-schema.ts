@@ -1,4 +1,5 @@
 import type { RecordingSummary } from '#shared/recordings.ts';
+import type { RecordingUsage } from './recording-store.ts';
 import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
 import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
 
@@ -81,4 +82,22 @@ function storedTarget(json: string | null): ServerTarget | null {
   const parsed = parseJsonText(json);
   const read = parsed.ok ? parseUntrusted(serverTargetShape, parsed.value) : parsed;
   return read.ok ? read.value : null;
+}
+
+/** A row of a store's usage query (PostgreSQL's BIGINT and SUM come as strings). */
+export interface UsageRow {
+  id: string;
+  started_at: number | string;
+  ended_at: number | string | null;
+  bytes: number | string;
+}
+
+/** A usage row as {@link RecordingStore.usage} answers it. */
+export function toUsage(row: UsageRow): RecordingUsage {
+  return {
+    id: row.id,
+    startedAt: Number(row.started_at),
+    ...(row.ended_at !== null ? { endedAt: Number(row.ended_at) } : {}),
+    bytes: Number(row.bytes),
+  };
 }

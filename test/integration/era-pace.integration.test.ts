@@ -54,6 +54,22 @@ describe('Auto on stdio: the probe is paced by a ping', () => {
     expect(state.probeWait).toBeUndefined();
   });
 
+  it('a server that answers neither server/discover nor ping is legacy within seconds too (tools/list decides)', async () => {
+    const { session, waits } = await connectAuto({
+      ...fixtureCommand('legacy-probe-server'),
+      args: ['--import', 'tsx', 'test/fixtures/legacy-probe-server.ts', 'quiet'],
+    });
+    const state = session.state.get();
+    expect(state.error).toBeUndefined();
+    expect(state.server?.era).toBe('legacy');
+    expect(spawns(session)).toBe(1);
+    expect(state.eraProbe?.outcome).toContain('though the server answered tools/list');
+    // The probe's own timeout is 10 s: the decision came from the answer, not from it.
+    expect(state.eraProbe?.ms).toBeLessThan(8000);
+    expect(waits).toContain('boot');
+    expect(state.tools.map((tool) => tool.name)).toEqual(['echo']);
+  });
+
   it('a modern server that boots slowly (2 s) is still found modern, with one process', async () => {
     const { session, waits } = await connectAuto({
       transport: 'stdio',

@@ -75,10 +75,12 @@ describe('hosted mode: a flood holds one socket, not the bridge', () => {
 
     // Meanwhile bob lists tools, five times, each answered.
     const waits: number[] = [];
+    let floodLeftWhenBobAnswered = 0;
     for (let index = 0; index < 5; index++) {
       const started = performance.now();
       const answer = await bob.request('tools/list', {});
       waits.push(performance.now() - started);
+      if (index === 0) floodLeftWhenBobAnswered = flood.bufferedAmount;
       expect(answer.result?.tools).toBeDefined();
     }
     // Every flood message is handled (relayed or refused) before the test ends.
@@ -108,12 +110,15 @@ describe('hosted mode: a flood holds one socket, not the bridge', () => {
     flood.close();
     const grownMb = (peakRss - startRss) / MIB;
     console.log(
-      `flood: bob's tools/list ${waits.map((ms) => ms.toFixed(0)).join(', ')} ms; bridge RSS +${grownMb.toFixed(0)} MB at peak; ${floodErrors.length} refusals seen`,
+      `flood: bob's tools/list ${waits.map((ms) => ms.toFixed(0)).join(', ')} ms, the first with ${(floodLeftWhenBobAnswered / MIB).toFixed(0)} MiB of the flood unsent; bridge RSS +${grownMb.toFixed(0)} MB at peak; ${floodErrors.length} refusals seen`,
     );
     // 64 MiB a minute (the default) lets four 15 MiB messages through: the rest are refused by name.
     expect(floodErrors.length).toBeGreaterThan(0);
     expect(floodErrors[0]).toContain('limits.sendBytesPerMinute');
-    expect(Math.max(...waits)).toBeLessThan(10_000);
+    // Bob was not served after the flood: his first answer came while most of it was still unsent
+    // (the bridge reads alice's flood no faster than it handles it; bob's socket is his own). This
+    // holds however loaded the machine is; the bench gives the times.
+    expect(floodLeftWhenBobAnswered).toBeGreaterThan(FLOOD_MESSAGES * 15 * MIB * 0.5);
     expect(grownMb).toBeLessThan(400);
     // The store holds what was relayed (at most 64 MiB of it), not the 300 MiB sent.
     expect(folderBytes(path.join(folder, 'data')) / MIB).toBeLessThan(150);

@@ -163,6 +163,14 @@ const limitsSection = z.strictObject({
     .default(64 * 1024 * 1024),
   /** Page sockets (tabs) one user may hold open, connected to a server or not. */
   socketsPerUser: z.int().min(1).default(20),
+  /**
+   * Bytes of recorded frames one user may keep in the store: past it the user's oldest ended
+   * recordings are deleted, and a recording that still does not fit stops (0: no quota).
+   */
+  recordingBytesPerUser: z
+    .int()
+    .min(0)
+    .default(256 * 1024 * 1024),
 });
 
 /** A model provider users may chat with: its endpoint, key (`${env:NAME}`) and the models they may pick. */

@@ -48,6 +48,7 @@ describe('hosted config', () => {
       toolCallsPerMinute: 120,
       sendBytesPerMinute: 64 * 1024 * 1024,
       socketsPerUser: 20,
+      recordingBytesPerUser: 256 * 1024 * 1024,
     });
     expect(config.userUrls).toEqual({ enabled: false, allow: [], deny: [] });
     expect(config.sharing.public).toBe(false);

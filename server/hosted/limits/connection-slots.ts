@@ -84,6 +84,7 @@ const DESCRIPTIONS: Record<LimitRefusal['limit'], (value: number) => string> = {
   toolCallsPerMinute: (value) => `at most ${value} tool calls per minute per user`,
   sendBytesPerMinute: (value) => `at most ${value} bytes sent per minute per user`,
   socketsPerUser: (value) => `at most ${value} open pages (sockets) per user`,
+  recordingBytesPerUser: (value) => `at most ${value} bytes of recordings per user`,
 };
 
 /** A limit hit with a message naming the limit, its value, its config key and what to do. */

@@ -11,6 +11,7 @@ const limits = {
   toolCallsPerMinute: 2,
   sendBytesPerMinute: 1024,
   socketsPerUser: 2,
+  recordingBytesPerUser: 0,
 };
 
 describe('ConnectionSlots', () => {

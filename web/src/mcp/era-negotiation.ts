@@ -96,11 +96,12 @@ export class ProbeWatch {
   private probe: { id: unknown; time: number } | undefined;
   private answer: { time: number; message: JSONRPCMessage; synthetic: boolean } | undefined;
   private fallbackAt: number | undefined;
-  private answeredPingOnly = false;
+  /** What the server answered instead of the probe (Auto's ping or tools/list), when that decided. */
+  private answeredInstead: string | undefined;
 
-  /** The server answered Auto's ping but not the probe: decided early (era-probe-pace.ts). */
-  hastened(): void {
-    this.answeredPingOnly = true;
+  /** The server answered Auto's `ping` or `tools/list` but not the probe: decided early (era-probe-pace.ts). */
+  hastened(answered: string): void {
+    this.answeredInstead = answered;
   }
 
   /** Feed every frame of the connection here, in order. */
@@ -171,8 +172,8 @@ export class ProbeWatch {
       };
     }
     return {
-      outcome: this.answeredPingOnly
-        ? 'no answer to server/discover, though the server answered ping: legacy handshake on the same process'
+      outcome: this.answeredInstead
+        ? `no answer to server/discover, though the server answered ${this.answeredInstead}: legacy handshake on the same process`
         : 'no answer to server/discover: legacy handshake on the same process',
       ms: this.fallbackAt !== undefined ? this.fallbackAt - this.probe.time : undefined,
     };

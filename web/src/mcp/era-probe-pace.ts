@@ -12,8 +12,16 @@ export const LIVENESS_PING_DELAY_MS = 500;
  * `server/discover` a second later, and 300 ms took the demo server for a legacy one.
  */
 export const AFTER_PING_GRACE_MS = 2000;
+/**
+ * After the server answered the liveness `tools/list` but not the ping, how long the probe may still
+ * take. Every SDK server answers ping at once, so one that does not is hand-rolled and answers in
+ * the order it reads: a short wait is enough.
+ */
+export const AFTER_LIST_GRACE_MS = 300;
 /** The id of Auto's ping, written last (hand-rolled servers find the id at the end of the line). */
 const PING_ID = 'toolscope-liveness';
+/** The id of Auto's liveness `tools/list`, for a server that answers only what it knows (not ping). */
+const LIST_ID = 'toolscope-liveness-list';
 
 /** What a connect under Auto is waiting for, for the connection bar. */
 export type ProbeWait =
@@ -25,20 +33,23 @@ export type ProbeWait =
  * Makes Auto's probe on stdio cost what a person accepts against a server that ignores requests it
  * does not know (issue 27): `ping` may be sent before `initialize` in every revision, and a server
  * reads its requests in order. So when the probe is unanswered after {@link LIVENESS_PING_DELAY_MS},
- * Auto sends a ping; once the server answers the ping (result or error) and still not the probe,
- * it has read the probe and ignored it: a legacy server. The SDK is then handed a "method not
+ * Auto sends a ping, and a `tools/list` for a server that does not answer ping either (a hand-rolled
+ * one that answers only what it knows); both carry the probe's envelope, so a modern server reads
+ * them as modern requests. Once the server answers either (result or error) and still not the
+ * probe, it has read the probe and ignored it: a legacy server. The SDK is then handed a "method not
  * found" answer to the probe and falls back to `initialize` on the same process at once. A server
  * still booting answers neither, so it gets the whole probe timeout, as before: a slow modern
  * server is not taken for a legacy one. (One that answers the ping before the probe, by more than
  * the grace, is caught as before: it refuses `initialize` as modern and is started again.)
  *
- * `onwait` hears what the connect waits for; `onhastened` once when the probe was decided early.
+ * `onwait` hears what the connect waits for; `onhastened` once when the probe was decided early,
+ * with what the server answered instead (`ping` or `tools/list`).
  * Call before `client.connect(transport)`.
  */
 export function paceStdioProbe(
   transport: Transport,
   onwait: (wait: ProbeWait) => void,
-  onhastened: () => void,
+  onhastened: (answered: string) => void,
 ): void {
   const send = transport.send.bind(transport);
   let probeId: unknown;
@@ -50,6 +61,9 @@ export function paceStdioProbe(
   let probeMeta: unknown;
   let answered = false;
   let pingAnswered = false;
+  let listAnswered = false;
+  let decision: ReturnType<typeof setTimeout> | undefined;
+  let deliverProbeAnswer: Transport['onmessage'];
   /** Decided early as legacy: a late answer to the probe must not reach the SDK, which has moved on. */
   let hastened = false;
   const timers: ReturnType<typeof setTimeout>[] = [];
@@ -84,35 +98,57 @@ export function paceStdioProbe(
       id: PING_ID,
     } as JSONRPCMessage;
     await send(request).catch(() => {});
+    if (answered) return;
+    const list = {
+      jsonrpc: '2.0',
+      method: 'tools/list',
+      ...(probeMeta ? { params: { _meta: probeMeta } } : {}),
+      id: LIST_ID,
+    } as JSONRPCMessage;
+    await send(list).catch(() => {});
   };
+
+  /** The server read the probe: legacy unless the probe's answer comes within `ms`. */
+  function decideAfter(ms: number, what: string, extra: Parameters<NonNullable<Transport['onmessage']>>[1]) {
+    clearTimeout(decision);
+    onwait('probe');
+    decision = setTimeout(() => {
+      if (answered) return;
+      settle();
+      hastened = true;
+      onhastened(what);
+      deliverProbeAnswer?.(
+        {
+          jsonrpc: '2.0',
+          id: probeId as string | number,
+          error: {
+            code: -32601,
+            message: `Method not found (Toolscope: the server answered ${what} but not server/discover)`,
+          },
+        },
+        extra,
+      );
+    }, ms);
+    timers.push(decision);
+  }
 
   function wrapDelivery(): void {
     const deliver = transport.onmessage;
+    deliverProbeAnswer = deliver;
     transport.onmessage = (message, extra) => {
       const id = (message as { id?: unknown }).id;
-      if (id === PING_ID && !('method' in message)) {
+      if ((id === PING_ID || id === LIST_ID) && !('method' in message)) {
+        // Our own requests: their answers never reach the SDK.
         if (answered || pingAnswered) return;
-        pingAnswered = true;
-        onwait('probe');
-        timers.push(
-          setTimeout(() => {
-            if (answered) return;
-            settle();
-            hastened = true;
-            onhastened();
-            deliver?.(
-              {
-                jsonrpc: '2.0',
-                id: probeId as string | number,
-                error: {
-                  code: -32601,
-                  message: 'Method not found (Toolscope: the server answered ping but not server/discover)',
-                },
-              },
-              extra,
-            );
-          }, AFTER_PING_GRACE_MS),
-        );
+        if (id === PING_ID) {
+          // A ping answer may come before an async probe answer (SDK servers): the long grace,
+          // even when the tools/list answer started the short one.
+          pingAnswered = true;
+          decideAfter(AFTER_PING_GRACE_MS, 'ping', extra);
+        } else if (!listAnswered) {
+          listAnswered = true;
+          decideAfter(AFTER_LIST_GRACE_MS, 'tools/list', extra);
+        }
         return;
       }
       if (id === probeId && !('method' in message)) {
@@ -134,6 +170,6 @@ export function watchProbe(
   probe: ProbeWatch,
   onwait: (wait: ProbeWait) => void,
 ): void {
-  if (overStdio) paceStdioProbe(transport, onwait, () => probe.hastened());
+  if (overStdio) paceStdioProbe(transport, onwait, (answered) => probe.hastened(answered));
   else stopFallbackOnOutage(transport, probe);
 }

@@ -4,7 +4,7 @@ import { useStore } from '../../ui/use-store.ts';
 /** What each wait of Auto's probe is, in words (issue 27: a person waiting has something to read). */
 const WAITS = {
   probe: 'Auto: waiting for the server to answer server/discover (the era probe)…',
-  boot: 'Auto: waiting for the server to start (no answer to server/discover or ping yet)…',
+  boot: 'Auto: waiting for the server to start (no answer to server/discover, ping or tools/list yet)…',
 } as const;
 
 /** While a connect under Auto waits, one line saying for what (a status, read out by screen readers). */
