@@ -116,6 +116,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   for (const file of filesUnder(cli.dataDir)) expect(readFileSync(file).includes(KEY), file).toBe(false);
 
   // The chat goes into the session file (no key), and its replay shows the transcript read-only.
+  await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Export session' }).click();
   const download = page.waitForEvent('download');
   await page
