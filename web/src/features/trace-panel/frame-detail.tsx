@@ -9,7 +9,7 @@ const MAX_SHOWN_CHARS = 200_000;
 
 /**
  * The whole selected frame as JSON, with what the wire said beside it (HTTP, envelope, resultType),
- * copy, a jump to its request or response, and a close button (Escape closes it too).
+ * copy, a jump to its request or response, and a close button (Escape in the trace closes it too).
  */
 export function FrameDetail({
   frame,
@@ -33,23 +33,24 @@ export function FrameDetail({
       aria-label="Frame detail"
       role="group"
       className="flex h-[60%] min-h-24 shrink-0 flex-col border-t border-slate-200 dark:border-slate-800"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
     >
       <div className="flex items-center gap-3 px-2 py-1 text-xs">
-        <span className="min-w-0 truncate font-semibold" title={`frame ${frame.seq} of the trace`}>
-          {label}{' '}
-          <span className="font-normal text-slate-500">
-            · {direction} · {formatTime(frame.time)}
-          </span>
+        <span
+          className="min-w-0 flex-1 truncate font-semibold"
+          title={`Frame ${frame.seq} of the trace, ${direction} at ${formatTime(frame.time)}`}
+        >
+          {label} <span className="font-normal text-slate-500">· {direction}</span>
         </span>
-        {frame.error && <span className="text-red-600">{frame.error}</span>}
-        {pair && <span className="text-slate-500">latency {formatDuration(pair.latencyMs)}</span>}
+        {frame.error && <span className="min-w-0 truncate text-red-600">{frame.error}</span>}
+        {pair && (
+          <span className="shrink-0 whitespace-nowrap text-slate-500">
+            latency {formatDuration(pair.latencyMs)}
+          </span>
+        )}
         {other !== undefined && (
           <button
             type="button"
-            className="text-indigo-600 hover:underline dark:text-indigo-400"
+            className="shrink-0 whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400"
             onClick={() => onGoTo(other)}
           >
             {pair?.requestSeq === frame.seq ? 'Go to response' : 'Go to request'}
@@ -57,7 +58,7 @@ export function FrameDetail({
         )}
         <button
           type="button"
-          className="ml-auto text-indigo-600 hover:underline dark:text-indigo-400"
+          className="shrink-0 whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400"
           onClick={() => void navigator.clipboard?.writeText(text)}
         >
           Copy frame

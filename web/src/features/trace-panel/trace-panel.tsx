@@ -53,7 +53,13 @@ export function TracePanel() {
   };
 
   return (
-    <section className={`${panelClass} min-h-0`} aria-label="Trace">
+    <section
+      className={`${panelClass} min-h-0`}
+      aria-label="Trace"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && selectedSeq !== undefined) setSelectedSeq(undefined);
+      }}
+    >
       <div className={panelHeaderClass}>
         Trace
         <span className="rounded-full bg-slate-200 px-2 text-xs font-medium dark:bg-slate-800">
