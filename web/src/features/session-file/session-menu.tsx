@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { useServices, useReplayControls } from '../../services.ts';
 import { parseSessionFile } from './session-file.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
@@ -8,7 +7,7 @@ import { ExportSessionDialog } from './export-session-dialog.tsx';
 
 /**
  * Export the session as one JSON file (a dialog: secrets left out unless asked), or import one as a replay.
- * The dialog and an import's error go to the document's body: the buttons may sit in a panel that closes.
+ * The dialog and an import's error are `visible` and fixed: the buttons may sit in a menu hidden by visibility.
  */
 export function SessionMenu() {
   const services = useServices();
@@ -36,30 +35,28 @@ export function SessionMenu() {
       >
         Export session
       </button>
-      {createPortal(<ExportSessionDialog dialogRef={exportRef} />, document.body)}
+      <ExportSessionDialog dialogRef={exportRef} />
       {!services.replay?.shared && (
         <ImportButton fileLabel="Session file" onFile={importSession}>
           Import session
         </ImportButton>
       )}
-      {error &&
-        createPortal(
-          <div
-            role="alert"
-            className="fixed top-12 right-4 z-40 flex max-w-md items-start gap-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-xs text-red-900 shadow-lg dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+      {error && (
+        <div
+          role="alert"
+          className="visible fixed top-12 right-4 z-40 flex max-w-md items-start gap-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-xs text-red-900 shadow-lg dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          <span className="min-w-0 break-words">{error}</span>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            className="shrink-0 text-base leading-none"
+            onClick={() => setError(undefined)}
           >
-            <span className="min-w-0 break-words">{error}</span>
-            <button
-              type="button"
-              aria-label="Dismiss"
-              className="shrink-0 text-base leading-none"
-              onClick={() => setError(undefined)}
-            >
-              ×
-            </button>
-          </div>,
-          document.body,
-        )}
+            ×
+          </button>
+        </div>
+      )}
     </div>
   );
 }
