@@ -84,6 +84,7 @@ async function shootAll(cli: CliProcess, hosted: ServeProcess | undefined): Prom
           .waitFor({ timeout: 30_000 });
         await shot('01-first-screen');
         await call(page, 'get_weather', '{"city": "Lisbon"}');
+        await page.getByText('Matches outputSchema').waitFor();
         await shot('02-after-call');
         await selectTool(page, 'create_order');
         await shot('03-nested-form');

@@ -36,7 +36,7 @@ export function FrameDetail({
     >
       <div className="flex items-center gap-3 px-2 py-1 text-xs">
         <span
-          className="min-w-0 flex-1 truncate font-semibold"
+          className="shrink-0 font-semibold whitespace-nowrap"
           title={`Frame ${frame.seq} of the trace, ${direction} at ${formatTime(frame.time)}`}
         >
           {label} <span className="font-normal text-slate-500">· {direction}</span>
@@ -58,7 +58,7 @@ export function FrameDetail({
         )}
         <button
           type="button"
-          className="shrink-0 whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400"
+          className="ml-auto shrink-0 whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400"
           onClick={() => void navigator.clipboard?.writeText(text)}
         >
           Copy frame
