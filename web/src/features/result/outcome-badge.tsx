@@ -59,7 +59,9 @@ export function OutcomeBadge({
   const look = outputInvalid && outcome.status === 'ok' ? INVALID_OUTPUT : outcomeLook(outcome.status);
   return (
     <span className="ml-auto flex items-center gap-2 text-xs font-normal">
-      <span className={`rounded px-1.5 py-0.5 font-semibold ${look.className}`}>{look.label}</span>
+      <span className={`rounded px-1.5 py-0.5 font-semibold whitespace-nowrap ${look.className}`}>
+        {look.label}
+      </span>
       {/* A denied call never ran, so it has no duration worth showing. */}
       {showDuration && outcome.status !== 'denied' && (
         <span className="whitespace-nowrap text-slate-500">{formatDuration(outcome.durationMs)}</span>
