@@ -147,6 +147,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await viewer.close();
 
   // The chat goes into the session file (no key), and its replay shows the transcript read-only.
+  await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Export session' }).click();
   const download = page.waitForEvent('download');
   await page

@@ -19,6 +19,8 @@ test('the Checks panel lists the findings of a server with known defects', async
   await expect(page.getByRole('status').filter({ hasText: /\d+ errors, \d+ warnings/ })).toHaveText(
     '5 errors, 3 warnings, 0 info',
   );
+  // It says what it examined, and that it called nothing.
+  await expect(page.getByLabel('What was checked')).toContainText(/^Checked \d+ tools.*Called no tools\.$/);
   const findings = page.getByRole('list', { name: 'Findings' });
   await expect(findings.getByRole('listitem').filter({ hasText: 'duplicate-name' })).toContainText(
     'tool dup',

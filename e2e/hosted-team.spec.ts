@@ -154,7 +154,7 @@ test('two users see only their own recordings, open each other share links, and 
     ] as const) {
       const viewer = await page.context().newPage();
       await viewer.goto(link);
-      await expect(viewer.getByRole('note', { name: 'Replay' })).toContainText('Shared session, read-only');
+      await expect(viewer.getByRole('note', { name: 'Replay' })).toContainText('Shared recording, read-only');
       await expect(new ToolscopePage(viewer).result).toContainText(text);
       await viewer.close();
     }

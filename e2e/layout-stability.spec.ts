@@ -122,6 +122,13 @@ for (const size of SIZES) {
       const echoed = app.result.getByText('whole and visible').first();
       await expect(echoed).toBeVisible();
       expect(await whollyInside(echoed, app.result, page)).toBe(true);
+
+      // A result that breaks its outputSchema is not called OK beside the violation.
+      await app.selectTool('bad_structured_output');
+      await app.callTool();
+      await expect(app.result.getByText('Output schema violation')).toBeVisible();
+      await expect(app.result.getByText('Invalid output', { exact: true })).toBeVisible();
+      await expect(app.result.getByText('OK', { exact: true })).toHaveCount(0);
     });
 
     test('disconnected, nothing claims to be fresh or connected; the trace marks the next connection', async ({
@@ -136,6 +143,22 @@ for (const size of SIZES) {
       await app.callTool();
       await expect(app.result).toContainText('before');
 
+      // The frame detail is named as its row is, and closes with its button or Escape.
+      const detail = app.trace.getByRole('group', { name: 'Frame detail' });
+      const last = app.trace.getByRole('button', { name: /^result #\d+, received/ }).last();
+      const name = (await last.getAttribute('aria-label'))!;
+      const row = app.trace.getByRole('button', { name, exact: true });
+      const rowLabel = name.split(',')[0]!;
+      await row.click();
+      await expect(detail).toContainText(`${rowLabel} · received`);
+      await detail.getByRole('button', { name: 'Close frame detail' }).click();
+      await expect(detail).toHaveCount(0);
+      await row.click();
+      await page.keyboard.press('Escape');
+      await expect(detail).toHaveCount(0);
+      await row.click();
+      await expect(detail).toBeVisible();
+
       await page.getByRole('button', { name: 'Disconnect' }).click();
       await expect(app.status).toHaveText('Disconnected');
       await expect(page.getByRole('status', { name: 'Cache' })).toHaveCount(0);
@@ -148,6 +171,8 @@ for (const size of SIZES) {
       await app.expectConnected();
       await expect(app.result.getByRole('note')).toHaveText('from the previous connection');
       await expect(app.trace.getByText('new connection')).toBeVisible();
+      // A frame of the old connection does not stay open as if current.
+      await expect(detail).toHaveCount(0);
     });
   });
 }

@@ -71,7 +71,7 @@ test('a share link opens the same trace, calls and results in another browser, r
     const viewer = await other.newPage();
     await viewer.goto(shareLink);
     const banner = viewer.getByRole('note', { name: 'Replay' });
-    await expect(banner).toContainText('Shared session, read-only');
+    await expect(banner).toContainText('Shared recording, read-only');
     await expect(banner.getByRole('status', { name: 'Live status' })).toHaveText('● Live');
     await expect(new ToolscopePage(viewer).result).toContainText('shared call');
     await expect(viewer.getByRole('list', { name: 'Call history' })).toContainText('echo');
@@ -150,7 +150,7 @@ test('after the bridge restarts, the share link still replays the session', asyn
   cli = await startCli(flags);
   await page.goto(shareLink);
   const banner = page.getByRole('note', { name: 'Replay' });
-  await expect(banner).toContainText('Shared session, read-only');
+  await expect(banner).toContainText('Shared recording, read-only');
   await expect(new ToolscopePage(page).result).toContainText('shared call');
   await expect(page.getByRole('status', { name: 'Live status' })).toHaveCount(0);
   await expect(new ToolscopePage(page).trace.getByRole('button', { name: /^tools\/call, sent/ })).toHaveCount(

@@ -7,6 +7,7 @@ const toolscope = serveToolscope([]);
 
 /** Exports through the "Export session" dialog, where "Include secrets" lives (unticked on every opening). */
 async function exportSession(page: Page, path: string, { includeSecrets = false } = {}): Promise<string> {
+  await page.getByRole('button', { name: 'More', exact: true }).click();
   await page.getByRole('button', { name: 'Export session' }).click();
   const dialog = page.getByRole('dialog', { name: 'Export session' });
   const secrets = dialog.getByRole('checkbox', { name: 'Include secrets' });

@@ -110,6 +110,6 @@ describe('freshness text', () => {
     expect(describeFreshness(41_001)).toBe('fresh for 42 s');
     expect(describeFreshness(245_000)).toBe('fresh for 4 min 5 s');
     expect(describeFreshness(300_000)).toBe('fresh for 5 min');
-    expect(describeFreshness(0)).toBe('stale');
+    expect(describeFreshness(0)).toBe('may be outdated');
   });
 });

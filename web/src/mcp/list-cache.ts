@@ -116,9 +116,9 @@ function keyOf(method: CachedListMethod, cursor: string | undefined): string {
   return `${method}\n${cursor ?? ''}`;
 }
 
-/** "fresh for 42 s", "fresh for 4 min 5 s", or "stale" once the TTL is over. */
+/** "fresh for 42 s", "fresh for 4 min 5 s", or "may be outdated" once the TTL is over (the list may have changed; Refresh asks). */
 export function describeFreshness(remaining: number): string {
-  if (remaining <= 0) return 'stale';
+  if (remaining <= 0) return 'may be outdated';
   const seconds = Math.ceil(remaining / 1000);
   if (seconds < 60) return `fresh for ${seconds} s`;
   const minutes = Math.floor(seconds / 60);

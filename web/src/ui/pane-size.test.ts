@@ -4,6 +4,8 @@ import {
   clampPaneSize,
   paneLimits,
   readStoredSize,
+  sizeFromStored,
+  toStoredSize,
   sizeAfterDrag,
   sizeAfterKey,
   STEP,
@@ -97,5 +99,20 @@ describe('readStoredSize', () => {
     expect(readStoredSize(320)).toBe(320);
     for (const bad of [undefined, null, 0, -5, Number.NaN, '320', {}])
       expect(readStoredSize(bad)).toBeUndefined();
+  });
+});
+
+describe('sizeFromStored / toStoredSize', () => {
+  it('keeps a chosen size as its share, so it fits another window in proportion', () => {
+    const kept = toStoredSize(600, 1200);
+    expect(kept).toEqual({ share: 0.5 });
+    expect(sizeFromStored(kept, 1200)).toBe(600);
+    expect(sizeFromStored(kept, 800)).toBe(400);
+  });
+
+  it('ignores bare pixels of older versions and damaged values (the default applies)', () => {
+    for (const bad of [320, undefined, null, {}, { share: 0 }, { share: 1.5 }, { share: '0.5' }])
+      expect(sizeFromStored(bad, 1000)).toBeUndefined();
+    expect(toStoredSize(100, 0)).toBeUndefined();
   });
 });

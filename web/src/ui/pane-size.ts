@@ -80,3 +80,27 @@ export function sizeAfterDrag(
 export function readStoredSize(value: unknown): number | undefined {
   return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : undefined;
 }
+
+/**
+ * A chosen size as it is kept: its share of the length available when it was chosen. A width dragged in a
+ * 1920 px window then fits a 1280 px one in proportion, instead of leaving the other pane a sliver.
+ */
+export interface StoredPaneSize {
+  share: number;
+}
+
+/** What to keep for `size` pixels of `available`. */
+export function toStoredSize(size: number, available: number): StoredPaneSize | undefined {
+  return available > 0 && Number.isFinite(size) ? { share: size / available } : undefined;
+}
+
+/**
+ * The size, in pixels of `available`, of what was kept (a share, 0 < share < 1); undefined for nothing kept, a
+ * damaged value, or the bare pixels older versions kept (they were the cause of absurd panes in another window
+ * size: the default is better). The caller still clamps it to the split's limits.
+ */
+export function sizeFromStored(value: unknown, available: number): number | undefined {
+  if (typeof value !== 'object' || value === null || !('share' in value)) return undefined;
+  const { share } = value as { share: unknown };
+  return typeof share === 'number' && share > 0 && share < 1 ? share * available : undefined;
+}

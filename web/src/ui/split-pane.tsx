@@ -3,7 +3,8 @@ import { loadJson, saveJson } from '../lib/local-storage.ts';
 import {
   paneLimits,
   clampPaneSize,
-  readStoredSize,
+  sizeFromStored,
+  toStoredSize,
   type PaneBounds,
   type SplitGeometry,
 } from './pane-size.ts';
@@ -49,10 +50,15 @@ export function SplitPane({
   const paneId = useId();
   const storageKey = `toolscope.pane.${id}`;
   const available = useAvailableLength(ref, direction);
-  const [stored, setStored] = useState(() => readStoredSize(loadJson<unknown>(storageKey, undefined)));
+  // Kept as a share of the available length, so a size chosen in one window fits another (pane-size.ts).
+  const [stored, setStored] = useState<unknown>(() => loadJson<unknown>(storageKey, undefined));
   const limits = available === undefined ? undefined : paneLimits(available, bounds);
   const size =
-    available === undefined || !limits ? undefined : clampPaneSize(stored ?? defaultSize(available), limits);
+    available === undefined || !limits
+      ? undefined
+      : clampPaneSize(sizeFromStored(stored, available) ?? defaultSize(available), limits);
+  const keep = (value: number | undefined) =>
+    value === undefined || available === undefined ? undefined : toStoredSize(value, available);
 
   const resizedStyle = compact
     ? { flex: '0 0 auto' }
@@ -80,8 +86,8 @@ export function SplitPane({
         size={size}
         limits={limits}
         thickness={GAP}
-        onResize={setStored}
-        onCommit={(value) => (value === undefined ? saveJson(storageKey, null) : saveJson(storageKey, value))}
+        onResize={(value) => setStored(keep(value))}
+        onCommit={(value) => saveJson(storageKey, keep(value) ?? null)}
       />
     );
   return (

@@ -37,7 +37,7 @@ export function Tabs({ tabs, label, className }: { tabs: TabSpec[]; label: strin
             aria-controls={`${id}-panel-${index}`}
             tabIndex={index === current ? 0 : -1}
             onClick={() => setActive(index)}
-            className={`-mb-px border-b-2 px-2.5 py-2 text-sm font-semibold ${
+            className={`-mb-px border-b-2 px-2 py-2 text-sm font-semibold whitespace-nowrap ${
               index === current
                 ? 'border-indigo-500 text-slate-900 dark:text-slate-100'
                 : 'border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'

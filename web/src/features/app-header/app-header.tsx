@@ -9,13 +9,14 @@ import { ServerRequests } from '../server-requests/server-requests.tsx';
 import { SettingsButton } from '../approval/settings-dialog.tsx';
 import { SessionMenu } from '../session-file/session-menu.tsx';
 import { ReplayBanner } from '../replay/replay-banner.tsx';
-import { ShareSessionButton } from '../recordings/share-session-button.tsx';
+import { ShareRecordingButton } from '../recordings/share-recording-button.tsx';
 import { RecordingsButton } from '../recordings/recordings-dialog.tsx';
 import { useStore } from '../../ui/use-store.ts';
 import { useHosted } from '../hosted/hosted-context.ts';
 import { HostedConnectionBar } from '../hosted/hosted-connection-bar.tsx';
 import { SignedInUser } from '../hosted/signed-in-user.tsx';
 import { ThemeSwitch } from '../../ui/theme-switch.tsx';
+import { MoreMenu } from './more-menu.tsx';
 
 /** Brand, server facts, global actions, and the connection bar (or the replay banner). */
 export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
@@ -35,11 +36,13 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
           <RunningIndicator />
           {hosted && <SignedInUser info={hosted.info} />}
           {!replay && <ServerRequests />}
-          {!replay && <ShareSessionButton recordingProblem={config?.recording.problem} />}
+          {!replay && <ShareRecordingButton recordingProblem={config?.recording.problem} />}
           {!replay && <RecordingsButton />}
-          <SessionMenu />
           {!replay && <SettingsButton />}
-          <ThemeSwitch />
+          <MoreMenu>
+            <SessionMenu />
+            <ThemeSwitch />
+          </MoreMenu>
         </span>
       </div>
       {replay ? (

@@ -46,7 +46,13 @@ export function ChatComposer({ chat }: { chat: ChatConversation }) {
           Stop
         </button>
       ) : (
-        <button type="submit" className={primaryButtonClass} disabled={!text.trim()}>
+        <button
+          type="submit"
+          className={primaryButtonClass}
+          disabled={!text.trim()}
+          // A disabled button says why (its description), so nobody wonders what is missing.
+          title={text.trim() ? 'Send (Enter)' : 'Type a message to send'}
+        >
           Send
         </button>
       )}

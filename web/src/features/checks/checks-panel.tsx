@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { countFindings, runChecks, type CheckReport, type FindingLevel } from '../../checks/run-checks.ts';
+import { checkedScope } from './checked-scope.ts';
 
 const LEVEL_CLASS: Record<FindingLevel, string> = {
   error: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
@@ -57,12 +58,15 @@ export function ChecksPanel() {
               ? 'Checking…'
               : counts
                 ? `${counts.error} errors, ${counts.warning} warnings, ${counts.info} info`
-                : 'Lists tools, resources and prompts again and checks them against the spec.'}
+                : 'Reads the tool, resource and prompt lists again and checks them against the spec. Calls no tools.'}
         </span>
       </div>
+      {run.kind === 'done' && <CheckedScope report={run.report} />}
       {run.kind === 'failed' && <p className="px-3 text-sm text-red-600">{run.error}</p>}
       {run.kind === 'done' && run.report.findings.length === 0 && (
-        <p className="px-3 text-sm text-slate-500">No findings.</p>
+        <p className="px-3 text-sm text-emerald-700 dark:text-emerald-400">
+          No findings: all of it follows the spec.
+        </p>
       )}
       {run.kind === 'done' && run.report.findings.length > 0 && (
         <ul aria-label="Findings" className="min-h-0 flex-1 overflow-y-auto">
@@ -81,5 +85,13 @@ export function ChecksPanel() {
         </ul>
       )}
     </div>
+  );
+}
+
+function CheckedScope({ report }: { report: CheckReport }) {
+  return (
+    <p aria-label="What was checked" className="px-3 pb-1.5 text-xs text-slate-500">
+      {checkedScope(report)}
+    </p>
   );
 }

@@ -9,7 +9,7 @@ import { RecordingItem } from './recording-item.tsx';
 import { useHosted } from '../hosted/hosted-context.ts';
 
 /**
- * "Recordings": every session the bridge recorded, newest first, to open as a replay, rename,
+ * "Recordings": every connection the bridge recorded, newest first, to open as a replay, rename,
  * share or delete, and how long ended ones are kept (set here on a single-user bridge; in hosted
  * mode it is the admin's, shown but not offered, and the store's location is not shown).
  */

@@ -21,7 +21,7 @@ export function ReplayBanner() {
       className="flex items-center gap-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm dark:border-sky-800 dark:bg-sky-950"
     >
       <span className="font-semibold whitespace-nowrap">
-        {shared ? 'Shared session, read-only' : 'Read-only replay'}
+        {shared ? 'Shared recording, read-only' : 'Read-only replay'}
       </span>
       {shared?.live && <LiveStatus live={shared.live} />}
       <span className="truncate" title={target}>
@@ -39,7 +39,7 @@ export function ReplayBanner() {
   );
 }
 
-/** Whether a shared session is still being watched live. */
+/** Whether a shared recording is still being watched live. */
 function LiveStatus({ live }: { live: LiveReplay }) {
   const { status, detail } = useStore(live, (s) => s);
   const label =

@@ -26,6 +26,12 @@ const LOOKS: Record<string, Look> = {
   denied: { label: 'Denied', className: NEUTRAL },
 };
 
+/** A call that answered with output its own outputSchema refuses: a green "OK" beside the violation would contradict it. */
+const INVALID_OUTPUT: Look = {
+  label: 'Invalid output',
+  className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
+};
+
 /** The badge text and colours for a call status; unknown statuses get a readable neutral badge. */
 export function outcomeLook(status: string): Look {
   return (
@@ -43,14 +49,19 @@ export function outcomeLook(status: string): Look {
 export function OutcomeBadge({
   outcome,
   showDuration = true,
+  outputInvalid = false,
 }: {
   outcome: CallOutcome;
   showDuration?: boolean;
+  /** The call answered, but its structuredContent breaks the outputSchema: not "OK". */
+  outputInvalid?: boolean;
 }) {
-  const look = outcomeLook(outcome.status);
+  const look = outputInvalid && outcome.status === 'ok' ? INVALID_OUTPUT : outcomeLook(outcome.status);
   return (
     <span className="ml-auto flex items-center gap-2 text-xs font-normal">
-      <span className={`rounded px-1.5 py-0.5 font-semibold ${look.className}`}>{look.label}</span>
+      <span className={`rounded px-1.5 py-0.5 font-semibold whitespace-nowrap ${look.className}`}>
+        {look.label}
+      </span>
       {/* A denied call never ran, so it has no duration worth showing. */}
       {showDuration && outcome.status !== 'denied' && (
         <span className="whitespace-nowrap text-slate-500">{formatDuration(outcome.durationMs)}</span>

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import type { CallOutcome } from '../../mcp/session-types.ts';
 import { before, resultFeaturesBeyond } from '../../mcp/protocol-revisions.ts';
 import { checkTextMirror } from './checks/back-compat.ts';
@@ -24,7 +24,10 @@ export function ResultBody({
   revision,
   createdTask,
   leadingTabs = [],
+  onOutputInvalid,
 }: {
+  /** Told whether the structured output breaks the tool's outputSchema, so the call's badge does not say OK. */
+  onOutputInvalid?: (invalid: boolean) => void;
   /** Tabs shown before the usual viewers (MCP Apps: "App"). */
   leadingTabs?: TabSpec[];
   outcome: CallOutcome;
@@ -40,6 +43,12 @@ export function ResultBody({
     [outputSchema, result, revision],
   );
   const validation = useOutputValidation(plan);
+  const invalid =
+    (validation.kind === 'invalid' ||
+      plan.kind === 'missing-structured' ||
+      (plan.kind === 'not-an-object' && plan.hasSchema)) &&
+    outcome.status === 'ok';
+  useEffect(() => onOutputInvalid?.(invalid), [invalid, onOutputInvalid]);
   const structured = result?.structuredContent;
   // The text mirror is a SHOULD of the revision that brought structuredContent; earlier ones are not held to it.
   const mirror = useMemo(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { panelClass, panelHeaderClass } from '../../ui/field-classes.ts';
@@ -28,6 +29,8 @@ export function ResultView() {
   const previous = usePreviousConnection(call?.startedAt);
   // MCP Apps: a call of a tool that links a View gets the "App" tab first.
   const appTabs = useAppTabs(call);
+  // Reported by the body once it has checked the output; kept per call so another call's verdict never shows.
+  const [invalidCall, setInvalidCall] = useState<number>();
 
   return (
     <section className={`${panelClass} min-h-0`} aria-label="Result">
@@ -49,7 +52,7 @@ export function ResultView() {
             from the previous connection
           </span>
         )}
-        {call?.outcome && <OutcomeBadge outcome={call.outcome} />}
+        {call?.outcome && <OutcomeBadge outcome={call.outcome} outputInvalid={invalidCall === call.id} />}
       </div>
       {call && (
         <div className={`min-h-0 flex-1 overflow-auto ${previous ? 'opacity-70' : ''}`}>
@@ -66,6 +69,9 @@ export function ResultView() {
               revision={revision}
               createdTask={call.createdTask}
               leadingTabs={appTabs}
+              onOutputInvalid={(invalid) =>
+                setInvalidCall((shown) => (invalid ? call.id : shown === call.id ? undefined : shown))
+              }
             />
           )}
         </div>

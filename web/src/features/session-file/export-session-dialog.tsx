@@ -39,7 +39,8 @@ export function ExportSessionDialog({ dialogRef }: { dialogRef: RefObject<HTMLDi
     <Dialog
       ref={dialogRef}
       title="Export session"
-      className="w-[min(34rem,92vw)]"
+      // visible: it may be opened from a closed (visibility: hidden) menu, and must show all the same.
+      className="visible w-[min(34rem,92vw)]"
       onClose={() => setIncludeSecrets(false)}
     >
       <p className="text-sm text-slate-600 dark:text-slate-400">

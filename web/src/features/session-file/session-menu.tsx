@@ -5,7 +5,10 @@ import { compactButtonClass } from '../../ui/field-classes.ts';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { ExportSessionDialog } from './export-session-dialog.tsx';
 
-/** Export the session as one JSON file (a dialog: secrets left out unless asked), or import one as a replay. */
+/**
+ * Export the session as one JSON file (a dialog: secrets left out unless asked), or import one as a replay.
+ * The dialog and an import's error are `visible` and fixed: the buttons may sit in a menu hidden by visibility.
+ */
 export function SessionMenu() {
   const services = useServices();
   const { open } = useReplayControls();
@@ -23,7 +26,7 @@ export function SessionMenu() {
   };
 
   return (
-    <div className="flex items-center gap-2 text-xs">
+    <div className="flex flex-col items-stretch gap-2 text-xs">
       <button
         type="button"
         className={compactButtonClass}
@@ -39,9 +42,20 @@ export function SessionMenu() {
         </ImportButton>
       )}
       {error && (
-        <span role="alert" className="max-w-80 truncate text-red-600 dark:text-red-400" title={error}>
-          {error}
-        </span>
+        <div
+          role="alert"
+          className="visible fixed top-12 right-4 z-40 flex max-w-md items-start gap-2 rounded-md border border-red-300 bg-red-50 px-3 py-2 text-xs text-red-900 shadow-lg dark:border-red-800 dark:bg-red-950 dark:text-red-200"
+        >
+          <span className="min-w-0 break-words">{error}</span>
+          <button
+            type="button"
+            aria-label="Dismiss"
+            className="shrink-0 text-base leading-none"
+            onClick={() => setError(undefined)}
+          >
+            ×
+          </button>
+        </div>
       )}
     </div>
   );

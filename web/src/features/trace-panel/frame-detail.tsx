@@ -2,23 +2,29 @@ import type { Frame } from '#shared/bridge-protocol.ts';
 import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { FrameWire } from './frame-wire.tsx';
+import { describeFrame, formatTime } from './describe-frame.ts';
 
 /** Above this size the detail shows the start of the frame only; Copy still copies all of it. */
 const MAX_SHOWN_CHARS = 200_000;
 
 /**
  * The whole selected frame as JSON, with what the wire said beside it (HTTP, envelope, resultType),
- * copy and a jump to its request or response.
+ * copy, a jump to its request or response, and a close button (Escape in the trace closes it too).
  */
 export function FrameDetail({
   frame,
   pair,
   onGoTo,
+  onClose,
 }: {
   frame: Frame;
   pair: FramePair | undefined;
   onGoTo: (seq: number) => void;
+  onClose: () => void;
 }) {
+  // Named as its row is ("result #1 · received"), so the detail and the list speak of the same frame alike.
+  const { label } = describeFrame(frame);
+  const direction = frame.direction === 'out' ? 'sent' : frame.direction === 'in' ? 'received' : 'view';
   const text = frame.message ? JSON.stringify(frame.message, null, 2) : (frame.raw ?? '');
   const shown = text.length > MAX_SHOWN_CHARS ? text.slice(0, MAX_SHOWN_CHARS) : text;
   const other = pair && (pair.requestSeq === frame.seq ? pair.responseSeq : pair.requestSeq);
@@ -29,13 +35,22 @@ export function FrameDetail({
       className="flex h-[60%] min-h-24 shrink-0 flex-col border-t border-slate-200 dark:border-slate-800"
     >
       <div className="flex items-center gap-3 px-2 py-1 text-xs">
-        <span className="font-semibold">Frame #{frame.seq}</span>
-        {frame.error && <span className="text-red-600">{frame.error}</span>}
-        {pair && <span className="text-slate-500">latency {formatDuration(pair.latencyMs)}</span>}
+        <span
+          className="shrink-0 font-semibold whitespace-nowrap"
+          title={`Frame ${frame.seq} of the trace, ${direction} at ${formatTime(frame.time)}`}
+        >
+          {label} <span className="font-normal text-slate-500">· {direction}</span>
+        </span>
+        {frame.error && <span className="min-w-0 truncate text-red-600">{frame.error}</span>}
+        {pair && (
+          <span className="shrink-0 whitespace-nowrap text-slate-500">
+            latency {formatDuration(pair.latencyMs)}
+          </span>
+        )}
         {other !== undefined && (
           <button
             type="button"
-            className="text-indigo-600 hover:underline dark:text-indigo-400"
+            className="shrink-0 whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400"
             onClick={() => onGoTo(other)}
           >
             {pair?.requestSeq === frame.seq ? 'Go to response' : 'Go to request'}
@@ -43,10 +58,19 @@ export function FrameDetail({
         )}
         <button
           type="button"
-          className="ml-auto text-indigo-600 hover:underline dark:text-indigo-400"
+          className="ml-auto shrink-0 whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400"
           onClick={() => void navigator.clipboard?.writeText(text)}
         >
           Copy frame
+        </button>
+        <button
+          type="button"
+          aria-label="Close frame detail"
+          title="Close (Esc)"
+          className="rounded px-1.5 text-base leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+          onClick={onClose}
+        >
+          ×
         </button>
       </div>
       <FrameWire frame={frame} />

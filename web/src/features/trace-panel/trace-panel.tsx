@@ -21,6 +21,14 @@ export function TracePanel() {
   const [pausedAt, setPausedAt] = useState<number>();
   const [selectedSeq, setSelectedSeq] = useState<number>();
   const search = useMemo(() => new TraceSearch(), []);
+  // A new connection closes the open frame: a frame of the old one must not read as current.
+  // (Adjusted while rendering, as React advises for state that follows a prop, not in an effect.)
+  const status = useStore(session.state, (s) => s.status);
+  const [seenStatus, setSeenStatus] = useState(status);
+  if (status !== seenStatus) {
+    setSeenStatus(status);
+    if (status === 'connecting') setSelectedSeq(undefined);
+  }
 
   const frames = snapshot.frames;
   const visibleCount = pausedAt ?? frames.length;
@@ -45,7 +53,13 @@ export function TracePanel() {
   };
 
   return (
-    <section className={`${panelClass} min-h-0`} aria-label="Trace">
+    <section
+      className={`${panelClass} min-h-0`}
+      aria-label="Trace"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && selectedSeq !== undefined) setSelectedSeq(undefined);
+      }}
+    >
       <div className={panelHeaderClass}>
         Trace
         <span className="rounded-full bg-slate-200 px-2 text-xs font-medium dark:bg-slate-800">
@@ -91,7 +105,12 @@ export function TracePanel() {
         }}
       />
       {selected && (
-        <FrameDetail frame={selected} pair={session.trace.pairs.of(selected.seq)} onGoTo={setSelectedSeq} />
+        <FrameDetail
+          frame={selected}
+          pair={session.trace.pairs.of(selected.seq)}
+          onGoTo={setSelectedSeq}
+          onClose={() => setSelectedSeq(undefined)}
+        />
       )}
     </section>
   );

@@ -11,7 +11,7 @@ import { ShareLink } from './share-link.tsx';
  * "Share recording": makes an unguessable link to the bridge's recording of this connection.
  * The link opens a read-only replay, live while the connection runs.
  */
-export function ShareSessionButton({ recordingProblem }: { recordingProblem?: string }) {
+export function ShareRecordingButton({ recordingProblem }: { recordingProblem?: string }) {
   const api = useRecordingsApi();
   const { session } = useServices();
   const recordingId = useStore(session.state, (s) => s.recordingId);
@@ -26,7 +26,7 @@ export function ShareSessionButton({ recordingProblem }: { recordingProblem?: st
         type="button"
         className={compactButtonClass}
         disabled
-        title={`Sessions are not recorded, so they cannot be shared: ${recordingProblem}`}
+        title={`Connections are not recorded, so they cannot be shared: ${recordingProblem}`}
       >
         Share recording
       </button>
@@ -61,7 +61,7 @@ export function ShareSessionButton({ recordingProblem }: { recordingProblem?: st
         disabled={!recordingId}
         title={
           recordingId
-            ? 'Make a read-only link to this session: replay, or watch it live'
+            ? 'Make a read-only link to the recording of this connection: replay, or watch it live'
             : 'Connect first: the bridge records each connection'
         }
         onClick={() => void share()}
