@@ -48,12 +48,14 @@ describe('batched wire messages', () => {
       { type: 'disconnect' },
       {
         type: 'refused',
-        error: 'type: expected "connect", "send", "cancel", "protocol-version" or "disconnect", got "bogus"',
+        error:
+          'type: expected "connect", "send", "cancel", "protocol-version", "disconnect", "chat-turn", "oauth-next" or "oauth-clear-tokens", got "bogus"',
         connect: false,
       },
       {
         type: 'refused',
-        error: 'type: expected "connect", "send", "cancel", "protocol-version" or "disconnect", got nothing',
+        error:
+          'type: expected "connect", "send", "cancel", "protocol-version", "disconnect", "chat-turn", "oauth-next" or "oauth-clear-tokens", got nothing',
         connect: false,
       },
     ]);
