@@ -30,7 +30,7 @@ test('a copied link carries connection, tool and arguments but no secrets, and a
   await expect(teammate.getByRole('note', { name: 'Shared link' })).toContainText('echo');
   await expect(theirs.status).toHaveText('Disconnected');
   await expect(teammate.getByRole('textbox', { name: 'Arguments', exact: true })).toHaveValue(
-    /demo-server\.ts/,
+    /demo-server\.(ts|js)/,
   );
   await teammate.getByRole('button', { name: 'Connect' }).click();
   await theirs.expectConnected();

@@ -171,6 +171,9 @@ function ViewFrame({
   const fullscreen = mode === 'fullscreen';
   return (
     <div className="flex flex-col gap-2 p-3">
+      {/* Above the View: a View that resizes itself never moves a question under the cursor. */}
+      <LinkPrompt prompt={links} />
+      <LinkPrompt prompt={downloads} download />
       <div
         ref={boxRef}
         className={
@@ -198,8 +201,6 @@ function ViewFrame({
           style={fullscreen ? undefined : { height }}
         />
       </div>
-      <LinkPrompt prompt={links} />
-      <LinkPrompt prompt={downloads} download />
       {host && <ViewNotesPanel notes={host.notes} csp={csp} resource={resource} granted={granted} />}
     </div>
   );

@@ -48,7 +48,9 @@ export const TraceRow = memo(function TraceRow({
   const direction = DIRECTION_NAMES[frame.direction];
   const named = preview === undefined ? label : `${label}: ${preview}`;
   // The bridge numbers each connection's frames from 0: a 0 after the first frame starts another connection.
-  const startsConnection = frame.bridgeSeq === 0 && frame.seq > 0;
+  // Frames between the page and an MCP App's View never pass the bridge (their bridgeSeq says nothing).
+  const viaBridge = frame.direction === 'out' || frame.direction === 'in';
+  const startsConnection = viaBridge && frame.bridgeSeq === 0 && frame.seq > 0;
   return (
     <li
       style={{ height: TRACE_ROW_HEIGHT }}
