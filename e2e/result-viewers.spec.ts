@@ -1,7 +1,7 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { startCli, type CliProcess } from '../test/support/start-cli.ts';
 import { sharedConnectedPage } from './helpers/shared-page.ts';
-import type { ToolscopePage } from './helpers/toolscope-page.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 const HOSTILE_SERVER = ['--', process.execPath, '--import', 'tsx', 'test/fixtures/hostile-results-server.ts'];
 
@@ -284,6 +284,65 @@ test.describe('result viewers on a hostile server', () => {
     ).toBeVisible();
   });
 
+  test('unknown content types are shown raw with a note', async () => {
+    const result = await callAndWait(app, 'unknown_type');
+    const unknown = block(result, 'Content 1: hologram');
+    await expect(unknown).toContainText('Unknown content type "hologram"');
+    await expect(unknown.locator('pre')).toContainText('"frames": 3');
+  });
+
+  test('malformed blocks are explained and do not break the others', async () => {
+    const result = await callAndWait(app, 'malformed_blocks');
+    await expect(result.getByRole('group', { name: /^Content \d+:/ })).toHaveCount(9);
+    await expect(block(result, 'Content 1: malformed')).toContainText('block must be an object, got null');
+    await expect(block(result, 'Content 4: malformed')).toContainText('text must be a string, got undefined');
+    await expect(block(result, 'Content 7: malformed')).toContainText('resource: has both text and blob');
+    const fine = block(result, 'Content 9: text');
+    await expect(fine.locator('pre')).toHaveText('a fine block with bad annotations');
+    await expect(fine.getByRole('list', { name: 'Annotations' })).toContainText('priority: invalid');
+    await screenshot(page, 'hostile-malformed');
+
+    const notArray = await callAndWait(app, 'content_not_array');
+    await expect(notArray).toContainText('content must be an array, got a string');
+  });
+
+  test('an outputSchema that does not compile is reported, the data still shows', async () => {
+    const result = await callAndWait(app, 'uncompilable_schema');
+    await expect(
+      result.getByText(
+        /^Output schema could not be compiled: not valid JSON Schema 2020-12: schema is invalid: data\/properties\/x\/type/,
+      ),
+    ).toBeVisible();
+    await expect(result.getByRole('group', { name: 'Structured content' })).toContainText('onerror');
+  });
+
+  test('a protocol error carrying HTML is shown as text', async () => {
+    const result = await callAndWait(app, 'protocol_error_with_data');
+    await expect(result.getByText('Protocol error', { exact: true }).first()).toBeVisible();
+    await expect(result).toContainText('JSON-RPC error -32603 · Internal error');
+    await expect(result).toContainText('<script>window.__pwned=1;alert(1)</script>');
+  });
+});
+
+test.describe('heavy results on a hostile server', () => {
+  // Each in a page of its own: a page that still holds 10 MB or 100k keys slows the next schema check past its limit.
+  let cli: CliProcess;
+  test.beforeAll(async () => {
+    cli = await startCli(HOSTILE_SERVER);
+  });
+  test.afterAll(async () => {
+    await cli?.stop();
+  });
+
+  let app: ToolscopePage;
+  let page: Page;
+  test.beforeEach(async ({ page: fresh }) => {
+    page = fresh;
+    app = new ToolscopePage(page);
+    await app.open(cli.url);
+    await app.expectConnected();
+  });
+
   test('10 MB of text renders cut, with show all and download; raw JSON too', async () => {
     const started = Date.now();
     const result = await callAndWait(app, 'huge_text', undefined, 45_000);
@@ -314,28 +373,6 @@ test.describe('result viewers on a hostile server', () => {
     await screenshot(page, 'hostile-huge-text');
   });
 
-  test('unknown content types are shown raw with a note', async () => {
-    const result = await callAndWait(app, 'unknown_type');
-    const unknown = block(result, 'Content 1: hologram');
-    await expect(unknown).toContainText('Unknown content type "hologram"');
-    await expect(unknown.locator('pre')).toContainText('"frames": 3');
-  });
-
-  test('malformed blocks are explained and do not break the others', async () => {
-    const result = await callAndWait(app, 'malformed_blocks');
-    await expect(result.getByRole('group', { name: /^Content \d+:/ })).toHaveCount(9);
-    await expect(block(result, 'Content 1: malformed')).toContainText('block must be an object, got null');
-    await expect(block(result, 'Content 4: malformed')).toContainText('text must be a string, got undefined');
-    await expect(block(result, 'Content 7: malformed')).toContainText('resource: has both text and blob');
-    const fine = block(result, 'Content 9: text');
-    await expect(fine.locator('pre')).toHaveText('a fine block with bad annotations');
-    await expect(fine.getByRole('list', { name: 'Annotations' })).toContainText('priority: invalid');
-    await screenshot(page, 'hostile-malformed');
-
-    const notArray = await callAndWait(app, 'content_not_array');
-    await expect(notArray).toContainText('content must be an array, got a string');
-  });
-
   test('100k keys of structured content render collapsed and paged', async () => {
     const started = Date.now();
     const result = await callAndWait(app, 'huge_structured', undefined, 45_000);
@@ -355,16 +392,6 @@ test.describe('result viewers on a hostile server', () => {
     await screenshot(page, 'hostile-huge-structured');
   });
 
-  test('an outputSchema that does not compile is reported, the data still shows', async () => {
-    const result = await callAndWait(app, 'uncompilable_schema');
-    await expect(
-      result.getByText(
-        /^Output schema could not be compiled: not valid JSON Schema 2020-12: schema is invalid: data\/properties\/x\/type/,
-      ),
-    ).toBeVisible();
-    await expect(result.getByRole('group', { name: 'Structured content' })).toContainText('onerror');
-  });
-
   test('a schema pattern that backtracks forever is stopped, the page stays responsive', async () => {
     const result = await callAndWait(app, 'backtracking_schema');
     await expect(result.getByText('Checking against outputSchema…')).toBeVisible();
@@ -374,12 +401,5 @@ test.describe('result viewers on a hostile server', () => {
     expect(await result.getByText('Checking against outputSchema…').isVisible()).toBe(true);
     await expect(result.getByText('Output schema check stopped after 5 s')).toBeVisible({ timeout: 10_000 });
     await expect(result.getByRole('group', { name: 'Structured content' })).toContainText('aaaa');
-  });
-
-  test('a protocol error carrying HTML is shown as text', async () => {
-    const result = await callAndWait(app, 'protocol_error_with_data');
-    await expect(result.getByText('Protocol error', { exact: true }).first()).toBeVisible();
-    await expect(result).toContainText('JSON-RPC error -32603 · Internal error');
-    await expect(result).toContainText('<script>window.__pwned=1;alert(1)</script>');
   });
 });
