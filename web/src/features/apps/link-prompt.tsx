@@ -26,7 +26,7 @@ export function useLinkPrompt(): LinkPromptState {
   return useMemo(() => ({ url, ask, answer }), [url, ask, answer]);
 }
 
-/** The question, shown under the View: open a link, or (`download`) save the files named in `url`. */
+/** The question, shown above the View: open a link, or (`download`) save the files named in `url`. */
 export function LinkPrompt({ prompt, download = false }: { prompt: LinkPromptState; download?: boolean }) {
   if (!prompt.url) return null;
   return (
