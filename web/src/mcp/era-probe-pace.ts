@@ -91,22 +91,19 @@ export function paceStdioProbe(
   const ping = async () => {
     if (answered) return;
     onwait('boot');
-    const request = {
-      jsonrpc: '2.0',
-      method: 'ping',
-      ...(probeMeta ? { params: { _meta: probeMeta } } : {}),
-      id: PING_ID,
-    } as JSONRPCMessage;
-    await send(request).catch(() => {});
+    await send(livenessRequest('ping', PING_ID)).catch(() => {});
     if (answered) return;
-    const list = {
-      jsonrpc: '2.0',
-      method: 'tools/list',
-      ...(probeMeta ? { params: { _meta: probeMeta } } : {}),
-      id: LIST_ID,
-    } as JSONRPCMessage;
-    await send(list).catch(() => {});
+    await send(livenessRequest('tools/list', LIST_ID)).catch(() => {});
   };
+
+  /** One of Auto's own requests, in the probe's `_meta` envelope (see `probeMeta`). */
+  const livenessRequest = (method: string, id: string) =>
+    ({
+      jsonrpc: '2.0',
+      method,
+      ...(probeMeta ? { params: { _meta: probeMeta } } : {}),
+      id,
+    }) as JSONRPCMessage;
 
   /** The server read the probe: legacy unless the probe's answer comes within `ms`. */
   function decideAfter(ms: number, what: string, extra: Parameters<NonNullable<Transport['onmessage']>>[1]) {
