@@ -1,5 +1,6 @@
 import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
 import { ERA_CHOICES, parseEra, type ProtocolEraChoice } from '#shared/targets.ts';
+import { ArgvReader } from './argv-reader.ts';
 import { isPostgresUrl } from './recordings/open-recording-store.ts';
 
 /** The command line of `toolscope` (DESIGN.md §2), parsed without side effects. */
@@ -75,39 +76,20 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
   const token = env.TOOLSCOPE_TOKEN;
   if (token) options.token = token;
   if (env.TOOLSCOPE_DATABASE_URL) options.databaseUrl = env.TOOLSCOPE_DATABASE_URL;
-  const rest = [...argv];
-  const value = (flag: string): string => {
-    const next = rest.shift();
-    if (next === undefined || (next.startsWith('--') && next.length > 2))
-      throw new Error(`${flag} needs a value`);
-    return next;
-  };
-  while (rest.length) {
-    const arg = rest.shift()!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    if (eq > 0) {
-      rest.unshift(arg.slice(eq + 1));
-      rest.unshift(arg.slice(0, eq));
-      continue;
-    }
+  const args = new ArgvReader(argv);
+  const value = (flag: string): string => args.value(flag);
+  for (let arg = args.next(); arg !== undefined; arg = args.next()) {
     switch (arg) {
       case '--':
-        if (!rest.length) throw new Error('Expected a command after --');
-        options.command = rest.splice(0);
+        options.command = args.remaining();
+        if (!options.command.length) throw new Error('Expected a command after --');
         break;
-      case '--sandbox-port': {
-        const port = Number(value(arg));
-        if (!Number.isInteger(port) || port < 0 || port > 65535)
-          throw new Error('--sandbox-port must be 0..65535');
-        options.sandboxPort = port;
+      case '--sandbox-port':
+        options.sandboxPort = args.port(arg);
         break;
-      }
-      case '--port': {
-        const port = Number(value(arg));
-        if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
-        options.port = port;
+      case '--port':
+        options.port = args.port(arg);
         break;
-      }
       case '--host':
         options.host = value(arg);
         break;

@@ -1,4 +1,5 @@
 import type { OAuthOptions } from '../oauth/oauth-options.ts';
+import { ArgvReader } from '../argv-reader.ts';
 import { parseCliArgs, type CliOptions } from '../cli-args.ts';
 
 export const CHECK_USAGE = `Usage:
@@ -58,24 +59,13 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
     oauth: {},
     help: false,
   };
-  const rest = [...argv];
+  const args = new ArgvReader(argv);
+  const value = (flag: string): string => args.value(flag);
   const forTarget: string[] = [];
-  const value = (flag: string): string => {
-    const next = rest.shift();
-    if (next === undefined || (next.startsWith('--') && next.length > 2))
-      throw new Error(`${flag} needs a value`);
-    return next;
-  };
-  while (rest.length) {
-    const arg = rest.shift()!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    if (eq > 0) {
-      rest.unshift(arg.slice(0, eq), arg.slice(eq + 1));
-      continue;
-    }
+  for (let arg = args.next(); arg !== undefined; arg = args.next()) {
     switch (arg) {
       case '--':
-        forTarget.push(arg, ...rest.splice(0));
+        forTarget.push(arg, ...args.remaining());
         break;
       case '--json':
         options.json = true;

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { ArgvReader } from '../argv-reader.ts';
 import { PACKAGE_ROOT } from '../demo-target.ts';
 import { dataDirectory, RECORDINGS_FILE } from '../recordings/data-dir.ts';
 import { newToken, tokenDigest } from './auth/token-directory.ts';
@@ -27,25 +28,11 @@ export interface ServeOptions {
 /** Parses the arguments after `serve`; throws with a readable message on bad input. */
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
   const options: ServeOptions = { help: false };
-  const rest = [...argv];
-  const value = (flag: string): string => {
-    const next = rest.shift();
-    if (next === undefined || next.startsWith('--')) throw new Error(`${flag} needs a value`);
-    return next;
-  };
-  while (rest.length) {
-    const arg = rest.shift()!;
-    const eq = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    if (eq > 0) {
-      rest.unshift(arg.slice(0, eq), arg.slice(eq + 1));
-      continue;
-    }
-    if (arg === '--config') options.config = value(arg);
-    else if (arg === '--port') {
-      const port = Number(value(arg));
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error('--port must be 0..65535');
-      options.port = port;
-    } else if (arg === '--new-token') options.newTokenFor = value(arg);
+  const args = new ArgvReader(argv);
+  for (let arg = args.next(); arg !== undefined; arg = args.next()) {
+    if (arg === '--config') options.config = args.value(arg);
+    else if (arg === '--port') options.port = args.port(arg);
+    else if (arg === '--new-token') options.newTokenFor = args.value(arg);
     else if (arg === '-h' || arg === '--help') options.help = true;
     else throw new Error(`Unknown option ${arg}\n\n${SERVE_USAGE}`);
   }
