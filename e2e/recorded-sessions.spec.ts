@@ -87,6 +87,39 @@ test('a share link opens the same trace, calls and results in another browser, r
   }
 });
 
+test('a share link of an MCP App call shows its View again, read-only', async ({ page, browser }) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli!.url);
+  await app.expectConnected();
+  await app.selectTool('weather_card');
+  await app.setArgumentsJson('{"city": "Lisbon", "units": "celsius"}');
+  await app.callTool();
+  await expect(app.result.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
+  const link = await shareSession(page);
+
+  const other = await browser.newContext();
+  try {
+    const viewer = await other.newPage();
+    await viewer.goto(link);
+    const replay = new ToolscopePage(viewer);
+    // The View comes back from the recorded resource and result, on the bridge's sandbox origin.
+    await expect(replay.result.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
+    const sandbox = replay.result.locator('iframe[title="MCP App View"]');
+    expect(new URL((await sandbox.getAttribute('src'))!).origin).not.toBe(new URL(viewer.url()).origin);
+    const card = viewer
+      .frameLocator('iframe[title="MCP App View"]')
+      .frameLocator('iframe')
+      .getByRole('group', { name: 'Weather card' });
+    await expect(card).toContainText('Lisbon');
+    // Its calls are refused with the reason, and nothing asks for approval.
+    await card.getByRole('button', { name: 'Refresh' }).click();
+    await expect(card).toContainText('Not refreshed: This View is a replay');
+    await expect(replay.approvalDialog).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
+
 test('a live viewer sees a new call appear without reloading', async ({ page, browser }) => {
   const app = new ToolscopePage(page);
   await app.open(cli!.url);

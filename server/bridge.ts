@@ -95,7 +95,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     options.oauthTokensFile ? new OAuthTokenFile(options.oauthTokensFile) : undefined,
   );
   app.get(CALLBACK_PATH, oauth.route());
-  app.use('/api/shared', requireSameSite(guard), sharedRoutes(recordings));
+  app.use('/api/shared', requireSameSite(guard), sharedRoutes(recordings, sandbox.origin));
   app.use('/api', requireAccess(guard));
   app.use('/api/recordings', recordingRoutes(recordings, recording.problem));
   app.use('/api/chat', chatRoutes());

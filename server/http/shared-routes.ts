@@ -13,9 +13,10 @@ export function requireSameSite(guard: AccessGuard): RequestHandler {
 
 /**
  * The public routes under /api/shared: a shared recording by its unguessable share id, read-only.
- * Unknown, withdrawn and malformed ids all answer the same 404.
+ * Unknown, withdrawn and malformed ids all answer the same 404. The answer names the bridge's
+ * sandbox origin too, so that the replay can show a recorded MCP App's View.
  */
-export function sharedRoutes(recordings: RecordingLibrary | undefined): Router {
+export function sharedRoutes(recordings: RecordingLibrary | undefined, sandboxOrigin?: string): Router {
   const router = Router();
   router.get('/:shareId', async (request, response) => {
     const summary = await recordings?.findShared(request.params.shareId);
@@ -25,7 +26,7 @@ export function sharedRoutes(recordings: RecordingLibrary | undefined): Router {
       return;
     }
     response.setHeader('Cache-Control', 'no-store');
-    response.json(snapshot);
+    response.json(sandboxOrigin ? { ...snapshot, sandboxOrigin } : snapshot);
   });
   router.use((_request, response) => {
     response.status(404).json({ error: 'No such API route' });

@@ -8,6 +8,7 @@ import { fetchSharedRecording } from '../features/recordings/recordings-api.ts';
 import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
 import { ReplayBuilder } from '../features/recordings/replay-builder.ts';
 import { LiveReplay } from '../features/recordings/live-replay.ts';
+import { sandboxOrigin } from '../features/apps/apps.ts';
 
 /**
  * The page of a share link: a read-only replay of the recording, kept up to date over the live
@@ -16,7 +17,9 @@ import { LiveReplay } from '../features/recordings/live-replay.ts';
 export async function bootShared(root: Root, shareId: string): Promise<void> {
   let snapshot;
   try {
-    snapshot = await fetchSharedRecording(shareId);
+    const shared = await fetchSharedRecording(shareId);
+    snapshot = shared.snapshot;
+    sandboxOrigin.update({ origin: shared.sandboxOrigin });
   } catch (error) {
     // A hosted bridge that keeps share links for signed-in users: sign in, then come back here.
     const access = await findHostedAccess(window.location);

@@ -67,8 +67,14 @@ export class RecordingsApi {
   }
 }
 
+/** A shared recording, and the origin where this bridge's MCP Apps sandbox runs (absent: no Views). */
+export interface SharedRecording {
+  snapshot: RecordingSnapshot;
+  sandboxOrigin?: string;
+}
+
 /** Reads a shared recording by its share id (no token: the id is the key). */
-export async function fetchSharedRecording(shareId: string): Promise<RecordingSnapshot> {
+export async function fetchSharedRecording(shareId: string): Promise<SharedRecording> {
   let response: Response;
   try {
     response = await fetch(`${SHARED_API_PREFIX}${encodeURIComponent(shareId)}`, { cache: 'no-store' });
@@ -76,7 +82,22 @@ export async function fetchSharedRecording(shareId: string): Promise<RecordingSn
     throw new Error(`The Toolscope bridge did not answer: ${(error as Error).message}`, { cause: error });
   }
   if (!response.ok) throw new Error(await errorText(response));
-  return readSnapshot(await response.json());
+  const body: unknown = await response.json();
+  const origin = (body as { sandboxOrigin?: unknown } | null)?.sandboxOrigin;
+  return {
+    snapshot: readSnapshot(body),
+    ...(typeof origin === 'string' && isHttpOrigin(origin) ? { sandboxOrigin: origin } : {}),
+  };
+}
+
+/** True for an http(s) origin and nothing more (no path): what a sandbox origin must be. */
+function isHttpOrigin(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  } catch {
+    return false;
+  }
 }
 
 /** The body checked against `schema`, as the bridge sent it; a readable Error naming the path if it does not fit. */
