@@ -23,10 +23,11 @@ const SUITE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadat
  * @param {Record<string, string | undefined>} env
  * @param {(calls: Record<string, unknown[]>) => string} writeArgsFile stores the tool calls, returns the file
  * @param {(pem: string) => string} [writeKeyFile] stores a private key, returns the file
+ * @param {(name: string, token: string) => string} [writeTokenFile] stores a token, returns the file
  * @returns {string[]}
  */
-export function checkFlags(url, env, writeArgsFile, writeKeyFile = () => '') {
-  /** @type {{ client_id?: string; client_secret?: string; private_key_pem?: string; signing_algorithm?: string; toolCalls?: { name: string; arguments?: Record<string, unknown> }[] }} */
+export function checkFlags(url, env, writeArgsFile, writeKeyFile = () => '', writeTokenFile = () => '') {
+  /** @type {{ client_id?: string; client_secret?: string; private_key_pem?: string; signing_algorithm?: string; valid_jwt?: string; idp_id_token?: string; idp_issuer?: string; idp_token_endpoint?: string; idp_client_id?: string; toolCalls?: { name: string; arguments?: Record<string, unknown> }[] }} */
   let context = {};
   try {
     context = JSON.parse(env.MCP_CONFORMANCE_CONTEXT || '{}');
@@ -41,6 +42,14 @@ export function checkFlags(url, env, writeArgsFile, writeKeyFile = () => '') {
     flags.push('--private-key-file', writeKeyFile(context.private_key_pem));
   if (context.private_key_pem && context.signing_algorithm)
     flags.push('--signing-alg', context.signing_algorithm);
+  // A workload's identity token (the JWT-bearer grant) and an enterprise IdP's ID token.
+  if (context.valid_jwt) flags.push('--assertion-file', writeTokenFile('assertion.jwt', context.valid_jwt));
+  if (context.idp_id_token && context.idp_client_id) {
+    flags.push('--id-token-file', writeTokenFile('id-token.jwt', context.idp_id_token));
+    flags.push('--idp-client-id', context.idp_client_id);
+    if (context.idp_token_endpoint) flags.push('--idp-token-endpoint', context.idp_token_endpoint);
+    else if (context.idp_issuer) flags.push('--idp-url', context.idp_issuer);
+  }
   flags.push('--client-metadata-url', SUITE_CLIENT_METADATA_URL);
   if (Array.isArray(context.toolCalls)) {
     /** @type {Record<string, unknown[]>} */
@@ -69,6 +78,11 @@ if (fileURLToPath(import.meta.url) === path.resolve(process.argv[1] ?? '')) {
     (pem) => {
       const file = path.join(folder, 'client-key.pem');
       writeFileSync(file, pem, { mode: 0o600 });
+      return file;
+    },
+    (name, token) => {
+      const file = path.join(folder, name);
+      writeFileSync(file, token, { mode: 0o600 });
       return file;
     },
   );

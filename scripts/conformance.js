@@ -2,6 +2,7 @@
 // Scores Toolscope's own client (the page's session, through `toolscope check`) with the official
 // MCP conformance suite, prints one row per scenario and fails below a minimum.
 //   node scripts/conformance.js [--suite all | --requirements 2026-07-28] [--conformance 0.2.0-alpha.12] [--min N]
+//     [--timeout <ms>]  (the suite's time limit per scenario, default 30000: raise it on a loaded machine)
 // The 0.2 suite needs Node 22+; 0.1.13 runs on Node 20. The bridge is built first when stale.
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -41,13 +42,19 @@ export function readSummary(output) {
 
 /** @param {string[]} argv */
 function parseArgs(argv) {
-  const options = { version: DEFAULT_VERSION, min: 0, /** @type {string[]} */ suite: ['--suite', 'all'] };
+  const options = {
+    version: DEFAULT_VERSION,
+    min: 0,
+    /** @type {string[]} */ suite: ['--suite', 'all'],
+    /** @type {string[]} */ timeout: [],
+  };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i];
     const value = argv[i + 1];
     if (flag === '--conformance' && value) options.version = value;
     else if (flag === '--min' && value) options.min = Number(value);
     else if ((flag === '--suite' || flag === '--requirements') && value) options.suite = [flag, value];
+    else if (flag === '--timeout' && value && /^\d+$/.test(value)) options.timeout = [flag, value];
     else throw new Error(`unknown or incomplete option ${flag}`);
     i++;
   }
@@ -76,6 +83,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       '--command',
       'node bin/toolscope-conformance.js',
       ...options.suite,
+      ...options.timeout,
     ],
     { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, timeout: 20 * 60_000 },
   );

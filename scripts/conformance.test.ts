@@ -53,6 +53,42 @@ describe('the conformance adapter', () => {
     expect(flags).not.toContain('PEM');
   });
 
+  it('hands a workload JWT and an enterprise ID token to check as files, never on the command line', () => {
+    const tokens: string[] = [];
+    const write = (name: string, token: string) => (tokens.push(token), `/tmp/${name}`);
+    const workload = checkFlags(
+      'http://h/mcp',
+      {
+        MCP_CONFORMANCE_CONTEXT: JSON.stringify({ client_id: 'w', valid_jwt: 'a.b.c', expired_jwt: 'x.y.z' }),
+      },
+      () => '',
+      () => '',
+      write,
+    );
+    expect(workload.join(' ')).toContain('--client-id w --assertion-file /tmp/assertion.jwt');
+    const enterprise = checkFlags(
+      'http://h/mcp',
+      {
+        MCP_CONFORMANCE_CONTEXT: JSON.stringify({
+          client_id: 'c',
+          client_secret: 's',
+          idp_id_token: 'd.e.f',
+          idp_client_id: 'idp-c',
+          idp_issuer: 'http://idp',
+          idp_token_endpoint: 'http://idp/token',
+        }),
+      },
+      () => '',
+      () => '',
+      write,
+    );
+    expect(enterprise.join(' ')).toContain(
+      '--id-token-file /tmp/id-token.jwt --idp-client-id idp-c --idp-token-endpoint http://idp/token',
+    );
+    expect(tokens).toEqual(['a.b.c', 'd.e.f']);
+    expect([...workload, ...enterprise].join(' ')).not.toMatch(/a\.b\.c|d\.e\.f|x\.y\.z/);
+  });
+
   it('reads the suite’s summary, scored and unscored', () => {
     const output = [
       '=== SUITE SUMMARY ===',

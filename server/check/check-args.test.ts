@@ -87,6 +87,37 @@ describe('parseCheckArgs', () => {
     expect(() => parseCheckArgs(['--url', 'a', '--', 'node'])).toThrow(/one target/);
     expect(parseCheckArgs(['--help']).help).toBe(true);
   });
+
+  it('reads the DPoP, workload identity and enterprise IdP flags', () => {
+    const url = ['--url', 'https://x/mcp'];
+    expect(parseCheckArgs([...url, '--dpop']).oauth.dpop).toBe('always');
+    expect(parseCheckArgs([...url, '--no-dpop']).oauth.dpop).toBe('never');
+    expect(parseCheckArgs(url).oauth.dpop).toBeUndefined();
+    expect(parseCheckArgs([...url, '--assertion-file', 'w.jwt']).assertionFile).toBe('w.jwt');
+    const enterprise = parseCheckArgs([
+      ...url,
+      '--client-id',
+      'c',
+      '--id-token-file',
+      'id.jwt',
+      '--idp-url',
+      'https://idp.example',
+      '--idp-client-id',
+      'i',
+      '--idp-client-secret',
+      'is',
+    ]);
+    expect(enterprise.idTokenFile).toBe('id.jwt');
+    expect(enterprise.idp).toEqual({ url: 'https://idp.example', clientId: 'i', clientSecret: 'is' });
+    expect(() => parseCheckArgs([...url, '--id-token-file', 'id.jwt', '--idp-client-id', 'i'])).toThrow(
+      /needs --idp-url or --idp-token-endpoint/,
+    );
+    expect(() => parseCheckArgs([...url, '--idp-url', 'https://idp.example'])).toThrow(
+      /need --id-token-file/,
+    );
+    expect(() => parseCheckArgs([...url, '--idp-token-endpoint', 'ftp://x'])).toThrow(/http\(s\) URL/);
+    expect(() => parseCheckArgs(['--dpop', '--', 'node'])).toThrow(/--url targets only/);
+  });
 });
 
 describe('parseArgsFile', () => {

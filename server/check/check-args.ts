@@ -29,6 +29,20 @@ Options:
   --client-metadata-url <https URL>
                          where this client's Client ID Metadata Document is served: used as
                          the client id when the authorization server supports such documents
+  --dpop                 always ask for DPoP-bound tokens (RFC 9449); by default only when the
+                         server's challenge or metadata asks for them
+  --no-dpop              never use DPoP
+  --assertion-file <f>   a JWT (e.g. a CI workload identity token) to sign in with the
+                         JWT-bearer grant (RFC 7523) as a machine client
+  --id-token-file <f>    enterprise-managed authorization: the user's ID token from the
+                         enterprise IdP, exchanged there for a grant to the server (SEP-990);
+                         needs --idp-url or --idp-token-endpoint, --idp-client-id and
+                         --client-id
+  --idp-url <url>        the enterprise IdP's issuer URL (its token endpoint is discovered)
+  --idp-token-endpoint <url>
+                         the IdP's token endpoint (instead of discovering it)
+  --idp-client-id <id>   this client's id at the IdP
+  --idp-client-secret <s> its secret at the IdP
   -h, --help             show this help
 Exit codes: 0 no error-level finding, 1 at least one, 2 bad usage or cannot connect.`;
 
@@ -42,6 +56,11 @@ export interface CheckCliOptions {
   argsFile?: string;
   /** The file of `--private-key-file` (read by the command, not the parser). */
   privateKeyFile?: string;
+  /** The files of `--assertion-file` and `--id-token-file` (read by the command). */
+  assertionFile?: string;
+  idTokenFile?: string;
+  /** The enterprise IdP of `--idp-url`, `--idp-client-id`, `--idp-client-secret`. */
+  idp: { url?: string; tokenEndpoint?: string; clientId?: string; clientSecret?: string };
   timeoutMs?: number;
   oauth: OAuthOptions;
   help: boolean;
@@ -57,6 +76,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
     json: false,
     all: false,
     oauth: {},
+    idp: {},
     help: false,
   };
   const args = new ArgvReader(argv);
@@ -117,6 +137,31 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
         options.oauth.clientMetadataUrl = url;
         break;
       }
+      case '--dpop':
+      case '--no-dpop':
+        options.oauth.dpop = arg === '--dpop' ? 'always' : 'never';
+        break;
+      case '--assertion-file':
+        options.assertionFile = value(arg);
+        break;
+      case '--id-token-file':
+        options.idTokenFile = value(arg);
+        break;
+      case '--idp-url':
+      case '--idp-token-endpoint': {
+        const url = value(arg);
+        if (!/^https?:\/\//.test(url) || !URL.canParse(url))
+          throw new Error(`${arg} must be an http(s) URL, not ${url}`);
+        if (arg === '--idp-url') options.idp.url = url;
+        else options.idp.tokenEndpoint = url;
+        break;
+      }
+      case '--idp-client-id':
+        options.idp.clientId = value(arg);
+        break;
+      case '--idp-client-secret':
+        options.idp.clientSecret = value(arg);
+        break;
       case '-h':
       case '--help':
         options.help = true;
@@ -142,8 +187,22 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
   )
     throw new Error('--client-credentials needs --client-id and --client-secret or --private-key-file');
   if (
+    options.idTokenFile &&
+    !((options.idp.url || options.idp.tokenEndpoint) && options.idp.clientId && options.oauth.clientId)
+  )
+    throw new Error(
+      '--id-token-file needs --idp-url or --idp-token-endpoint, --idp-client-id and --client-id',
+    );
+  if (Object.keys(options.idp).length && !options.idTokenFile)
+    throw new Error('The --idp-… options need --id-token-file');
+  if (options.idTokenFile && options.assertionFile)
+    throw new Error('Give --assertion-file or --id-token-file, not both');
+  if (
     command &&
     (options.oauth.headless ||
+      options.oauth.dpop ||
+      options.assertionFile ||
+      options.idTokenFile ||
       options.oauth.clientId ||
       options.oauth.clientCredentials ||
       options.oauth.clientMetadataUrl)

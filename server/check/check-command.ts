@@ -31,6 +31,16 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
     }
     target = await resolveTarget(options);
     if (options.privateKeyFile) options.oauth.privateKey = await readPrivateKey(options.privateKeyFile);
+    if (options.assertionFile)
+      options.oauth.assertion = await readToken(options.assertionFile, '--assertion-file');
+    if (options.idTokenFile)
+      options.oauth.enterprise = {
+        idToken: await readToken(options.idTokenFile, '--id-token-file'),
+        ...(options.idp.url ? { idpUrl: options.idp.url } : {}),
+        ...(options.idp.tokenEndpoint ? { tokenEndpoint: options.idp.tokenEndpoint } : {}),
+        idpClientId: options.idp.clientId!,
+        ...(options.idp.clientSecret ? { idpClientSecret: options.idp.clientSecret } : {}),
+      };
     if (options.argsFile)
       argsByTool = parseArgsFile(await readFile(options.argsFile, 'utf8'), options.argsFile);
   } catch (error) {
@@ -93,6 +103,18 @@ async function readPrivateKey(file: string): Promise<string> {
   }
   if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(text))
     throw new Error(`--private-key-file ${file} holds no PEM private key`);
+  return text;
+}
+
+/** A JWT read from a file (a workload's or the IdP's token), or a readable error. */
+async function readToken(file: string, flag: string): Promise<string> {
+  let text: string;
+  try {
+    text = (await readFile(file, 'utf8')).trim();
+  } catch (error) {
+    throw new Error(`cannot read ${flag} ${file}: ${(error as Error).message}`, { cause: error });
+  }
+  if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(text)) throw new Error(`${flag} ${file} holds no JWT`);
   return text;
 }
 

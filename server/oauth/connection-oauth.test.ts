@@ -19,7 +19,7 @@ function discovered(grants: string[]): OAuthDiscoveryState {
 }
 
 describe('ConnectionOAuth', () => {
-  it('becomes a machine client when the authorization server offers only client_credentials', () => {
+  it('becomes a machine client when the authorization server offers only client_credentials', async () => {
     const oauth = new ConnectionOAuth({
       redirectUrl: 'http://127.0.0.1/oauth/callback',
       authorize: never,
@@ -28,10 +28,12 @@ describe('ConnectionOAuth', () => {
       machineGrant: 'auto',
     });
     expect(oauth.redirectUrl).toBe('http://127.0.0.1/oauth/callback');
-    expect(oauth.prepareTokenRequest('a')).toBeUndefined();
+    expect(await oauth.prepareTokenRequest('a')).toBeUndefined();
     oauth.saveDiscoveryState(discovered(['client_credentials']));
     expect(oauth.redirectUrl).toBeUndefined();
-    expect(oauth.prepareTokenRequest('a b')?.toString()).toBe('grant_type=client_credentials&scope=a+b');
+    expect((await oauth.prepareTokenRequest('a b'))?.toString()).toBe(
+      'grant_type=client_credentials&scope=a+b',
+    );
     expect(oauth.clientMetadata.grant_types).toEqual(['client_credentials']);
     oauth.saveDiscoveryState(discovered(['authorization_code', 'client_credentials']));
     expect(oauth.redirectUrl).toBe('http://127.0.0.1/oauth/callback');
@@ -68,5 +70,81 @@ describe('ConnectionOAuth', () => {
     expect(keyed.clientMetadataUrl).toBe('https://app.example/client.json');
     const plain = new ConnectionOAuth({ redirectUrl: 'http://x/cb', authorize: never });
     expect(plain.addClientAuthentication).toBeUndefined();
+  });
+
+  it('signs in with a workload JWT through the JWT-bearer grant, with no user', async () => {
+    const workload = new ConnectionOAuth({
+      redirectUrl: 'http://x/cb',
+      authorize: never,
+      clientId: 'ci',
+      assertion: 'eyJ.eyJ.sig',
+    });
+    expect(workload.redirectUrl).toBeUndefined();
+    expect(workload.clientMetadata.grant_types).toEqual(['urn:ietf:params:oauth:grant-type:jwt-bearer']);
+    const params = await workload.prepareTokenRequest('mcp');
+    expect(Object.fromEntries(params!)).toEqual({
+      grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer',
+      assertion: 'eyJ.eyJ.sig',
+      scope: 'mcp',
+    });
+  });
+
+  it('exchanges the ID token at the enterprise IdP for the discovered server, then sends that grant', async () => {
+    const sent: { url: string; body: URLSearchParams }[] = [];
+    const idpFetch = async (url: string | URL, init?: RequestInit) => {
+      sent.push({ url: String(url), body: new URLSearchParams(String(init?.body)) });
+      return Response.json({
+        access_token: 'id-jag-token',
+        issued_token_type: 'urn:ietf:params:oauth:token-type:id-jag',
+        token_type: 'N_A',
+      });
+    };
+    const enterprise = new ConnectionOAuth({
+      redirectUrl: 'http://x/cb',
+      authorize: never,
+      clientId: 'c',
+      clientSecret: 's',
+      enterprise: {
+        idToken: 'user-id-token',
+        tokenEndpoint: 'https://idp.example/token',
+        idpClientId: 'idp-client',
+      },
+      fetch: () => idpFetch,
+    });
+    await expect(enterprise.prepareTokenRequest()).rejects.toThrow(/authorization server and resource/);
+    enterprise.saveDiscoveryState(discovered(['urn:ietf:params:oauth:grant-type:jwt-bearer']));
+    enterprise.saveResourceUrl('https://mcp.example/mcp');
+    const params = await enterprise.prepareTokenRequest();
+    expect(params?.get('assertion')).toBe('id-jag-token');
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.url).toBe('https://idp.example/token');
+    expect(Object.fromEntries(sent[0]!.body)).toMatchObject({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      subject_token: 'user-id-token',
+      audience: 'https://as.example',
+      resource: 'https://mcp.example/mcp',
+      client_id: 'idp-client',
+    });
+  });
+
+  it('offers a DPoP key once the resource server asks for DPoP, one key for the connection', async () => {
+    const auto = new ConnectionOAuth({ redirectUrl: 'http://x/cb', authorize: never });
+    expect(auto.dpop()).toBeUndefined();
+    auto.noteDpopChallenge();
+    const session = await auto.dpop();
+    expect(session?.alg).toBe('ES256');
+    expect(await auto.dpop()).toBe(session);
+    const never_ = new ConnectionOAuth({ redirectUrl: 'http://x/cb', authorize: never, dpop: 'never' });
+    never_.noteDpopChallenge();
+    expect(never_.dpop()).toBeUndefined();
+    const always = new ConnectionOAuth({ redirectUrl: 'http://x/cb', authorize: never, dpop: 'always' });
+    always.saveDiscoveryState({
+      ...discovered(['authorization_code']),
+      authorizationServerMetadata: {
+        ...discovered(['authorization_code']).authorizationServerMetadata!,
+        dpop_signing_alg_values_supported: ['HS256', 'ES384'],
+      },
+    } as OAuthDiscoveryState);
+    expect((await always.dpop())?.alg).toBe('ES384');
   });
 });

@@ -1,8 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { SavedSignInSlot } from './token-file.ts';
 import {
+  createDpopSession,
+  JWT_BEARER_GRANT,
+  enterpriseGrant,
+  jwtBearerRequest,
+  wantsDpop,
+  type EnterpriseIdp,
+} from './machine-grants.ts';
+import {
   createPrivateKeyJwtAuth,
   type AddClientAuthentication,
+  type DpopSession,
+  type FetchLike,
   type OAuthClientMetadata,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
@@ -42,6 +52,14 @@ export interface ConnectionOAuthOptions {
    * advertises client_credentials and not authorization_code and the client has a secret or key.
    */
   machineGrant?: 'always' | 'auto';
+  /** DPoP-bound tokens (RFC 9449): `always`, `never`, or `auto` (default) when the resource server asks. */
+  dpop?: 'always' | 'auto' | 'never';
+  /** A JWT for the JWT-bearer grant (RFC 7523), such as a CI workload's identity token: a machine client. */
+  assertion?: string;
+  /** Enterprise-managed authorization: the IdP's grant goes in a JWT-bearer request (a machine client). */
+  enterprise?: EnterpriseIdp;
+  /** The fetch for requests to the enterprise IdP (the logged one). */
+  fetch?: () => FetchLike | undefined;
 }
 
 /**
@@ -61,6 +79,11 @@ export class ConnectionOAuth implements OAuthClientProvider {
   /** The issuer of tokens loaded from the saved sign-in, and whether it was read yet. */
   private savedIssuer: string | undefined;
   private savedRead = false;
+  /** The resource server answered with a DPoP challenge (see {@link noteDpopChallenge}). */
+  private dpopChallenged = false;
+  private dpopSession: Promise<DpopSession> | undefined;
+  /** The resource indicator `auth()` chose (the enterprise grant is for it). */
+  private resource: string | undefined;
 
   /** Set with a private key: the SDK signs a client assertion for each token request. */
   readonly addClientAuthentication: AddClientAuthentication | undefined;
@@ -90,7 +113,9 @@ export class ConnectionOAuth implements OAuthClientProvider {
     return {
       client_name: 'Toolscope',
       redirect_uris: machine ? [] : [this.options.redirectUrl],
-      grant_types: machine ? ['client_credentials'] : ['authorization_code', 'refresh_token'],
+      grant_types: machine
+        ? [this.options.assertion || this.options.enterprise ? JWT_BEARER_GRANT : 'client_credentials']
+        : ['authorization_code', 'refresh_token'],
       response_types: machine ? [] : ['code'],
       token_endpoint_auth_method: this.options.privateKey ? 'private_key_jwt' : 'none',
       ...(this.options.scope ? { scope: this.options.scope } : {}),
@@ -98,8 +123,19 @@ export class ConnectionOAuth implements OAuthClientProvider {
   }
 
   /** The token request of a machine client; undefined for the authorization code grant. */
-  prepareTokenRequest(scope?: string): URLSearchParams | undefined {
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams | undefined> {
     if (!this.machine()) return undefined;
+    const { assertion, enterprise } = this.options;
+    if (enterprise) {
+      const issuer =
+        this.discovery?.authorizationServerMetadata?.issuer ?? this.discovery?.authorizationServerUrl;
+      if (!issuer || !this.resource)
+        throw new Error('Enterprise sign-in needs the authorization server and resource found first');
+      const fetchFn = this.options.fetch?.() ?? ((url, init) => fetch(url, init));
+      const grant = await enterpriseGrant(enterprise, { issuer, resource: this.resource }, scope, fetchFn);
+      return jwtBearerRequest(grant, scope);
+    }
+    if (assertion) return jwtBearerRequest(assertion, scope);
     const params = new URLSearchParams({ grant_type: 'client_credentials' });
     if (scope) params.set('scope', scope);
     return params;
@@ -111,11 +147,30 @@ export class ConnectionOAuth implements OAuthClientProvider {
    * send to, and a client with credentials of its own can still get a token.
    */
   private machine(): boolean {
-    const { machineGrant, clientId, clientSecret, privateKey } = this.options;
-    if (machineGrant === 'always') return true;
+    const { machineGrant, clientId, clientSecret, privateKey, assertion, enterprise } = this.options;
+    if (machineGrant === 'always' || assertion || enterprise) return true;
     if (machineGrant !== 'auto' || !clientId || !(clientSecret || privateKey)) return false;
     const grants = this.discovery?.authorizationServerMetadata?.grant_types_supported;
     return Boolean(grants?.includes('client_credentials') && !grants.includes('authorization_code'));
+  }
+
+  /**
+   * The SDK asks before each token request and each request to the server: a session signs DPoP
+   * proofs, undefined keeps Bearer. One key for the connection, made when first needed.
+   */
+  dpop(): Promise<DpopSession> | undefined {
+    if (!wantsDpop(this.options.dpop ?? 'auto', this.dpopChallenged, this.discovery)) return undefined;
+    this.dpopSession ??= createDpopSession(this.discovery);
+    return this.dpopSession;
+  }
+
+  /** The resource server's challenge used the DPoP scheme: ask for DPoP-bound tokens from now on. */
+  noteDpopChallenge(): void {
+    this.dpopChallenged = true;
+  }
+
+  saveResourceUrl(resource: string): void {
+    this.resource = resource;
   }
 
   state(): string {

@@ -1,3 +1,4 @@
+import type { EnterpriseIdp } from './machine-grants.ts';
 import type { OAuthGuide } from './oauth-guide.ts';
 import type { SavedSignInSlot } from './token-file.ts';
 
@@ -35,4 +36,10 @@ export interface OAuthOptions {
   privateKey?: string;
   /** The private key's JWS algorithm (default ES256). */
   signingAlg?: string;
+  /** DPoP-bound tokens (RFC 9449): `always`, `never`, or `auto` (default: when the resource server asks for them). */
+  dpop?: 'always' | 'auto' | 'never';
+  /** A JWT for the JWT-bearer grant (RFC 7523), e.g. a CI workload's identity token: sign in as a machine client. */
+  assertion?: string;
+  /** Enterprise-managed authorization: exchange the user's ID token at the enterprise IdP (SEP-990). */
+  enterprise?: EnterpriseIdp;
 }

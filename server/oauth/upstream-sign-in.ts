@@ -11,6 +11,7 @@ import type { BridgeEvent } from '#shared/bridge-protocol.ts';
 import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
 import { ConnectionOAuth, HEADLESS_REDIRECT_URL } from './connection-oauth.ts';
 import { followAuthorization } from './headless-authorize.ts';
+import { isDpopChallenge } from './machine-grants.ts';
 import { describeOAuthFailure } from './oauth-failure.ts';
 import type { OAuthGuide } from './oauth-guide.ts';
 import type { OAuthOptions } from './oauth-options.ts';
@@ -59,7 +60,12 @@ export class UpstreamSignIn {
     private readonly emit: (event: BridgeEvent) => void,
   ) {
     this.guide = options.guide;
-    this.inBrowser = !options.clientCredentials && !options.headless && Boolean(options.authorize);
+    this.inBrowser =
+      !options.clientCredentials &&
+      !options.assertion &&
+      !options.enterprise &&
+      !options.headless &&
+      Boolean(options.authorize);
     if (options.clientCredentials && (!options.clientId || !(options.clientSecret || options.privateKey)))
       throw new Error('The client_credentials grant needs a client id and a client secret or a private key');
     const redirectUrl = options.redirectUrl ?? HEADLESS_REDIRECT_URL;
@@ -94,6 +100,10 @@ export class UpstreamSignIn {
       ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
       ...(options.scope ? { scope: options.scope } : {}),
       ...(options.savedSignIn ? { saved: options.savedSignIn } : {}),
+      ...(options.dpop ? { dpop: options.dpop } : {}),
+      ...(options.assertion ? { assertion: options.assertion } : {}),
+      ...(options.enterprise ? { enterprise: options.enterprise } : {}),
+      fetch: () => this.stepFetch,
     });
     this.provider = this.interactive;
   }
@@ -108,6 +118,8 @@ export class UpstreamSignIn {
         this.interactive.invalidateCredentials('discovery');
       if (response.status === 401 || (response.status === 403 && isScopeChallenge(response)))
         this.challenges++;
+      if (response.status === 401 && isDpopChallenge(response.headers.get('www-authenticate')))
+        this.interactive?.noteDpopChallenge();
       return response;
     };
     this.stepFetch = oauthStepFetch(
