@@ -11,7 +11,7 @@ import { row, type BenchRow } from '../lib/report.ts';
 import { connectOrThrow } from '../lib/sessions.ts';
 import { formatMs, median } from '../lib/stats.ts';
 
-const ROUNDS = 5;
+const ROUNDS = 3; // the "before" variant builds the web app each round (10-30 s on 2 loaded cores)
 const FLAGS = ['--no-open', '--port', '0'];
 
 /** One way of starting Toolscope with no target (the demo server), as a shell command line. */

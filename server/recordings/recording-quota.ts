@@ -88,15 +88,14 @@ export class RecordingQuota {
   }
 
   private async makeRoom(userName: string): Promise<void> {
-    // Frames metered from here on may miss the store's figure: they are added to it below (a frame
-    // caught by the flush as well is counted twice, which errs on the side of the disk).
-    const meteredBefore = this.metered.get(userName) ?? 0;
     await this.store.flush(userName);
     const recordings = await this.store.usage(userName);
-    let used =
-      recordings.reduce((sum, recording) => sum + recording.bytes, 0) +
-      (this.metered.get(userName) ?? 0) -
-      meteredBefore;
+    // Only frames metered after the store answered are added to its figure. Counting from before the
+    // flush counted every frame written during a slow check twice (on PostgreSQL a user under the
+    // quota lost their recordings); this way a frame not yet written when the store answered is
+    // missed until the next check, which the meter starts as soon as the count passes the quota.
+    const meteredBefore = this.metered.get(userName) ?? 0;
+    let used = recordings.reduce((sum, recording) => sum + recording.bytes, 0);
     const deleted: string[] = [];
     for (const recording of recordings) {
       if (used <= this.bytesPerUser) break;
@@ -108,6 +107,7 @@ export class RecordingQuota {
       this.log(
         `Deleted the ${deleted.length} oldest ended recording(s) of ${userName}: over limits.recordingBytesPerUser (${this.bytesPerUser} bytes)`,
       );
+    used += (this.metered.get(userName) ?? 0) - meteredBefore;
     this.used.set(userName, used);
     const waiting = this.waiting.get(userName);
     this.waiting.delete(userName);

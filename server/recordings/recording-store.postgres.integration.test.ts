@@ -2,6 +2,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { describeStoreContract } from '../../test/support/recording-store-cases.ts';
+import { describeQuotaCases } from '../../test/support/recording-quota-cases.ts';
 import {
   postgresUnavailable,
   startPostgres,
@@ -52,6 +53,13 @@ describe.skipIf(skipReason)(`PostgreSQL store${skipReason ? ` (skipped: ${skipRe
   }
 
   describeStoreContract('PostgreSQL', () => openStore());
+
+  // Issue 27: the recording quota reads each recording's bytes with the store's `usage` query.
+  describeQuotaCases('PostgreSQL', async () => {
+    const library = await RecordingLibrary.open({ databaseUrl: await cluster.createDatabase() });
+    closers.push(() => library.close());
+    return library;
+  });
 
   it('migrates once: a second bridge opening the database runs no step again, and the version is recorded', async () => {
     const url = await cluster.createDatabase();

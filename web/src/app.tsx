@@ -14,13 +14,18 @@ import { ResourceBrowser } from './features/resources/resource-browser.tsx';
 import { PromptBrowser } from './features/prompts/prompt-browser.tsx';
 import { TasksPanel } from './features/tasks/tasks-panel.tsx';
 import { SavedRequestsPanel } from './features/saved-requests/saved-requests-panel.tsx';
-import { ChecksPanel } from './features/checks/checks-panel.tsx';
 import type { Permalink } from './features/permalink/permalink.ts';
 import { findTool } from './mcp/tool-identity.ts';
 import { SplitPane } from './ui/split-pane.tsx';
 import { panelClass } from './ui/field-classes.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
-import { ChatView } from './features/chat/chat-view.tsx';
+import { lazyPanel } from './ui/lazy-panel.tsx';
+
+// Not on the first screen: their code loads when their tab is first opened.
+const ChecksPanel = lazyPanel('the checks', () =>
+  import('./features/checks/checks-panel.tsx').then((m) => m.ChecksPanel),
+);
+const ChatView = lazyPanel('the chat', () => import('./features/chat/chat-view.tsx').then((m) => m.ChatView));
 
 /**
  * The page layout: connection on top, tools left, call and result in the middle, trace and history right.

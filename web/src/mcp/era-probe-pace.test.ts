@@ -60,11 +60,10 @@ describe('paceStdioProbe', () => {
     expect(LIVENESS_PING_DELAY_MS + AFTER_LIST_GRACE_MS).toBeLessThanOrEqual(1000);
   });
 
-  it('a server that answers ping but not the probe is legacy after the longer grace', async () => {
+  it('a server that answers ping but neither the probe nor tools/list is legacy after the longer grace', async () => {
     const probe = paced();
     await vi.advanceTimersByTimeAsync(LIVENESS_PING_DELAY_MS);
     probe.answer('toolscope-liveness');
-    probe.answer('toolscope-liveness-list', { error: { code: -32601, message: 'no' } });
     await vi.advanceTimersByTimeAsync(AFTER_PING_GRACE_MS - 1);
     expect(probe.delivered).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -72,15 +71,33 @@ describe('paceStdioProbe', () => {
     expect(probe.delivered).toHaveLength(1);
   });
 
+  it('a server that answers ping and tools/list (even an error) but not the probe is legacy after the short grace', async () => {
+    const probe = paced();
+    await vi.advanceTimersByTimeAsync(LIVENESS_PING_DELAY_MS);
+    probe.answer('toolscope-liveness');
+    probe.answer('toolscope-liveness-list', { error: { code: -32601, message: 'no' } });
+    await vi.advanceTimersByTimeAsync(AFTER_LIST_GRACE_MS - 1);
+    expect(probe.delivered).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(probe.hastened).toEqual(['ping and tools/list']);
+    expect(probe.delivered).toEqual([
+      expect.objectContaining({ id: 0, error: expect.objectContaining({ code: -32601 }) }),
+    ]);
+    // No second decision when the long grace would have ended.
+    await vi.advanceTimersByTimeAsync(AFTER_PING_GRACE_MS);
+    expect(probe.delivered).toHaveLength(1);
+    // What Auto adds over Legacy against such a server (issue 27: aim well under +1.2 s).
+    expect(LIVENESS_PING_DELAY_MS + AFTER_LIST_GRACE_MS).toBeLessThanOrEqual(1000);
+  });
+
   it('an SDK server answering ping at once and the probe later (under load) is still modern', async () => {
     const probe = paced();
     await vi.advanceTimersByTimeAsync(LIVENESS_PING_DELAY_MS);
-    // tools/list first, then ping within the short grace: the long grace holds.
-    probe.answer('toolscope-liveness-list', { result: { tools: [] } });
-    await vi.advanceTimersByTimeAsync(AFTER_LIST_GRACE_MS - 100);
-    probe.answer('toolscope-liveness');
+    // As the demo server (SDK v2) does under load: ping first, then the probe, then tools/list.
+    probe.answer('toolscope-liveness', { error: { code: -32601, message: 'ping is not modern' } });
     await vi.advanceTimersByTimeAsync(AFTER_PING_GRACE_MS - 200);
     probe.answer(0, { result: { supportedVersions: ['2026-07-28'] } });
+    probe.answer('toolscope-liveness-list', { result: { tools: [] } });
     await vi.advanceTimersByTimeAsync(AFTER_PING_GRACE_MS * 2);
     expect(probe.hastened).toEqual([]);
     expect(probe.delivered).toEqual([expect.objectContaining({ id: 0, result: expect.anything() })]);

@@ -13,9 +13,9 @@ export const LIVENESS_PING_DELAY_MS = 500;
  */
 export const AFTER_PING_GRACE_MS = 2000;
 /**
- * After the server answered the liveness `tools/list` but not the ping, how long the probe may still
- * take. Every SDK server answers ping at once, so one that does not is hand-rolled and answers in
- * the order it reads: a short wait is enough.
+ * After the server answered the liveness `tools/list`, how long the probe may still take. An SDK
+ * server answers ping at once but tools/list in the order it read them, after the probe; a server
+ * that answers the list and not the probe ignored it: a short wait is enough.
  */
 export const AFTER_LIST_GRACE_MS = 300;
 /** The id of Auto's ping, written last (hand-rolled servers find the id at the end of the line). */
@@ -136,15 +136,17 @@ export function paceStdioProbe(
       const id = (message as { id?: unknown }).id;
       if ((id === PING_ID || id === LIST_ID) && !('method' in message)) {
         // Our own requests: their answers never reach the SDK.
-        if (answered || pingAnswered) return;
-        if (id === PING_ID) {
-          // A ping answer may come before an async probe answer (SDK servers): the long grace,
-          // even when the tools/list answer started the short one.
+        if (answered) return;
+        if (id === PING_ID && !pingAnswered && !listAnswered) {
+          // An SDK server answers ping before an async probe (under load by a second): the long grace.
           pingAnswered = true;
           decideAfter(AFTER_PING_GRACE_MS, 'ping', extra);
-        } else if (!listAnswered) {
+        } else if (id === LIST_ID && !listAnswered) {
+          // An SDK server answers tools/list after the probe it read first (measured on the demo
+          // server, 2026-11-26): a list answered before the probe means the probe was ignored. The
+          // short grace, even when the ping's long one runs.
           listAnswered = true;
-          decideAfter(AFTER_LIST_GRACE_MS, 'tools/list', extra);
+          decideAfter(AFTER_LIST_GRACE_MS, pingAnswered ? 'ping and tools/list' : 'tools/list', extra);
         }
         return;
       }

@@ -7,8 +7,11 @@ import { describeNonStringName, displayName, nameText } from '../../mcp/tool-ide
 import { describeTaskDecision } from '../../mcp/task-decision.ts';
 import { readAnnotations } from '../../mcp/tool-annotations.ts';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
-import { checkApprovalArguments } from './schema-check.ts';
-import { SchemaNotice } from './schema-notice.tsx';
+import { lazyPanel } from '../../ui/lazy-panel.tsx';
+
+const ArgumentsCheckNotice = lazyPanel('the schema check', () =>
+  import('./arguments-check-notice.tsx').then((m) => m.ArgumentsCheckNotice),
+);
 
 /**
  * The human in the loop: before any tools/call, show exactly what will be sent and to whom.
@@ -46,9 +49,6 @@ export function ApprovalDialog() {
   const reading = pending ? readAnnotations(pending.tool.annotations) : undefined;
   const annotationProblems = reading?.problems ?? [];
   const anyDeclared = reading?.hints.some((hint) => hint.source === 'declared') ?? false;
-  const schemaCheck = pending
-    ? checkApprovalArguments(pending.tool.inputSchema, pending.args, revision)
-    : undefined;
   return (
     <dialog
       ref={dialogRef}
@@ -129,7 +129,11 @@ export function ApprovalDialog() {
               {JSON.stringify(pending.args, null, 2)}
             </pre>
           </div>
-          {schemaCheck && <SchemaNotice check={schemaCheck} />}
+          <ArgumentsCheckNotice
+            inputSchema={pending.tool.inputSchema}
+            args={pending.args}
+            revision={revision}
+          />
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} />
             Always allow this tool

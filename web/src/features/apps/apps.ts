@@ -4,7 +4,6 @@
  * ext-apps' AppBridge; a View's calls go through the one call model (approval, history, origin "view").
  */
 export { createApps, sandboxOrigin, type AppsServices } from './apps-services.ts';
-export { AppView } from './app-view.tsx';
 export { useAppTabs } from './use-app-tabs.tsx';
 export { ToolUiBadge } from './tool-ui-badge.tsx';
 export { AppsToggle } from './apps-toggle.tsx';

@@ -3,8 +3,11 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { findTool, listTools } from '../../mcp/tool-identity.ts';
 import { toolUiOf } from './tool-ui.ts';
-import { AppView } from './app-view.tsx';
+import { lazyPanel } from '../../ui/lazy-panel.tsx';
 import type { TabSpec } from '../../ui/tabs.tsx';
+
+/** The View's host (ext-apps' AppBridge) loads with the first App tab. */
+const AppView = lazyPanel('the App', () => import('./app-view.tsx').then((m) => m.AppView));
 
 /** The "App" tab for a call whose tool links a View (none otherwise), to put first in the result's tabs. */
 export function useAppTabs(call: CallEntry | undefined): TabSpec[] {
