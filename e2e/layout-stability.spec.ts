@@ -129,6 +129,12 @@ for (const size of SIZES) {
       await expect(app.result.getByText('Output schema violation')).toBeVisible();
       await expect(app.result.getByText('Invalid output', { exact: true })).toBeVisible();
       await expect(app.result.getByText('OK', { exact: true })).toHaveCount(0);
+      // Its history row agrees (it said a green OK beside the violation).
+      const row = (await app.openHistory())
+        .getByRole('listitem')
+        .filter({ hasText: 'bad_structured_output' });
+      await expect(row.getByText('Invalid output', { exact: true })).toBeVisible();
+      await expect(row.getByText('OK', { exact: true })).toHaveCount(0);
     });
 
     test('disconnected, nothing claims to be fresh or connected; the trace marks the next connection', async ({

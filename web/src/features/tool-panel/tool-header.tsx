@@ -28,10 +28,10 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
   const nameProblem = describeNonStringName(tool.name);
   const annotations = readAnnotations(tool.annotations);
   const annotationsLabel = !annotations.hints.some((hint) => hint.source === 'declared')
-    ? 'Annotations: none declared;'
+    ? 'No hints declared;'
     : trusted
-      ? 'Annotations (trusted server):'
-      : 'Annotations (unverified claims):';
+      ? 'The server says (trusted):'
+      : 'The server says (not verified):';
   const beyond = toolFieldsBeyond(revision, tool);
 
   return (

@@ -1,4 +1,11 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
+import { LIST_ID, PING_ID } from '../../mcp/era-probe-pace.ts';
+
+/** Requests Toolscope itself sends, by id: their rows say what they are for, not a made-up id. */
+const OWN_REQUESTS: Record<string, string> = {
+  [PING_ID]: "Auto's liveness check",
+  [LIST_ID]: "Auto's liveness check",
+};
 
 /** How many characters of an unreadable line the trace row shows. */
 export const LINE_PREVIEW_CHARS = 100;
@@ -16,12 +23,20 @@ export function describeFrame(frame: Frame): {
     const label = (frame.error ?? 'Unreadable frame').split(':')[0]!;
     return { label, kind: 'bad', preview: frame.raw === undefined ? undefined : linePreview(frame.raw) };
   }
+  const own = typeof message.id === 'string' ? ownRequest(message.id) : undefined;
   if (typeof message.method === 'string') {
-    return { label: message.method, kind: 'id' in message ? 'request' : 'notification' };
+    const label = own && !own.startsWith(message.method) ? `${message.method} (${own})` : message.method;
+    return { label, kind: 'id' in message ? 'request' : 'notification' };
   }
-  const id = JSON.stringify(message.id);
-  if ('error' in message) return { label: `error #${id}`, kind: 'error' };
-  return { label: `result #${id}`, kind: 'result' };
+  const id = own ? `(${own})` : `#${JSON.stringify(message.id)}`;
+  if ('error' in message) return { label: `error ${id}`, kind: 'error' };
+  return { label: `result ${id}`, kind: 'result' };
+}
+
+/** What a request Toolscope (or its SDK client) sent with a made-up string id is for. */
+function ownRequest(id: string): string | undefined {
+  // The SDK's era probe numbers its ids ("server-discover-probe-1").
+  return OWN_REQUESTS[id] ?? (/^server-discover-probe-\d+$/.test(id) ? 'server/discover probe' : undefined);
 }
 
 // Matching control characters is the point here.
