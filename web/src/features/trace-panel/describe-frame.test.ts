@@ -42,6 +42,7 @@ describe('describeFrame', () => {
     expect(describeFrame(frame({ message: refused }))).toEqual({
       label: "error (Auto's liveness check)",
       kind: 'error',
+      setup: true,
     });
     const listed = { jsonrpc: '2.0' as const, id: 'toolscope-liveness-list', result: { tools: [] } };
     expect(describeFrame(frame({ message: listed })).label).toBe("result (Auto's liveness check)");

@@ -16,6 +16,8 @@ export function describeFrame(frame: Frame): {
   kind: 'request' | 'notification' | 'result' | 'error' | 'bad';
   /** The start of the line as the server wrote it, for a frame that is not a JSON-RPC message. */
   preview?: string;
+  /** A request of the client's own connection setup (Auto's probes) or its answer: expected, even as an error. */
+  setup?: true;
 } {
   const message = frame.message as Record<string, unknown> | undefined;
   if (!message) {
@@ -26,11 +28,12 @@ export function describeFrame(frame: Frame): {
   const own = typeof message.id === 'string' ? ownRequest(message.id) : undefined;
   if (typeof message.method === 'string') {
     const label = own && !own.startsWith(message.method) ? `${message.method} (${own})` : message.method;
-    return { label, kind: 'id' in message ? 'request' : 'notification' };
+    return { label, kind: 'id' in message ? 'request' : 'notification', ...(own ? { setup: true } : {}) };
   }
   const id = own ? `(${own})` : `#${JSON.stringify(message.id)}`;
-  if ('error' in message) return { label: `error ${id}`, kind: 'error' };
-  return { label: `result ${id}`, kind: 'result' };
+  const setup = own ? { setup: true as const } : {};
+  if ('error' in message) return { label: `error ${id}`, kind: 'error', ...setup };
+  return { label: `result ${id}`, kind: 'result', ...setup };
 }
 
 /** What a request Toolscope (or its SDK client) sent with a made-up string id is for. */
