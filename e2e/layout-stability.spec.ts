@@ -129,6 +129,7 @@ for (const size of SIZES) {
     test('a short result is whole on screen after the call, and Ctrl+Enter calls through the approval dialog', async ({
       page,
     }) => {
+      test.slow(); // four calls and an outputSchema check in a worker
       const app = new ToolscopePage(page);
       await app.open(served.cli.url);
       await app.expectConnected();

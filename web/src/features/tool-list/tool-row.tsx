@@ -33,7 +33,7 @@ export const ToolRow = memo(function ToolRow({
   const beyond = toolFieldsBeyond(revision, tool);
   const beyondText = `Not defined in the negotiated revision ${revision}: ${beyond.map((f) => `${f.field} (since ${f.since})`).join(', ')}`;
   // The chips go on the shorter of the two lines, so a long title ("Weather card (MCP App)") is not cut at 1280.
-  const badgesWithName = shown !== nameText && nameText.length < shown.length;
+  const badgesWithName = shown !== nameText && nameText.length <= shown.length;
   const marks = (
     <>
       <AnnotationBadges annotations={tool.annotations} trusted={trusted} compact />
