@@ -61,6 +61,7 @@ for (const size of SIZES) {
     test('Connect keeps its place across disconnect, a failed connect and connect; the panels start high', async ({
       page,
     }) => {
+      test.slow(); // three connects, one of them failing
       const app = new ToolscopePage(page);
       await app.open(served.cli.url);
       await app.expectConnected();
