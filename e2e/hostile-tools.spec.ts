@@ -174,13 +174,13 @@ test('annotation badges: unverified claims look different from trusted ones, def
   // The list shows declared claims only; a tool that declares nothing says so in its panel, defaults after.
   await expect(app.tool('strict_args')).not.toContainText('destructive');
   await app.selectTool('strict_args');
-  await expect(app.toolPanel).toContainText('Annotations: none declared');
+  await expect(app.toolPanel).toContainText('No hints declared');
   await expect(
     app.toolPanel.getByLabel(/^Spec defaults, not declared by the server: .*destructive.*open-world/),
   ).toBeVisible();
 
   await app.selectTool('contradictory_hints');
-  await expect(app.toolPanel).toContainText('Annotations (unverified claims):');
+  await expect(app.toolPanel).toContainText('The server says (not verified):');
   await expect(app.toolPanel).toContainText('contradictory: read-only and destructive at once');
   await app.selectTool('weird_annotations');
   await expect(app.toolPanel).toContainText('readOnlyHint is "yes", not a boolean: the default applies');
@@ -190,7 +190,7 @@ test('annotation badges: unverified claims look different from trusted ones, def
   await page.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(claims.getByLabel('read-only: claimed by a trusted server')).toBeVisible();
   await app.selectTool('claims_read_only');
-  await expect(app.toolPanel).toContainText('Annotations (trusted server):');
+  await expect(app.toolPanel).toContainText('The server says (trusted):');
   // What the server declared, on demand: _meta, and every hint with where its value came from.
   await app.toolPanel.getByRole('button', { name: 'Show declaration' }).click();
   const declaration = app.toolPanel.getByRole('region', { name: 'declaration' });

@@ -26,6 +26,19 @@ function connectButton(page: Page): Locator {
     .getByRole('button', { name: /^(Connect|Disconnect)$/ });
 }
 
+/** The texts cut short (with an ellipsis) in the list's rows. */
+function cutTexts(list: Locator): Promise<(string | null)[]> {
+  return list
+    .getByRole('listitem')
+    .evaluateAll((items) =>
+      items.flatMap((item) =>
+        [...item.querySelectorAll<HTMLElement>('span')]
+          .filter((el) => el.children.length === 0 && el.scrollWidth > el.clientWidth)
+          .map((el) => el.textContent),
+      ),
+    );
+}
+
 /** Whether `inner` is drawn whole inside `outer` and inside the window. */
 async function whollyInside(inner: Locator, outer: Locator, page: Page): Promise<boolean> {
   const a = await box(inner);
@@ -48,6 +61,7 @@ for (const size of SIZES) {
     test('Connect keeps its place across disconnect, a failed connect and connect; the panels start high', async ({
       page,
     }) => {
+      test.slow(); // three connects, one of them failing
       const app = new ToolscopePage(page);
       await app.open(served.cli.url);
       await app.expectConnected();
@@ -55,6 +69,11 @@ for (const size of SIZES) {
       expect(tab.y).toBeLessThanOrEqual(130);
 
       const places = [await box(connectButton(page))];
+      // "Copy link" reads "Link copied" for a moment: the row around it must not move.
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.getByRole('button', { name: 'Copy link' }).click();
+      await expect(page.getByRole('button', { name: 'Link copied' })).toBeVisible();
+      places.push(await box(connectButton(page)));
       await page.getByRole('button', { name: 'Disconnect' }).click();
       await expect(app.status).toHaveText('Disconnected');
       places.push(await box(connectButton(page)));
@@ -69,6 +88,17 @@ for (const size of SIZES) {
         `Nothing is listening at 127.0.0.1:${port}. Is the server running?`,
       );
       places.push(await box(connectButton(page)));
+      // The error and the options float over the panels: the panels do not move; Escape closes the options.
+      const tools = page.getByRole('tab', { name: 'Tools', exact: true });
+      expect((await box(tools)).y).toBe(tab.y);
+      await page.getByRole('button', { name: 'Options' }).click();
+      await expect(page.getByRole('combobox', { name: 'Protocol era' })).toBeVisible();
+      expect((await box(tools)).y).toBe(tab.y);
+      places.push(await box(connectButton(page)));
+      await page.getByRole('combobox', { name: 'Protocol era' }).press('Escape');
+      await expect(page.getByRole('combobox', { name: 'Protocol era' })).toHaveCount(0);
+      await page.getByRole('button', { name: 'Hide error' }).click();
+      await expect(page.getByRole('alert')).toHaveCount(0);
 
       await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'stdio' });
       await page.getByRole('button', { name: 'Connect' }).click();
@@ -86,21 +116,21 @@ for (const size of SIZES) {
       await app.open(served.cli.url);
       await app.expectConnected();
       await expect(app.toolList.getByRole('listitem').first()).toBeVisible();
-      const cut = await app.toolList
-        .getByRole('listitem')
-        .evaluateAll((items) =>
-          items.flatMap((item) =>
-            [...item.querySelectorAll<HTMLElement>('span')]
-              .filter((el) => el.children.length === 0 && el.scrollWidth > el.clientWidth)
-              .map((el) => el.textContent),
-          ),
-        );
-      expect(cut).toEqual([]);
+      expect(await cutTexts(app.toolList)).toEqual([]);
+      // The rows below the fold too (the list draws only what shows): the demo's longest title is last.
+      await app.toolList.evaluate((list) => {
+        let scroller: Element | null = list;
+        while (scroller && scroller.scrollHeight <= scroller.clientHeight) scroller = scroller.parentElement;
+        scroller?.scrollTo(0, scroller.scrollHeight);
+      });
+      await expect(app.toolList.getByText('weather_card', { exact: true })).toBeVisible();
+      expect(await cutTexts(app.toolList)).toEqual([]);
     });
 
     test('a short result is whole on screen after the call, and Ctrl+Enter calls through the approval dialog', async ({
       page,
     }) => {
+      test.slow(); // four calls and an outputSchema check in a worker
       const app = new ToolscopePage(page);
       await app.open(served.cli.url);
       await app.expectConnected();
@@ -123,12 +153,24 @@ for (const size of SIZES) {
       await expect(echoed).toBeVisible();
       expect(await whollyInside(echoed, app.result, page)).toBe(true);
 
+      // The shortcut from outside the form too: the tool's row in the list has the focus.
+      await app.tool('echo').getByRole('button').first().click();
+      await page.keyboard.press('Control+Enter');
+      await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
+      await expect(app.approvalDialog).toHaveCount(0);
+
       // A result that breaks its outputSchema is not called OK beside the violation.
       await app.selectTool('bad_structured_output');
       await app.callTool();
       await expect(app.result.getByText('Output schema violation')).toBeVisible();
       await expect(app.result.getByText('Invalid output', { exact: true })).toBeVisible();
       await expect(app.result.getByText('OK', { exact: true })).toHaveCount(0);
+      // Its history row agrees (it said a green OK beside the violation).
+      const row = (await app.openHistory())
+        .getByRole('listitem')
+        .filter({ hasText: 'bad_structured_output' });
+      await expect(row.getByText('Invalid output', { exact: true })).toBeVisible();
+      await expect(row.getByText('OK', { exact: true })).toHaveCount(0);
     });
 
     test('disconnected, nothing claims to be fresh or connected; the trace marks the next connection', async ({
@@ -151,6 +193,10 @@ for (const size of SIZES) {
       const rowLabel = name.split(',')[0]!;
       await row.click();
       await expect(detail).toContainText(`${rowLabel} · received`);
+      // The open row stays in view above its detail, and the detail's close button is inside the panel.
+      await expect(row).toBeInViewport({ ratio: 1 });
+      const close = detail.getByRole('button', { name: 'Close frame detail' });
+      expect(await whollyInside(close, app.trace, page)).toBe(true);
       await detail.getByRole('button', { name: 'Close frame detail' }).click();
       await expect(detail).toHaveCount(0);
       await row.click();

@@ -93,8 +93,8 @@ test('the demo under Auto: modern era, its discover result, and a multi round-tr
   await app.expectConnected();
   await expect(page.getByRole('form', { name: 'Connection' })).toContainText('2026-07-28');
 
-  await page.getByRole('button', { name: 'Server discover', exact: true }).click();
-  const discover = page.getByRole('dialog', { name: 'Server discover' });
+  await page.getByRole('button', { name: 'Server details', exact: true }).click();
+  const discover = page.getByRole('dialog', { name: 'Server details' });
   await expect(discover).toContainText('Supported versions');
   await expect(discover).toContainText('2026-07-28');
   await discover.getByRole('button', { name: 'Close' }).click();

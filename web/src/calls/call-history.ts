@@ -36,6 +36,8 @@ export interface CallEntry {
   revision?: string;
   /** The task the server created for a task-augmented call, with the `_meta` of that answer. */
   createdTask?: { taskId: string; meta?: unknown };
+  /** The call answered, but its structuredContent breaks its outputSchema (set once the result was checked). */
+  outputInvalid?: boolean;
 }
 
 /** What is known about a call as it starts. */

@@ -19,9 +19,9 @@ export const AFTER_PING_GRACE_MS = 2000;
  */
 export const AFTER_LIST_GRACE_MS = 300;
 /** The id of Auto's ping, written last (hand-rolled servers find the id at the end of the line). */
-const PING_ID = 'toolscope-liveness';
+export const PING_ID = 'toolscope-liveness';
 /** The id of Auto's liveness `tools/list`, for a server that answers only what it knows (not ping). */
-const LIST_ID = 'toolscope-liveness-list';
+export const LIST_ID = 'toolscope-liveness-list';
 
 /** What a connect under Auto is waiting for, for the connection bar. */
 export type ProbeWait =

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { describeFreshness, remainingMs, type ListFreshness } from '../mcp/list-cache.ts';
 
 /**
- * How fresh a listed page is by the server's cache hints ("fresh for 42 s · public · from cache"),
- * counting down; nothing for a result without hints (2025 era, or `ttlMs` 0).
+ * How fresh a listed page is by the server's cache hints ("fresh for 42 s · from cache"), counting
+ * down; nothing for a result without hints (2025 era, or `ttlMs` 0). The scope is in the tooltip: with
+ * one person per page it changes nothing they see, and "public" read as a privacy warning.
  */
 export function ListFreshnessNote({ freshness }: { freshness: ListFreshness | undefined }) {
   const [now, setNow] = useState(() => Date.now());
@@ -19,11 +20,17 @@ export function ListFreshnessNote({ freshness }: { freshness: ListFreshness | un
     <span
       role="status"
       aria-label="Cache"
-      title={`ttlMs ${freshness.ttlMs} · cacheScope ${freshness.cacheScope}: listing again within the TTL is answered from the cache; Refresh asks the server`}
+      title={`The server lets this list be reused for ${describeTtl(freshness.ttlMs)} (ttlMs ${freshness.ttlMs}, cacheScope ${freshness.cacheScope}): listing again within that time is answered from the cache; Refresh asks the server`}
       className="font-normal normal-case text-slate-500"
     >
-      {describeFreshness(remaining)} · {freshness.cacheScope}
+      {describeFreshness(remaining)}
       {freshness.fromCache ? ' · from cache' : ''}
     </span>
   );
+}
+
+/** "60 s", "5 min": the whole TTL, for the tooltip. */
+function describeTtl(ttlMs: number): string {
+  const seconds = Math.round(ttlMs / 1000);
+  return seconds < 60 || seconds % 60 !== 0 ? `${seconds} s` : `${seconds / 60} min`;
 }

@@ -12,6 +12,7 @@ export function VirtualList<T>({
   className,
   overscan = 8,
   stickToBottom = false,
+  revealIndex,
 }: {
   items: readonly T[];
   rowHeight: number;
@@ -22,6 +23,8 @@ export function VirtualList<T>({
   overscan?: number;
   /** Keep the view at the end while new items arrive, unless the user scrolled up. */
   stickToBottom?: boolean;
+  /** Scroll this row into view when it changes or the list's height does (a detail opened below). */
+  revealIndex?: number;
 }) {
   const ref = useRef<HTMLDivElement>(null);
   const [scrollTop, setScrollTop] = useState(0);
@@ -42,6 +45,15 @@ export function VirtualList<T>({
     // The full height is known from the row count, so no layout has to be read here; the browser clamps.
     if (stickToBottom && element && atBottom.current) element.scrollTop = items.length * rowHeight;
   }, [items.length, stickToBottom, rowHeight]);
+
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || revealIndex === undefined || revealIndex < 0) return;
+    const top = revealIndex * rowHeight;
+    if (top < element.scrollTop) element.scrollTop = top;
+    else if (top + rowHeight > element.scrollTop + element.clientHeight)
+      element.scrollTop = top + rowHeight - element.clientHeight;
+  }, [revealIndex, height, rowHeight]);
 
   const first = Math.max(0, Math.floor(scrollTop / rowHeight) - overscan);
   const last = Math.min(items.length, Math.ceil((scrollTop + height) / rowHeight) + overscan);

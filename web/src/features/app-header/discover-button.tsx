@@ -8,7 +8,7 @@ import { readDiscover } from './discover-facts.ts';
 const termClass = 'font-medium text-slate-600 dark:text-slate-400';
 
 /**
- * The "Discover" button and its dialog: what a 2026-07-28 server declared in `server/discover`
+ * The "Server details" button and its dialog: what a 2026-07-28 server declared in `server/discover`
  * (supported versions, capabilities and extensions, instructions, server info, cache hints), and
  * the result as JSON. Shown only on a modern connection.
  */
@@ -27,11 +27,12 @@ export function DiscoverButton() {
         type="button"
         className={compactButtonClass}
         aria-haspopup="dialog"
+        title="What the server declared in server/discover"
         onClick={() => ref.current?.showModal()}
       >
-        Server discover
+        Server details
       </button>
-      <Dialog ref={ref} title="Server discover" className="w-[40rem] max-w-[95vw]">
+      <Dialog ref={ref} title="Server details" className="w-[40rem] max-w-[95vw]">
         <dl className="grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className={termClass}>Server</dt>
           <dd className="font-mono">{facts.server ?? '(not given)'}</dd>

@@ -1,11 +1,12 @@
+import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { ConnectFailureDetail } from './connect-failure-detail.tsx';
 import { plainConnectError } from './plain-error.ts';
 
 /**
- * Why the last connect failed or the connection ended, in words a person acts on, on its own line under the
- * connection controls (so nothing beside the Connect button moves). "Try again with Auto" when the chosen era was
+ * Why the last connect failed or the connection ended, in words a person acts on, in the card under the
+ * connection controls (so nothing moves); "Hide error" puts it away. "Try again with Auto" when the chosen era was
  * the problem; "Why?" opens the full error in place, below, covering nothing.
  */
 export function ConnectError({ onRetryWithAuto }: { onRetryWithAuto?: () => void }) {
@@ -15,7 +16,14 @@ export function ConnectError({ onRetryWithAuto }: { onRetryWithAuto?: () => void
   const lostBridge = useStore(session.state, (s) => s.lostBridge);
   const detail = useStore(session.state, (s) => s.errorDetail);
   const target = useStore(session.state, (s) => s.target);
-  if (!error || status !== 'disconnected') return null;
+  // The card floats over the panels' tops, so it can be put away; the next connect's error shows again.
+  const [hidden, setHidden] = useState(false);
+  const [seenStatus, setSeenStatus] = useState(status);
+  if (status !== seenStatus) {
+    setSeenStatus(status);
+    if (status === 'connecting') setHidden(false);
+  }
+  if (!error || status !== 'disconnected' || hidden) return null;
   const plain = plainConnectError(error, detail, target);
   return (
     <div className="flex w-full flex-wrap items-start gap-x-3 gap-y-1 text-sm">
@@ -33,6 +41,15 @@ export function ConnectError({ onRetryWithAuto }: { onRetryWithAuto?: () => void
         </button>
       )}
       <ConnectFailureDetail detail={detail ?? { headline: error }} plain={plain.text} />
+      <button
+        type="button"
+        aria-label="Hide error"
+        title="Hide (the next connect shows its own error)"
+        className="ml-auto shrink-0 rounded px-1.5 text-base leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+        onClick={() => setHidden(true)}
+      >
+        ×
+      </button>
     </div>
   );
 }

@@ -20,7 +20,8 @@ const fieldLabelClass = 'flex flex-col text-xs font-medium text-slate-600 dark:t
 
 /**
  * The connection row: where the server is (stdio command or URL), Connect, the state and the negotiated era at
- * a fixed width beside it, then Options, Servers and Copy link; why a connect failed on a line below. An "OAuth"
+ * a fixed width beside it, then Options, Servers and Copy link; why a connect failed, Auto's wait and the
+ * options in a card below that floats over the panels. An "OAuth"
  * control belongs in the fixed status slot's row, before Options.
  */
 export function ConnectionBar({
@@ -63,7 +64,18 @@ export function ConnectionBar({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-col gap-1.5" aria-label="Connection">
+    <form
+      onSubmit={submit}
+      className="relative flex flex-col gap-1.5"
+      aria-label="Connection"
+      // The options float over the panels like a popover: Escape or a move elsewhere on the page closes them.
+      onKeyDown={(event) => {
+        if (event.key === 'Escape' && showMore) setShowMore(false);
+      }}
+      onBlur={(event) => {
+        if (showMore && !event.currentTarget.contains(event.relatedTarget)) setShowMore(false);
+      }}
+    >
       {/* One row whose parts keep their widths whatever the state, so Connect never moves under the cursor. */}
       <div className="flex items-end gap-2">
         <label className={`${fieldLabelClass} w-40 shrink-0`}>
@@ -155,9 +167,12 @@ export function ConnectionBar({
           <CopyLinkButton form={form} />
         </span>
       </div>
-      <ProbeWaitLine />
-      <ConnectError onRetryWithAuto={retryWithAuto} />
-      {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
+      {/* Below the row, over the panels: a wait, an error or the options never push the page down (nothing moves). */}
+      <div className="absolute top-full left-0 z-30 mt-2 flex w-full max-w-[64rem] flex-col gap-1.5 rounded-md border border-slate-200 bg-white p-2 shadow-lg empty:hidden dark:border-slate-700 dark:bg-slate-900">
+        <ProbeWaitLine />
+        <ConnectError onRetryWithAuto={retryWithAuto} />
+        {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
+      </div>
     </form>
   );
 }

@@ -23,7 +23,8 @@ export function CopyLinkButton({ form }: { form: TargetFormState }) {
   return (
     <button
       type="button"
-      className={secondaryButtonClass}
+      // Wide enough for both labels: a label change must not move Connect and the fields beside it.
+      className={`${secondaryButtonClass} w-28 justify-center`}
       onClick={copy}
       title="Link without header or environment values"
     >

@@ -19,15 +19,18 @@ export function EraPicker({
   onChange,
   disabled,
   hintId,
+  compact = false,
 }: {
   era: ProtocolEraChoice;
   onChange: (era: ProtocolEraChoice) => void;
   disabled: boolean;
   /** Id of the hint element (unique on the page). */
   hintId: string;
+  /** The hint as a tooltip (and for screen readers) instead of a line below: a bar that must stay one row. */
+  compact?: boolean;
 }) {
   return (
-    <div className="flex w-52 flex-col">
+    <div className="flex w-52 flex-col" title={compact ? ERA_HINTS[era] : undefined}>
       <label className={labelClass}>
         Protocol era
         <select
@@ -44,7 +47,7 @@ export function EraPicker({
           ))}
         </select>
       </label>
-      <span id={hintId} className="mt-0.5 text-xs text-slate-600 dark:text-slate-400">
+      <span id={hintId} className={compact ? 'sr-only' : 'mt-0.5 text-xs text-slate-600 dark:text-slate-400'}>
         {ERA_HINTS[era]}
       </span>
     </div>

@@ -46,7 +46,27 @@ describe('plainConnectError', () => {
       { transport: 'stdio', command: 'node', args: [], era: 'legacy' },
     );
     expect(said.eraProblem).toBe(true);
-    expect(said.text).toBe('JSON-RPC -32022 · Unsupported protocol version: 2025-11-25');
+    expect(said.text).toBe(
+      'This server refused the 2025 handshake (it does not accept that protocol version). Choose Auto or Modern.',
+    );
+  });
+
+  it('says a 2025 server refused under Modern in words, not in the SDK’s', () => {
+    const said = plainConnectError(
+      'Version negotiation failed: the server did not offer pinned protocol version 2026-07-28 via server/discover',
+      { headline: 'x', code: -32601 },
+      { transport: 'http', url: 'http://127.0.0.1:3001/mcp', era: 'modern' },
+    );
+    expect(said).toEqual({
+      text: 'This server does not speak the 2026-07-28 protocol (it does not know server/discover). Choose Auto or Legacy.',
+      eraProblem: true,
+    });
+  });
+
+  it('keeps a repeated message said once', () => {
+    expect(withoutRepeats('Unsupported protocol version: Unsupported protocol version: 2025-11-25')).toBe(
+      'Unsupported protocol version: 2025-11-25',
+    );
   });
 
   it('does not offer Auto when Auto already failed', () => {

@@ -44,6 +44,17 @@ export function plainConnectError(
   if (notFound) return { text: `No host is named ${notFound[1]}. Check the URL.`, eraProblem: false };
   if (/ENOENT|spawn .* ENOENT/.test(error))
     return { text: 'The command was not found. Check the Command field and its path.', eraProblem: false };
+  // A chosen era the server does not speak: say which and what to pick; the SDK's wording stays behind "Why?".
+  if (eraProblem && target?.era === 'modern')
+    return {
+      text: 'This server does not speak the 2026-07-28 protocol (it does not know server/discover). Choose Auto or Legacy.',
+      eraProblem,
+    };
+  if (eraProblem && target?.era === 'legacy')
+    return {
+      text: 'This server refused the 2025 handshake (it does not accept that protocol version). Choose Auto or Modern.',
+      eraProblem,
+    };
   // The bridge's error carries the server's HTTP answer (a 404 page, say): its meaning is the headline.
   if (detail?.code === RELAY_ERROR_CODE && detail.explanation)
     return { text: detail.explanation, eraProblem };

@@ -81,7 +81,7 @@ export function HistoryRow({
         )}
         {call.outcome ? (
           <span className="ml-auto shrink-0">
-            <OutcomeBadge outcome={call.outcome} />
+            <OutcomeBadge outcome={call.outcome} outputInvalid={call.outputInvalid === true} />
           </span>
         ) : (
           <span className="ml-auto text-slate-500">running…</span>

@@ -66,7 +66,12 @@ export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
         </select>
       </label>
       {entry?.description && (
-        <p className="max-w-72 pb-1.5 text-xs text-slate-500 dark:text-slate-400">{entry.description}</p>
+        <p
+          className="max-w-72 truncate pb-2.5 text-xs text-slate-500 dark:text-slate-400"
+          title={entry.description}
+        >
+          {entry.description}
+        </p>
       )}
       {entry && entry.userHeaders.length > 0 && (
         <UserHeaderFields
@@ -111,6 +116,7 @@ export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
           onChange={(next) => setEras((known) => ({ ...known, [choice]: next }))}
           disabled={busy}
           hintId="hosted-protocol-era-hint"
+          compact
         />
       )}
       <button

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { panelClass, panelHeaderClass } from '../../ui/field-classes.ts';
@@ -29,8 +28,10 @@ export function ResultView() {
   const previous = usePreviousConnection(call?.startedAt);
   // MCP Apps: a call of a tool that links a View gets the "App" tab first.
   const appTabs = useAppTabs(call);
-  // Reported by the body once it has checked the output; kept per call so another call's verdict never shows.
-  const [invalidCall, setInvalidCall] = useState<number>();
+  // Reported by the body once it has checked the output, and kept on the call so its history row agrees.
+  const markOutput = (id: number, invalid: boolean) => {
+    if ((history.find(id)?.outputInvalid === true) !== invalid) history.amend(id, { outputInvalid: invalid });
+  };
 
   return (
     <section className={`${panelClass} min-h-0`} aria-label="Result">
@@ -52,7 +53,7 @@ export function ResultView() {
             from the previous connection
           </span>
         )}
-        {call?.outcome && <OutcomeBadge outcome={call.outcome} outputInvalid={invalidCall === call.id} />}
+        {call?.outcome && <OutcomeBadge outcome={call.outcome} outputInvalid={call.outputInvalid === true} />}
       </div>
       {call && (
         <div className={`min-h-0 flex-1 overflow-auto ${previous ? 'opacity-70' : ''}`}>
@@ -69,9 +70,7 @@ export function ResultView() {
               revision={revision}
               createdTask={call.createdTask}
               leadingTabs={appTabs}
-              onOutputInvalid={(invalid) =>
-                setInvalidCall((shown) => (invalid ? call.id : shown === call.id ? undefined : shown))
-              }
+              onOutputInvalid={(invalid) => markOutput(call.id, invalid)}
             />
           )}
         </div>

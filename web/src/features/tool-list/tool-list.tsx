@@ -35,7 +35,7 @@ export function ToolList() {
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Tool browser">
-      <div className="flex items-center gap-2 px-3 pt-2 text-xs text-slate-500">
+      <div className="flex items-center gap-2 px-3 pt-2 text-xs whitespace-nowrap text-slate-500">
         <span>
           {shown.length === tools.length ? tools.length : `${shown.length} of ${tools.length}`} tools
         </span>

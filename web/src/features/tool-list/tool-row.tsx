@@ -32,6 +32,41 @@ export const ToolRow = memo(function ToolRow({
   const problems = toolNameProblems(tool.name, revision);
   const beyond = toolFieldsBeyond(revision, tool);
   const beyondText = `Not defined in the negotiated revision ${revision}: ${beyond.map((f) => `${f.field} (since ${f.since})`).join(', ')}`;
+  // The chips go on the shorter of the two lines, so a long title ("Weather card (MCP App)") is not cut at 1280.
+  const badgesWithName = shown !== nameText && nameText.length <= shown.length;
+  const marks = (
+    <>
+      <AnnotationBadges annotations={tool.annotations} trusted={trusted} compact />
+      <ToolUiBadge tool={tool} />
+      {sameName > 1 && (
+        <span
+          aria-label={`Duplicate name: tool ${occurrence} of ${sameName} named ${nameText}`}
+          title={`Another tool has the same name: this is ${occurrence} of ${sameName}`}
+          className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+        >
+          dup {occurrence}/{sameName}
+        </span>
+      )}
+      {beyond.length > 0 && (
+        <span
+          aria-label={beyondText}
+          title={beyondText}
+          className="shrink-0 rounded border border-violet-300 px-1 text-[10px] text-violet-700 dark:border-violet-800 dark:text-violet-300"
+        >
+          newer fields
+        </span>
+      )}
+      {problems.length > 0 && (
+        <span
+          title={problems.join('; ')}
+          aria-label={`Warning: ${problems.join('; ')}`}
+          className="text-amber-600"
+        >
+          ⚠
+        </span>
+      )}
+    </>
+  );
   return (
     <li style={{ height: TOOL_ROW_HEIGHT }} className="py-0.5">
       <button
@@ -51,40 +86,15 @@ export const ToolRow = memo(function ToolRow({
             >
               {shown}
             </span>
-            <AnnotationBadges annotations={tool.annotations} trusted={trusted} compact />
-            <ToolUiBadge tool={tool} />
-            {sameName > 1 && (
-              <span
-                aria-label={`Duplicate name: tool ${occurrence} of ${sameName} named ${nameText}`}
-                title={`Another tool has the same name: this is ${occurrence} of ${sameName}`}
-                className="shrink-0 rounded bg-amber-100 px-1 text-[10px] font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-300"
-              >
-                dup {occurrence}/{sameName}
-              </span>
-            )}
-            {beyond.length > 0 && (
-              <span
-                aria-label={beyondText}
-                title={beyondText}
-                className="shrink-0 rounded border border-violet-300 px-1 text-[10px] text-violet-700 dark:border-violet-800 dark:text-violet-300"
-              >
-                newer fields
-              </span>
-            )}
-            {problems.length > 0 && (
-              <span
-                title={problems.join('; ')}
-                aria-label={`Warning: ${problems.join('; ')}`}
-                className="text-amber-600"
-              >
-                ⚠
-              </span>
-            )}
+            {!badgesWithName && marks}
           </span>
           {/* The name has the second line to itself, so it is never cut at the list's default width. */}
           {shown !== nameText && (
-            <span className="block truncate font-mono text-xs text-slate-500" title={nameText}>
-              {nameText}
+            <span className="flex items-center gap-1">
+              <span className="min-w-0 flex-1 truncate font-mono text-xs text-slate-500" title={nameText}>
+                {nameText}
+              </span>
+              {badgesWithName && marks}
             </span>
           )}
         </span>

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
 import { ToolUiBadge } from '../apps/apps.ts';
 import { ToolIcon } from '../tool-list/tool-icon.tsx';
@@ -17,7 +18,12 @@ const warningClass = 'text-xs text-amber-700 dark:text-amber-400';
 export function ToolHeader({ listed }: { listed: ListedTool }) {
   const { tool, nameText, sameName, occurrence } = listed;
   const taskSupport = (tool as { execution?: { taskSupport?: unknown } }).execution?.taskSupport;
-  const { session, policy, runner, replay } = useServices();
+  const { session, policy, runner, replay, history } = useServices();
+  // Once a result shows, the pane is shorter: the description and hints fold behind "Tool details", so the
+  // form keeps the room (warnings stay).
+  const hasResult = useStore(history, (s) => s.selectedId !== undefined);
+  const [expanded, setExpanded] = useState(false);
+  const folded = hasResult && !expanded;
   const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const trusted = useTrustedServer();
   const icon = useToolIcon(tool, 20);
@@ -28,10 +34,10 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
   const nameProblem = describeNonStringName(tool.name);
   const annotations = readAnnotations(tool.annotations);
   const annotationsLabel = !annotations.hints.some((hint) => hint.source === 'declared')
-    ? 'Annotations: none declared;'
+    ? 'No hints declared;'
     : trusted
-      ? 'Annotations (trusted server):'
-      : 'Annotations (unverified claims):';
+      ? 'The server says (trusted):'
+      : 'The server says (not verified):';
   const beyond = toolFieldsBeyond(revision, tool);
 
   return (
@@ -52,8 +58,18 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
             duplicate {occurrence} of {sameName}
           </span>
         )}
+        {hasResult && (
+          <button
+            type="button"
+            aria-expanded={expanded}
+            className="ml-auto shrink-0 text-xs text-indigo-600 hover:underline dark:text-indigo-400"
+            onClick={() => setExpanded((open) => !open)}
+          >
+            Tool details <span aria-hidden>{expanded ? '▴' : '▾'}</span>
+          </button>
+        )}
       </div>
-      <div className="flex flex-wrap items-center gap-1 text-[11px]">
+      <div className={`flex flex-wrap items-center gap-1 text-[11px] ${folded ? 'hidden' : ''}`}>
         <span className="text-slate-500">{annotationsLabel}</span>
         <AnnotationBadges annotations={tool.annotations} trusted={trusted} />
         <ToolUiBadge tool={tool} detailed />
@@ -104,7 +120,7 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
             .join('; ')}
         </p>
       )}
-      {typeof tool.description === 'string' && tool.description && (
+      {!folded && typeof tool.description === 'string' && tool.description && (
         <div className="max-h-28 overflow-y-auto text-sm text-slate-700 dark:text-slate-300">
           <SafeMarkdown text={tool.description} />
         </div>

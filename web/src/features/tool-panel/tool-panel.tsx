@@ -1,4 +1,4 @@
-import { lazy, Suspense, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
 import type { ListedTool } from '../../mcp/tool-identity.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
@@ -22,6 +22,28 @@ function callOnModEnter(event: KeyboardEvent<HTMLElement>) {
   if (!button.disabled) button.click();
 }
 
+/**
+ * Ctrl+Enter outside the tool's panel calls too (as in Postman and GraphiQL), unless the key was meant for
+ * another field (the trace filter, the chat's message) or a dialog.
+ */
+function useCallShortcutAnywhere(panel: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey) || event.altKey || event.shiftKey)
+        return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('input, textarea, select, [contenteditable="true"], dialog, [role="dialog"]'))
+        return;
+      const button = panel.current?.querySelector<HTMLButtonElement>('button[data-call-tool]');
+      if (!button || button.disabled || panel.current?.contains(target)) return;
+      event.preventDefault();
+      button.click();
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [panel]);
+}
+
 // rjsf, Ajv and CodeMirror load with the first tool opened, not with the page.
 const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
 
@@ -31,6 +53,8 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   const connected = useStore(session.state, (s) => s.status === 'connected');
   const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const drafts = useStore(workspace, (s) => s.drafts);
+  const panel = useRef<HTMLElement>(null);
+  useCallShortcutAnywhere(panel);
 
   if (!listed) {
     return (
@@ -51,7 +75,12 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   // Invalid arguments may be sent on purpose; only text that is not a JSON object cannot be.
   const parsed = parseArgumentsText(text);
   return (
-    <section className={`${panelClass} min-h-0`} aria-label="Tool" onKeyDownCapture={callOnModEnter}>
+    <section
+      ref={panel}
+      className={`${panelClass} min-h-0`}
+      aria-label="Tool"
+      onKeyDownCapture={callOnModEnter}
+    >
       <ToolHeader listed={listed} />
       <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
         <ToolDeclaration tool={tool} revision={revision} />

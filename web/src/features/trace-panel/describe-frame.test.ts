@@ -29,6 +29,31 @@ describe('describeFrame', () => {
     expect(describeFrame(frame({}))).toEqual({ label: 'Unreadable frame', kind: 'bad', preview: undefined });
   });
 
+  it("names Auto's liveness requests and their answers by what they are for, not by their id", () => {
+    const ping = { jsonrpc: '2.0' as const, id: 'toolscope-liveness', method: 'ping' };
+    expect(describeFrame(frame({ direction: 'out', message: ping })).label).toBe(
+      "ping (Auto's liveness check)",
+    );
+    const refused = {
+      jsonrpc: '2.0' as const,
+      id: 'toolscope-liveness',
+      error: { code: -32601, message: 'no' },
+    };
+    expect(describeFrame(frame({ message: refused }))).toEqual({
+      label: "error (Auto's liveness check)",
+      kind: 'error',
+      setup: true,
+    });
+    const listed = { jsonrpc: '2.0' as const, id: 'toolscope-liveness-list', result: { tools: [] } };
+    expect(describeFrame(frame({ message: listed })).label).toBe("result (Auto's liveness check)");
+    const probed = { jsonrpc: '2.0' as const, id: 'server-discover-probe-1', result: {} };
+    expect(describeFrame(frame({ message: probed })).label).toBe('result (server/discover probe)');
+    // Another string id keeps its JSON, so "8" and 8 stay apart.
+    expect(describeFrame(frame({ message: { jsonrpc: '2.0', id: '8', result: {} } })).label).toBe(
+      'result #"8"',
+    );
+  });
+
   it('labels messages by method or by what they answer', () => {
     expect(describeFrame(frame({ message: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }))).toEqual({
       label: 'tools/list',

@@ -1,4 +1,11 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
+import { LIST_ID, PING_ID } from '../../mcp/era-probe-pace.ts';
+
+/** Requests Toolscope itself sends, by id: their rows say what they are for, not a made-up id. */
+const OWN_REQUESTS: Record<string, string> = {
+  [PING_ID]: "Auto's liveness check",
+  [LIST_ID]: "Auto's liveness check",
+};
 
 /** How many characters of an unreadable line the trace row shows. */
 export const LINE_PREVIEW_CHARS = 100;
@@ -9,6 +16,8 @@ export function describeFrame(frame: Frame): {
   kind: 'request' | 'notification' | 'result' | 'error' | 'bad';
   /** The start of the line as the server wrote it, for a frame that is not a JSON-RPC message. */
   preview?: string;
+  /** A request of the client's own connection setup (Auto's probes) or its answer: expected, even as an error. */
+  setup?: true;
 } {
   const message = frame.message as Record<string, unknown> | undefined;
   if (!message) {
@@ -16,12 +25,21 @@ export function describeFrame(frame: Frame): {
     const label = (frame.error ?? 'Unreadable frame').split(':')[0]!;
     return { label, kind: 'bad', preview: frame.raw === undefined ? undefined : linePreview(frame.raw) };
   }
+  const own = typeof message.id === 'string' ? ownRequest(message.id) : undefined;
   if (typeof message.method === 'string') {
-    return { label: message.method, kind: 'id' in message ? 'request' : 'notification' };
+    const label = own && !own.startsWith(message.method) ? `${message.method} (${own})` : message.method;
+    return { label, kind: 'id' in message ? 'request' : 'notification', ...(own ? { setup: true } : {}) };
   }
-  const id = JSON.stringify(message.id);
-  if ('error' in message) return { label: `error #${id}`, kind: 'error' };
-  return { label: `result #${id}`, kind: 'result' };
+  const id = own ? `(${own})` : `#${JSON.stringify(message.id)}`;
+  const setup = own ? { setup: true as const } : {};
+  if ('error' in message) return { label: `error ${id}`, kind: 'error', ...setup };
+  return { label: `result ${id}`, kind: 'result', ...setup };
+}
+
+/** What a request Toolscope (or its SDK client) sent with a made-up string id is for. */
+function ownRequest(id: string): string | undefined {
+  // The SDK's era probe numbers its ids ("server-discover-probe-1").
+  return OWN_REQUESTS[id] ?? (/^server-discover-probe-\d+$/.test(id) ? 'server/discover probe' : undefined);
 }
 
 // Matching control characters is the point here.

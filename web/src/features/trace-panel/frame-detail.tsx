@@ -36,7 +36,7 @@ export function FrameDetail({
     >
       <div className="flex items-center gap-3 px-2 py-1 text-xs">
         <span
-          className="shrink-0 font-semibold whitespace-nowrap"
+          className="min-w-0 truncate font-semibold whitespace-nowrap"
           title={`Frame ${frame.seq} of the trace, ${direction} at ${formatTime(frame.time)}`}
         >
           {label} <span className="font-normal text-slate-500">· {direction}</span>
@@ -67,7 +67,7 @@ export function FrameDetail({
           type="button"
           aria-label="Close frame detail"
           title="Close (Esc)"
-          className="rounded px-1.5 text-base leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+          className="shrink-0 rounded px-1.5 text-base leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
           onClick={onClose}
         >
           ×

@@ -40,6 +40,14 @@ export function TracePanel() {
   );
   const methods = useStore(session.trace, () => session.trace.methodList);
   const selected = selectedSeq === undefined ? undefined : frameBySeq(frames, selectedSeq);
+  // The open frame's row stays in view above its detail (which takes the lower part of the panel).
+  const selectedRow = useMemo(
+    () =>
+      selectedSeq === undefined
+        ? undefined
+        : indices.findIndex((index) => frames[index]!.seq === selectedSeq),
+    [indices, frames, selectedSeq],
+  );
 
   const copyShown = () => {
     const shown = indices.map((index) => frames[index]);
@@ -90,6 +98,7 @@ export function TracePanel() {
         items={indices}
         rowHeight={TRACE_ROW_HEIGHT}
         stickToBottom={pausedAt === undefined}
+        revealIndex={selectedRow}
         renderRow={(index) => {
           const frame = frames[index]!;
           return (

@@ -44,7 +44,7 @@ export const TraceRow = memo(function TraceRow({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const { label, kind, preview } = describeFrame(frame);
+  const { label, kind, preview, setup } = describeFrame(frame);
   const direction = DIRECTION_NAMES[frame.direction];
   const named = preview === undefined ? label : `${label}: ${preview}`;
   // The bridge numbers each connection's frames from 0: a 0 after the first frame starts another connection.
@@ -82,7 +82,10 @@ export const TraceRow = memo(function TraceRow({
             view
           </span>
         )}
-        <span className={`min-w-0 truncate ${KIND_COLORS[kind]}`}>
+        {/* Auto's probes are expected, even when refused: grey, so a healthy connect shows no red row. */}
+        <span
+          className={`min-w-0 truncate ${setup ? 'text-slate-500 dark:text-slate-400' : KIND_COLORS[kind]}`}
+        >
           {label}
           {preview !== undefined && <span className="text-slate-600 dark:text-slate-300">: {preview}</span>}
         </span>
