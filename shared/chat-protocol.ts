@@ -42,6 +42,9 @@ export interface ChatProvidersResponse {
   userEndpointsAllowed?: boolean;
 }
 
+/** The provider id of the signed-in user's own endpoint. */
+export const OWN_PROVIDER_ID = 'own';
+
 /**
  * POST /api/chat/endpoint (hosted mode with `chat.allowUserEndpoints`): the signed-in user's own endpoint
  * and key, kept in the bridge's memory for that user; an empty `baseUrl` forgets it.

@@ -6,10 +6,11 @@ import type {
   ChatStepRequest,
   ChatUserEndpointRequest,
 } from '#shared/chat-protocol.ts';
+import { OWN_PROVIDER_ID } from '#shared/chat-protocol.ts';
 import { describeProvider, providersFromEnvironment, type ChatProvider } from './chat-providers.ts';
 import { runChatStep } from './chat-step.ts';
 import { PageKeys } from './page-keys.ts';
-import { OWN_PROVIDER_ID, UserEndpoints, type UserEndpointPolicy } from './user-endpoints.ts';
+import { UserEndpoints, type UserEndpointPolicy } from './user-endpoints.ts';
 
 /** Options of {@link chatRoutes}. */
 export interface ChatRoutesOptions {

@@ -1,8 +1,10 @@
-import type { ChatProviderKind, ChatUserEndpointRequest } from '#shared/chat-protocol.ts';
+import {
+  OWN_PROVIDER_ID,
+  type ChatProviderKind,
+  type ChatUserEndpointRequest,
+} from '#shared/chat-protocol.ts';
 import type { ChatProvider } from './chat-providers.ts';
 
-/** The id of a user's own endpoint among the providers they see. */
-export const OWN_PROVIDER_ID = 'own';
 /** Most users whose endpoints are kept at once; the one who set theirs longest ago is forgotten first. */
 const MAX_USERS = 1000;
 
