@@ -56,7 +56,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   page,
 }) => {
   // One setup for the turn, its history, the key checks, the share link's replay and the session file.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const app = new ToolscopePage(page);
   await app.open(cli.url);
   await app.expectConnected();
@@ -189,6 +189,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   const bytes = readFileSync(saved);
   expect(bytes.includes('Echo said: hello from the model')).toBe(true);
   expect(bytes.includes(KEY)).toBe(false);
+  expect(bytes.includes('"origin": "model"') || bytes.includes('"origin":"model"')).toBe(true);
   await page.getByLabel('Session file').setInputFiles(saved);
   await expect(page.getByRole('note', { name: 'Replay' })).toBeVisible();
   await page.getByRole('tab', { name: 'Chat' }).click();
