@@ -21,10 +21,13 @@ test.beforeAll(async () => {
       const second = offered.includes('get_weather')
         ? { id: 'call_second', name: 'get_weather', arguments: '{"city":"Lisbon"}' }
         : { id: 'call_second', name: 'get-sum', arguments: '{"a":2,"b":3}' };
-      // server-everything also has a tool that asks the user for input (elicitation) mid-call.
+      // Both servers have a tool that asks the user for input mid-call: server-everything's (legacy era,
+      // an elicitation request within the call) and the demo's (2026-07-28, a multi round-trip call).
       const third = offered.includes('trigger-elicitation-request')
         ? [{ id: 'call_third', name: 'trigger-elicitation-request', arguments: '{}' }]
-        : [];
+        : offered.includes('confirm_deploy')
+          ? [{ id: 'call_third', name: 'confirm_deploy', arguments: '{"environment":"staging"}' }]
+          : [];
       if (last?.role === 'user')
         return {
           text: 'Let me check. ',
@@ -53,7 +56,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   page,
 }) => {
   // One setup for the turn, its history, the key checks, the share link's replay and the session file.
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const app = new ToolscopePage(page);
   await app.open(cli.url);
   await app.expectConnected();
@@ -76,10 +79,22 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await expect(dialog).toContainText('get_weather');
   await expect(dialog).toContainText('Lisbon');
   await dialog.getByRole('button', { name: 'Deny' }).click();
+  // A multi round-trip call from the model: its input request is answered in the page, as from the Call button.
+  await expect(dialog).toContainText('confirm_deploy');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  const elicitation = page
+    .getByRole('dialog', { name: 'Server requests' })
+    .getByRole('region', { name: 'Elicitation request' });
+  await expect(elicitation).toContainText('Deploy 1.2.3 to staging?');
+  await elicitation.getByRole('checkbox').first().check();
+  await elicitation.getByRole('button', { name: 'Accept' }).click();
 
   const transcript = page.getByRole('log', { name: 'Transcript' });
   await expect(transcript).toContainText(
     'Echo said: hello from the model | second: The user denied this tool call.',
+  );
+  await expect(transcript).toContainText(
+    '| third: Pretended to deploy 1.2.3 to staging (state deploy:staging:1.2.3)',
   );
   await expect(transcript).toContainText('Let me check.');
   // The approved call's result is shown inline with the result viewers; the denied one says so.
@@ -100,6 +115,21 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await expect(
     rows.filter({ hasText: 'get_weather' }).filter({ has: page.getByText('model', { exact: true }) }),
   ).toHaveCount(1);
+  await expect(
+    rows.filter({ hasText: 'confirm_deploy' }).filter({ has: page.getByText('model', { exact: true }) }),
+  ).toContainText('2 rounds');
+
+  // The trace marks the approved calls' requests and responses as the model's, each round of the
+  // multi round-trip call too (the denied call was never sent).
+  await expect(
+    app.trace.getByRole('button', { name: /^tools\/call.*, sent, asked by the model, / }),
+  ).toHaveCount(3);
+  const askedBy = app.trace.getByRole('combobox', { name: 'Asked by' });
+  await askedBy.selectOption('model');
+  await expect(app.trace.getByRole('button', { name: /, asked by the model, / })).toHaveCount(6);
+  await expect(app.trace.getByText('round 2 of 2')).toHaveCount(2);
+  await expect(app.trace.getByRole('button', { name: /^initialize, sent/ })).toHaveCount(0);
+  await askedBy.selectOption('');
 
   // The tool messages the model got: the echo's text and the denial.
   const tools = endpoint.received.filter((r) => r.path === '/v1/chat/completions').slice(-2);
@@ -159,6 +189,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   const bytes = readFileSync(saved);
   expect(bytes.includes('Echo said: hello from the model')).toBe(true);
   expect(bytes.includes(KEY)).toBe(false);
+  expect(bytes.includes('"origin": "model"') || bytes.includes('"origin":"model"')).toBe(true);
   await page.getByLabel('Session file').setInputFiles(saved);
   await expect(page.getByRole('note', { name: 'Replay' })).toBeVisible();
   await page.getByRole('tab', { name: 'Chat' }).click();

@@ -67,6 +67,11 @@ export interface Frame {
   synthetic?: boolean;
   /** In the page's trace, which spans connections: the frame's `seq` in its own connection. */
   bridgeSeq?: number;
+  /**
+   * In the page's trace: who asked for the tool call this frame belongs to, when not the user (a model in
+   * the chat, or an MCP App's View). Set by the page; the bridge never sees it.
+   */
+  origin?: 'model' | 'view';
   /** HTTP targets only: what HTTP said about the request or response that carried this frame. */
   http?: FrameHttp;
 }

@@ -29,6 +29,8 @@ export interface ChatProviderInfo {
   modelsProblem?: string;
   /** Hosted mode: model requests each user may still make, when limited. */
   remainingRequests?: number;
+  /** The signed-in user's own endpoint (hosted mode with `chat.allowUserEndpoints`); its key is theirs. */
+  own?: boolean;
 }
 
 /** GET /api/chat/providers?page=… */
@@ -36,6 +38,21 @@ export interface ChatProvidersResponse {
   providers: ChatProviderInfo[];
   /** Whether a key may be typed in the page (not in hosted mode). */
   pageKeysAllowed: boolean;
+  /** Hosted mode: whether the admin lets users name their own endpoint (`chat.allowUserEndpoints`). */
+  userEndpointsAllowed?: boolean;
+}
+
+/** The provider id of the signed-in user's own endpoint. */
+export const OWN_PROVIDER_ID = 'own';
+
+/**
+ * POST /api/chat/endpoint (hosted mode with `chat.allowUserEndpoints`): the signed-in user's own endpoint
+ * and key, kept in the bridge's memory for that user; an empty `baseUrl` forgets it.
+ */
+export interface ChatUserEndpointRequest {
+  baseUrl: string;
+  key?: string;
+  kind?: ChatProviderKind;
 }
 
 /** POST /api/chat/key: a key typed in the page, kept in the bridge's memory for that page only. */

@@ -12,6 +12,8 @@ export interface ChatProvider {
   models?: string[];
   /** Listed only when its /models answers (Ollama's local default). */
   onlyWhenUp?: boolean;
+  /** How to reach it, when not the global fetch (a user's own endpoint: a fetch that checks each address). */
+  fetch?: typeof globalThis.fetch;
 }
 
 const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
@@ -87,6 +89,7 @@ export async function describeProvider(
     baseUrl: provider.baseUrl,
     key: pageKey ? 'page' : provider.key ? 'environment' : 'none',
     models: provider.models ?? [],
+    ...(provider.fetch ? { own: true, key: provider.key ? 'page' : 'none' } : {}),
   };
   if (provider.models) return info;
   // The hosted APIs answer nothing without a key: say what to do instead of failing to list.
@@ -113,7 +116,7 @@ async function listModels(provider: ChatProvider, key: string | undefined): Prom
         : {};
   let response: Response;
   try {
-    response = await fetch(`${provider.baseUrl}/models`, {
+    response = await (provider.fetch ?? fetch)(`${provider.baseUrl}/models`, {
       headers,
       signal: AbortSignal.timeout(MODELS_TIMEOUT_MS),
     });

@@ -4,10 +4,13 @@ import type {
   ChatProvidersResponse,
   ChatStepEvent,
   ChatStepRequest,
+  ChatUserEndpointRequest,
 } from '#shared/chat-protocol.ts';
+import { OWN_PROVIDER_ID } from '#shared/chat-protocol.ts';
 import { describeProvider, providersFromEnvironment, type ChatProvider } from './chat-providers.ts';
 import { runChatStep } from './chat-step.ts';
 import { PageKeys } from './page-keys.ts';
+import { UserEndpoints, type UserEndpointPolicy } from './user-endpoints.ts';
 
 /** Options of {@link chatRoutes}. */
 export interface ChatRoutesOptions {
@@ -23,6 +26,13 @@ export interface ChatRoutesOptions {
     perMinute: number;
     take: (response: Response) => { ok: true } | { ok: false; retryAfterMs: number };
   };
+  /** Hosted mode: the signed-in user of a request. */
+  userOf?: (response: Response) => string;
+  /**
+   * Hosted mode with `chat.allowUserEndpoints`: users may name an endpoint and key of their own (kept in
+   * memory for that user), reached only where the policy allows. Absent: POST /endpoint is refused.
+   */
+  userEndpoints?: UserEndpointPolicy;
 }
 
 /**
@@ -35,23 +45,51 @@ export function chatRoutes(options: ChatRoutesOptions = {}): Router {
   const keys = new PageKeys();
   const router = Router();
   router.use(express.json({ limit: '20mb' }));
-  const find = (id: unknown) => providers.find((provider) => provider.id === id);
+  const own = options.userEndpoints && options.userOf ? new UserEndpoints(options.userEndpoints) : undefined;
+  const userOf = options.userOf ?? (() => '');
+  /** The providers a request may use: the configured ones, and the user's own endpoint when allowed. */
+  const providersFor = (response: Response) => {
+    const mine = own?.get(userOf(response));
+    return mine ? [...providers, mine] : providers;
+  };
+  const find = (response: Response, id: unknown) =>
+    providersFor(response).find((provider) => provider.id === id);
   const limit = options.requestLimit;
 
   router.get('/providers', async (request, response) => {
     const page = String(request.query.page ?? '');
-    const described = await Promise.all(providers.map((p) => describeProvider(p, keys.get(page, p.id))));
+    const offered = providersFor(response);
+    const described = await Promise.all(offered.map((p) => describeProvider(p, keys.get(page, p.id))));
     const body: ChatProvidersResponse = {
-      providers: described.filter((info, index) => !(providers[index]!.onlyWhenUp && info.modelsProblem)),
+      providers: described.filter((info, index) => !(offered[index]!.onlyWhenUp && info.modelsProblem)),
       pageKeysAllowed,
+      ...(own ? { userEndpointsAllowed: true } : {}),
     };
     response.json(body);
+  });
+
+  router.post('/endpoint', (request, response) => {
+    if (!own)
+      return void response.status(403).json({
+        error:
+          'Users may not name their own model endpoint on this bridge (the admin switch is chat.allowUserEndpoints)',
+      });
+    const problem = own.set(userOf(response), request.body as Partial<ChatUserEndpointRequest>);
+    if (problem) return void response.status(400).json({ error: problem });
+    response.status(204).end();
   });
 
   router.post('/key', (request, response) => {
     const body = request.body as Partial<ChatKeyRequest>;
     if (!pageKeysAllowed) return void response.status(403).json({ error: 'Keys come from the config here' });
-    if (typeof body.page !== 'string' || !body.page || !find(body.provider) || typeof body.key !== 'string')
+    const known = find(response, body.provider);
+    if (
+      typeof body.page !== 'string' ||
+      !body.page ||
+      !known ||
+      known.id === OWN_PROVIDER_ID ||
+      typeof body.key !== 'string'
+    )
       return void response.status(400).json({ error: 'Expected { page, provider, key }' });
     keys.set(body.page, String(body.provider), body.key);
     response.status(204).end();
@@ -60,7 +98,7 @@ export function chatRoutes(options: ChatRoutesOptions = {}): Router {
   router.post('/step', async (request, response) => {
     const step = request.body as ChatStepRequest;
     const problem = checkStep(step);
-    const provider = find(step?.provider);
+    const provider = find(response, step?.provider);
     if (problem || !provider)
       return void response.status(400).json({ error: problem ?? `No provider "${String(step.provider)}"` });
     if (provider.models && !provider.models.includes(step.model))

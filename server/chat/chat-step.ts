@@ -17,7 +17,7 @@ export async function runChatStep(
   emit: (event: ChatStepEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const capture = new ExchangeCapture(key ? [key] : []);
+  const capture = new ExchangeCapture(key ? [key] : [], provider.fetch);
   const started = performance.now();
   let failed: string | undefined;
   try {

@@ -15,7 +15,11 @@ export class ExchangeCapture {
   readonly exchanges: ProviderExchange[] = [];
   private readonly reads: Promise<void>[] = [];
 
-  constructor(private readonly secrets: string[]) {}
+  constructor(
+    private readonly secrets: string[],
+    /** What really sends the request (a user's own endpoint: a fetch that checks each address). */
+    private readonly send: typeof globalThis.fetch = fetch,
+  ) {}
 
   /** The fetch to hand to the provider library. */
   readonly fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
@@ -29,7 +33,7 @@ export class ExchangeCapture {
       },
     };
     this.exchanges.push(exchange);
-    const response = await fetch(input, init);
+    const response = await this.send(input, init);
     const [mine, theirs] = response.body ? response.body.tee() : [null, null];
     exchange.response = { status: response.status, headers: this.maskHeaders(response.headers), body: '' };
     if (mine) this.reads.push(this.readInto(mine, exchange.response));

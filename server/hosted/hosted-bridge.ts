@@ -28,6 +28,7 @@ import { ByteWindow } from './limits/byte-window.ts';
 import { UserSockets } from './limits/user-sockets.ts';
 import type { Resolver } from './net/pinned-fetch.ts';
 import { UrlPolicy } from './net/url-policy.ts';
+import { createGuardedFetch } from './net/guarded-fetch.ts';
 import { createLogs, type HostedLogs } from './ops/logging.ts';
 import { HostedMetrics } from './ops/metrics.ts';
 import { healthRoutes, METRICS_PATH, metricsHandler, metricsReaders } from './ops/ops-routes.ts';
@@ -198,11 +199,23 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     });
   // The chat playground: the admin's providers and models only, keys from the config, a limit per user.
   const chatRequests = new RateWindow(config.chat.requestsPerMinute, 60_000);
+  // Users' own endpoints are user-entered URLs: the same policy as their server URLs, checked at each address.
+  const policy = context.userUrls.policy;
+  const chatFetch = config.chat.allowUserEndpoints
+    ? createGuardedFetch(policy, options.resolve ? { resolve: options.resolve } : {})
+    : undefined;
   app.use(
     '/api/chat',
     chatRoutes({
       providers: providersFromConfig(config.chat.providers),
       pageKeysAllowed: false,
+      userOf: (response) => identityOf(response).user,
+      ...(chatFetch && {
+        userEndpoints: {
+          checkUrl: (url: URL) => policy.checkUrl(url),
+          fetch: chatFetch.fetch as typeof globalThis.fetch,
+        },
+      }),
       requestLimit: {
         perMinute: config.chat.requestsPerMinute,
         take: (response) => chatRequests.take(identityOf(response).user),
@@ -338,6 +351,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         server.closeAllConnections();
         await closed;
         await sandbox.close();
+        chatFetch?.close();
         log.info('Toolscope hosted bridge stopped');
         logs.flush();
       })();

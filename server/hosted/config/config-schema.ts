@@ -182,13 +182,18 @@ const chatProviderEntry = z.strictObject({
   models: z.array(z.string().min(1)).min(1, 'list the models users may pick'),
 });
 
-/** The chat playground: only these providers and models; users cannot add their own endpoint or key. */
+/** The chat playground: these providers and models; users add their own endpoint only if `allowUserEndpoints`. */
 const chatSection = z.strictObject({
   providers: z
     .record(z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'expected a short name'), chatProviderEntry)
     .default({}),
   /** Model requests (one provider request each) a user may make per minute, all pages together. */
   requestsPerMinute: z.int().min(1).default(20),
+  /**
+   * Lets each user name an endpoint and key of their own (kept in the bridge's memory for that user).
+   * Its URL passes the `userUrls` allow and deny lists and special-range checks, like a user's server URL.
+   */
+  allowUserEndpoints: z.boolean().default(false),
 });
 
 const storeSection = z.strictObject({

@@ -28,7 +28,7 @@ const tools = [required, optional, dupA, dupB];
 
 /** A runner over a fake session that answers every call plainly and keeps what was sent. */
 function setup() {
-  const sent: { name: string; task: CallOptions['task'] }[] = [];
+  const sent: { name: string; task: CallOptions['task']; origin?: CallOptions['origin'] }[] = [];
   const session = {
     state: new Store({
       target: { transport: 'stdio', command: 'srv', args: [] },
@@ -39,7 +39,7 @@ function setup() {
       tools,
     }),
     callTool: vi.fn(async (name: string, _args: unknown, options: CallOptions): Promise<CallOutcome> => {
-      sent.push({ name, task: options.task });
+      sent.push({ name, task: options.task, origin: options.origin });
       return { status: 'ok', result: { content: [] }, durationMs: 1 };
     }),
   } as unknown as McpSession;
@@ -61,6 +61,15 @@ describe('every call path decides task augmentation the same way', () => {
     const record = await runner.call(required, {});
     expect(sent[0]?.task).toEqual({ ttl: DEFAULT_TASK_TTL_MS });
     expect(record).toMatchObject({ task: { ttl: DEFAULT_TASK_TTL_MS } });
+  });
+
+  it('passes who asked for the call to the session, so the trace marks its frames (the user: no mark)', async () => {
+    const { sent, runner } = setup();
+    await runner.call(optional, {}, { origin: 'view' });
+    await runner.call(optional, {}, { origin: 'model' });
+    await runner.call(optional, {}, { origin: 'user' });
+    await runner.call(optional, {});
+    expect(sent.map((call) => call.origin)).toEqual(['view', 'model', undefined, undefined]);
   });
 
   it('Re-run repeats the decision the history kept, forced ones included', async () => {

@@ -139,6 +139,8 @@ export class CallRunner extends Store<CallRunnerState> {
         timeoutMs,
         maxTotalMs,
         task: decision.task,
+        // The trace marks the frames of a model's or a View's call as the history marks the entry.
+        origin: details.origin === 'user' ? undefined : details.origin,
         onprogress: (progress) =>
           this.update((state) => ({
             running: state.running.map((r) => (r.id === id ? { ...r, progress } : r)),

@@ -1,30 +1,19 @@
-import {
-  Client,
-  type CallToolResult,
-  type Implementation,
-  type ReadResourceResult,
-} from '@modelcontextprotocol/client';
+import { Client, type Implementation, type ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import type { ListCache, ListFreshness } from './list-cache.ts';
-import { noteListChange, retryAfterHeaderMismatch } from './session-wire.ts';
 import { ToolListing } from './tool-listing.ts';
-import { callResultAsSent, wireAnswerOf } from './wire-result.ts';
+import { wireAnswerOf } from './wire-result.ts';
 import { describeConnectFailure } from './connect-failure.ts';
 import { Store } from '../lib/store.ts';
 import { TraceLog } from './trace-log.ts';
 import type { TracedTransport } from './traced-transport.ts';
-import {
-  INITIAL_SESSION_STATE,
-  type CallOutcome,
-  type CallProgress,
-  type SessionState,
-} from './session-types.ts';
+import { INITIAL_SESSION_STATE, type CallOutcome, type SessionState } from './session-types.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ChatTurnNote } from '#shared/chat-protocol.ts';
 import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
 import { passTaskResults } from './task-extension.ts';
 import { openListSubscription } from './list-subscription.ts';
-import { MAX_INPUT_ROUNDS, requestWithRounds, type InputAnswerer } from './multi-round.ts';
+import type { InputAnswerer } from './multi-round.ts';
 import {
   LooseResultSchema,
   pageOf,
@@ -35,8 +24,7 @@ import {
   type TaskMethod,
 } from './session-requests.ts';
 import { offerProtocolVersion } from './traced-transport.ts';
-import { closeReasonOr, failedCallOutcome } from './call-failure.ts';
-import { resultOutcome } from './call-outcome.ts';
+import { closeReasonOr } from './call-failure.ts';
 import {
   effectiveEra,
   negotiationOptions,
@@ -47,9 +35,11 @@ import {
 import { watchProbe } from './era-probe-pace.ts';
 import { openInEra, type Attempt } from './era-fallbacks.ts';
 import type { EraMemory } from './era-memory.ts';
+import { CallOrigins } from './call-origins.ts';
+import { recordChatTurn, recordConnection, withLogEntry } from './session-recording.ts';
+import { callTool, type CallOptions } from './tool-call.ts';
 
-/** Most log entries kept; older ones are dropped first. */
-const MAX_LOG_ENTRIES = 5000;
+export type { CallOptions } from './tool-call.ts';
 
 /** What the session needs from its environment. */
 export interface McpSessionOptions {
@@ -64,22 +54,6 @@ export interface McpSessionOptions {
   stdioProbeTimeoutMs?: number;
   /** Auto's verdicts per target, so a target is probed once (the page's local storage). */
   eraMemory?: EraMemory;
-}
-
-/** Options of one tool call. */
-export interface CallOptions {
-  onprogress?: (progress: CallProgress) => void;
-  signal?: AbortSignal;
-  /** Per-call timeout in ms; reset by progress. */
-  timeoutMs?: number;
-  /** Upper bound on the whole call in ms, however much progress arrives. */
-  maxTotalMs?: number;
-  /** Task augmentation (2025-11-25): the server answers with a task to poll instead of the result. */
-  task?: { ttl?: number };
-  /** Set on the one retry after a -32020 (the tools were listed again first). */
-  retryOf?: CallOutcome['error'];
-  /** Most requests of one multi round-trip call (default MAX_INPUT_ROUNDS). */
-  maxRounds?: number;
 }
 
 /**
@@ -102,6 +76,8 @@ export class McpSession {
   });
   /** Closes the connection's subscriptions/listen stream. */
   private closeListen: (() => void) | undefined;
+  /** Marks the trace frames of calls a model or a View asked for. */
+  private readonly origins = new CallOrigins();
 
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
@@ -123,9 +99,7 @@ export class McpSession {
    * connection (or its transport records nothing), so the turn is in no recording.
    */
   recordChatTurn(note: ChatTurnNote): boolean {
-    if (!this.transport?.recordChatTurn || this.state.get().status !== 'connected') return false;
-    this.transport.recordChatTurn(note);
-    return true;
+    return recordChatTurn(this.transport, this.state.get().status === 'connected', note);
   }
 
   /**
@@ -211,18 +185,19 @@ export class McpSession {
   ): Promise<Attempt> {
     const transport = this.options.createTransport(target);
     if (protocolVersion) offerProtocolVersion(transport, protocolVersion);
-    this.trace.startConnection();
     const probe = era === 'auto' ? new ProbeWatch() : undefined;
     if (probe)
       watchProbe(transport, target.transport === 'stdio', probe, (probeWait) =>
         this.state.update({ probeWait }),
       );
-    transport.onframe = (frame) => {
-      probe?.see(frame);
-      noteListChange(frame, this.listCache);
-      this.trace.append(frame);
-    };
-    transport.onbridgeevent = (event, time) => this.addLog({ event, time });
+    // After the probe's pacing, so the call-origin watch sees each request as it is handed over.
+    recordConnection(transport, {
+      trace: this.trace,
+      origins: this.origins,
+      listCache: this.listCache,
+      probe,
+      log: (entry) => this.addLog(entry),
+    });
     const capabilities = declaredCapabilities(this.extensions);
     const client = new Client(this.options.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
       capabilities,
@@ -295,63 +270,20 @@ export class McpSession {
 
   /** Calls a tool and reports how it ended; protocol errors are outcomes, not exceptions. */
   async callTool(name: string, args: unknown, options: CallOptions = {}): Promise<CallOutcome> {
-    const started = performance.now();
     const client = this.client;
     if (!client) {
       return { status: 'protocol-error', error: { code: -1, message: 'Not connected' }, durationMs: 0 };
     }
-    // The maximum total time is kept here, not by the SDK: SDK v2 ends a call whose progress
-    // outlived it without telling the server, while an abort sends notifications/cancelled.
-    const overall = options.maxTotalMs !== undefined ? new AbortController() : undefined;
-    const overallTimer =
-      overall &&
-      setTimeout(
-        () => overall.abort(new Error(`Maximum total timeout exceeded (${options.maxTotalMs} ms)`)),
-        options.maxTotalMs,
-      );
-    const signals = [options.signal, overall?.signal].filter((signal) => signal !== undefined);
-    const traceFrom = this.trace.get().frames.length;
-    const retried = options.retryOf ? { retryOf: options.retryOf } : {};
-    try {
-      const meta = Object.assign({}, ...this.extensions.map((extension) => extension.requestMeta?.()));
-      const first = {
-        name,
-        arguments: args as Record<string, unknown>,
-        ...(options.task ? { task: options.task } : {}),
-        ...(Object.keys(meta).length ? { _meta: meta } : {}),
-      };
-      const signal = signals.length > 1 ? AbortSignal.any(signals) : signals[0];
-      const { result, rounds } = await requestWithRounds(
-        first,
-        (params) =>
-          client.request({ method: 'tools/call', params } as never, LooseResultSchema, {
-            onprogress: options.onprogress,
-            signal,
-            timeout: options.timeoutMs,
-            resetTimeoutOnProgress: true,
-            allowInputRequired: true,
-          }) as Promise<Record<string, unknown>>,
-        this.answerInput,
-        options.maxRounds ?? MAX_INPUT_ROUNDS,
-        signal,
-      );
-      const durationMs = performance.now() - started;
-      const sent = callResultAsSent(this.trace, traceFrom, name, args, result) as CallToolResult;
-      return { ...resultOutcome(sent, durationMs), ...retried, ...(rounds > 1 ? { rounds } : {}) };
-    } catch (error) {
-      const retry = retryAfterHeaderMismatch(error, options, () => this.refreshTools({ fresh: true }));
-      if (retry) return retry.then((retryOf) => this.callTool(name, args, { ...options, retryOf }));
-      const failed = failedCallOutcome({
-        error,
-        durationMs: performance.now() - started,
-        cancelled: options.signal,
-        overall: overall?.signal,
-        task: options.task !== undefined,
-      });
-      return { ...failed, ...retried };
-    } finally {
-      clearTimeout(overallTimer);
-    }
+    const context = {
+      client,
+      trace: this.trace,
+      origins: this.origins,
+      extensions: this.extensions,
+      answerInput: this.answerInput,
+      relistTools: () => this.refreshTools({ fresh: true }),
+      again: (retry: CallOptions) => this.callTool(name, args, retry),
+    };
+    return callTool(context, name, args, options);
   }
 
   /**
@@ -406,6 +338,6 @@ export class McpSession {
   }
 
   private addLog(entry: TimedBridgeEvent): void {
-    this.state.update((state) => ({ log: [...state.log.slice(-(MAX_LOG_ENTRIES - 1)), entry] }));
+    this.state.update((state) => ({ log: withLogEntry(state.log, entry) }));
   }
 }

@@ -43,6 +43,9 @@ describe('trace filter', () => {
     expect(search.matches(frames, { ...EMPTY_FILTER, direction: 'out' })).toEqual([0, 5]);
     expect(search.matches(frames, { ...EMPTY_FILTER, errorsOnly: true })).toEqual([2, 3]);
     expect(search.matches(frames, { ...EMPTY_FILTER, method: 'tools/call' })).toEqual([0]);
+    const marked = frames.map((frame) => (frame.seq < 3 ? { ...frame, origin: 'model' as const } : frame));
+    expect(search.matches(marked, { ...EMPTY_FILTER, origin: 'model' })).toEqual([0, 1, 2]);
+    expect(search.matches(marked, { ...EMPTY_FILTER, origin: 'view' })).toEqual([]);
     expect(search.matches(frames, { ...EMPTY_FILTER, text: 'ECHO' })).toEqual([0]);
     expect(search.matches(frames, { ...EMPTY_FILTER, text: 'garbage' })).toEqual([3]);
   });

@@ -7,6 +7,8 @@ export interface TraceFilter {
   errorsOnly: boolean;
   /** Exact method name, or '' for all. */
   method: string;
+  /** Only the frames of calls a model or a View asked for; absent for all frames. */
+  origin?: NonNullable<Frame['origin']>;
 }
 
 export const EMPTY_FILTER: TraceFilter = { text: '', direction: 'any', errorsOnly: false, method: '' };
@@ -57,6 +59,7 @@ export class TraceSearch {
       if (filter.direction !== 'any' && frame.direction !== filter.direction) continue;
       if (filter.errorsOnly && !isErrorFrame(frame)) continue;
       if (filter.method && frameMethod(frame) !== filter.method) continue;
+      if (filter.origin && frame.origin !== filter.origin) continue;
       if (needle && !this.textOf(frame, index).includes(needle)) continue;
       result.push(index);
     }

@@ -3,6 +3,7 @@ import {
   type ChatProvidersResponse,
   type ChatStepEvent,
   type ChatStepRequest,
+  type ChatUserEndpointRequest,
 } from '#shared/chat-protocol.ts';
 import { TOKEN_HEADER } from '#shared/bridge-protocol.ts';
 
@@ -21,6 +22,11 @@ export class ChatApi {
   /** Hands a key typed in the page to the bridge, which keeps it in memory for this page only. */
   async setKey(provider: string, key: string): Promise<void> {
     await this.fetch('POST', '/key', { page: this.page, provider, key });
+  }
+
+  /** Hosted mode: names the user's own endpoint and key, kept in the bridge's memory for that user. */
+  async setEndpoint(request: ChatUserEndpointRequest): Promise<void> {
+    await this.fetch('POST', '/endpoint', request);
   }
 
   /** One model step; calls `onEvent` for each line of the streamed answer. */

@@ -12,6 +12,7 @@ import { Store } from '../../lib/store.ts';
 import type { McpSession } from '../../mcp/mcp-session.ts';
 import type { CallRunner } from '../../calls/call-runner.ts';
 import type { ChatApi } from './chat-api.ts';
+import { OWN_PROVIDER_ID } from '#shared/chat-protocol.ts';
 import { offerTools, type OfferedTool } from './offered-tools.ts';
 import { toolOutputOf } from './tool-output.ts';
 import { taskFinished } from './task-result.ts';
@@ -132,6 +133,13 @@ export class ChatConversation extends Store<ChatState> {
     const provider = this.get().settings.provider;
     if (!provider) return;
     await this.api.setKey(provider, key.trim());
+    await this.loadProviders();
+  }
+
+  /** Hosted mode: uses the user's own endpoint (the bridge checks its address and keeps the key), and picks it. */
+  async setEndpoint(baseUrl: string, key: string): Promise<void> {
+    await this.api.setEndpoint({ baseUrl: baseUrl.trim(), key: key.trim() });
+    this.configure({ provider: OWN_PROVIDER_ID, model: undefined });
     await this.loadProviders();
   }
 

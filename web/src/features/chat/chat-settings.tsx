@@ -3,6 +3,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import type { ChatConversation } from './chat-conversation.ts';
 import { ToolOffer } from './tool-offer.tsx';
+import { OwnEndpointField } from './own-endpoint-field.tsx';
 
 /** Provider, model, system prompt, temperature, a key for this page, and which tools are offered. */
 export function ChatSettingsPanel({ chat }: { chat: ChatConversation }) {
@@ -79,6 +80,7 @@ export function ChatSettingsPanel({ chat }: { chat: ChatConversation }) {
         )
       )}
       {providers?.pageKeysAllowed && provider && <KeyField chat={chat} source={provider.key} />}
+      {providers?.userEndpointsAllowed && <OwnEndpointField chat={chat} />}
       <label className="flex flex-col gap-0.5">
         <span className="text-xs text-slate-500">System prompt</span>
         <textarea

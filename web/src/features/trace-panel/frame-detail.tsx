@@ -3,6 +3,7 @@ import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { FrameWire } from './frame-wire.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
+import { ORIGIN_MARKS } from './trace-row.tsx';
 
 /** Above this size the detail shows the start of the frame only; Copy still copies all of it. */
 const MAX_SHOWN_CHARS = 200_000;
@@ -41,6 +42,11 @@ export function FrameDetail({
         >
           {label} <span className="font-normal text-slate-500">· {direction}</span>
         </span>
+        {frame.origin && (
+          <span className="shrink-0 whitespace-nowrap text-fuchsia-800 dark:text-fuchsia-300">
+            {ORIGIN_MARKS[frame.origin].spoken}
+          </span>
+        )}
         {frame.error && <span className="min-w-0 truncate text-red-600">{frame.error}</span>}
         {pair && (
           <span className="shrink-0 whitespace-nowrap text-slate-500">

@@ -3,7 +3,7 @@ import type { TraceFilter } from '../../mcp/trace-filter.ts';
 const control =
   'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900';
 
-/** Filters of the trace: free text, direction, method, errors only. */
+/** Filters of the trace: free text, direction, method, who asked for the call, errors only. */
 export function TraceFilterBar({
   filter,
   onChange,
@@ -48,6 +48,16 @@ export function TraceFilterBar({
             {method}
           </option>
         ))}
+      </select>
+      <select
+        aria-label="Asked by"
+        className={control}
+        value={filter.origin ?? ''}
+        onChange={(e) => set({ origin: (e.target.value || undefined) as TraceFilter['origin'] })}
+      >
+        <option value="">anyone</option>
+        <option value="model">the model</option>
+        <option value="view">a View</option>
       </select>
       <label className="flex items-center gap-1 text-xs">
         <input

@@ -29,6 +29,12 @@ const DIRECTION_ARROWS: Record<Frame['direction'], [string, string]> = {
   'from-view': ['⇠', 'text-amber-600'],
 };
 
+/** The mark of a frame whose call a model or a View asked for, and how its row's name says so. */
+export const ORIGIN_MARKS: Record<NonNullable<Frame['origin']>, { mark: string; spoken: string }> = {
+  model: { mark: 'model', spoken: 'asked by the model' },
+  view: { mark: 'View', spoken: 'asked by a View' },
+};
+
 /** One frame: time, direction, method (or what it answers), latency of its pair, size. */
 export const TraceRow = memo(function TraceRow({
   frame,
@@ -47,6 +53,7 @@ export const TraceRow = memo(function TraceRow({
   const { label, kind, preview, setup } = describeFrame(frame);
   const direction = DIRECTION_NAMES[frame.direction];
   const named = preview === undefined ? label : `${label}: ${preview}`;
+  const origin = frame.origin && ORIGIN_MARKS[frame.origin];
   // The bridge numbers each connection's frames from 0: a 0 after the first frame starts another connection.
   // Frames between the page and an MCP App's View never pass the bridge (their bridgeSeq says nothing).
   const viaBridge = frame.direction === 'out' || frame.direction === 'in';
@@ -61,7 +68,7 @@ export const TraceRow = memo(function TraceRow({
       <button
         type="button"
         aria-pressed={selected}
-        aria-label={`${named}, ${direction}, ${formatTime(frame.time)}`}
+        aria-label={`${named}, ${direction}, ${origin ? `${origin.spoken}, ` : ''}${formatTime(frame.time)}`}
         title={frame.error}
         className={`flex h-full w-full items-center gap-2 px-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800 ${
           selected ? 'bg-indigo-50 dark:bg-indigo-950' : ''
@@ -89,6 +96,14 @@ export const TraceRow = memo(function TraceRow({
           {label}
           {preview !== undefined && <span className="text-slate-600 dark:text-slate-300">: {preview}</span>}
         </span>
+        {origin && (
+          <span
+            title={`This call was ${origin.spoken}`}
+            className="shrink-0 rounded bg-fuchsia-100 px-1 text-[10px] text-fuchsia-900 dark:bg-fuchsia-950 dark:text-fuchsia-300"
+          >
+            {origin.mark}
+          </span>
+        )}
         {frame.synthetic && <span className="shrink-0 text-amber-600">bridge</span>}
         {frame.http?.response && frame.http.response.status >= 300 && (
           <span className="shrink-0 text-red-600 dark:text-red-400" title="HTTP status of the answer">
