@@ -162,3 +162,34 @@ describe('OAuth failure messages (the failed step row)', () => {
     await page.session.disconnect();
   });
 });
+
+describe('the pre-registered client’s token endpoint auth method, on the wire', () => {
+  const client = { clientId: 'wire-client', clientSecret: 'wire-secret-1234' };
+
+  /** The token request a sign-in with `method` sent (the fixture refuses it, after keeping it). */
+  async function tokenRequestWith(method: 'client_secret_basic' | 'client_secret_post') {
+    faulty!.fault = 'token-refused';
+    const target = { transport: 'http' as const, url: faulty!.mcpUrl };
+    const clients = new OAuthClients();
+    clients.set(target, { ...client, tokenEndpointAuthMethod: method });
+    const sent = faulty!.tokenRequests.length;
+    await connectSigningIn(pageSession(clients), target);
+    expect(faulty!.tokenRequests.length).toBeGreaterThan(sent);
+    return faulty!.tokenRequests.at(-1)!;
+  }
+
+  it('client_secret_basic sends an Authorization: Basic header and no secret in the body', async () => {
+    const request = await tokenRequestWith('client_secret_basic');
+    const expected = Buffer.from(`${client.clientId}:${client.clientSecret}`).toString('base64');
+    expect(request.authorization).toBe(`Basic ${expected}`);
+    expect(request.body.get('client_secret')).toBeNull();
+    expect(request.body.get('grant_type')).toBe('authorization_code');
+  });
+
+  it('client_secret_post sends the id and secret in the body and no Authorization header', async () => {
+    const request = await tokenRequestWith('client_secret_post');
+    expect(request.authorization).toBeUndefined();
+    expect(request.body.get('client_id')).toBe(client.clientId);
+    expect(request.body.get('client_secret')).toBe(client.clientSecret);
+  });
+});
