@@ -226,7 +226,9 @@ export class PageChannel {
     if (this.closed || generation !== this.generation) return connection.ended('Connection replaced');
     const target = connection.target;
     const oauth =
-      target.transport !== 'stdio' && this.oauth?.redirectUrl ? this.oauth.options(target.url) : undefined;
+      target.transport !== 'stdio' && this.oauth?.redirectUrl
+        ? this.oauth.options(target.url, this.owner)
+        : undefined;
     this.guide = oauth && !request.catalog && request.oauthGuided ? new OAuthGuide() : undefined;
     const guided = this.guide ? { guide: this.guide } : {};
     const upstream = createUpstream(target, {

@@ -38,6 +38,8 @@ import { startSandbox } from '../http/sandbox-server.ts';
 import { ownedRecordingRoutes } from './recordings/owned-recording-routes.ts';
 import { OwnedRecordings } from './recordings/owned-recordings.ts';
 import { chatRoutes } from '../chat/chat-routes.ts';
+import { hostedOAuth } from './http/hosted-oauth.ts';
+import { CALLBACK_PATH } from '../oauth/oauth-callbacks.ts';
 import { providersFromConfig } from '../chat/chat-providers.ts';
 
 /** Options of {@link startHostedBridge}. */
@@ -234,6 +236,11 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       sandboxOrigin: sandbox.origin,
     }),
   );
+  // Sign-in to protected catalog servers: each user's own, tokens in the connection's memory only.
+  const oauth = hostedOAuth(app, (request) => {
+    const found = checkRequest(guard, auth, request, false);
+    return isRefusal(found) ? undefined : found.user;
+  });
   app.use(staticRoutes(options.distDir));
   // Share ids are keys to recordings: not in the log.
   app.use(jsonErrors((line) => log.error(line.replace(/(\/api\/shared\/)[^/\s]+/g, '$1***'))));
@@ -291,6 +298,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     version,
     log: (line) => log.warn(line),
     recordings,
+    oauth,
     // Up to twice the limit is read and answered with a clear error; beyond that the socket closes (1009).
     maxPayloadBytes: maxBytes * 2,
     messageLimit: {
@@ -319,6 +327,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     metricsServer && (await listen(metricsServer, config.metrics.port!, config.metrics.host));
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
+  oauth.redirectUrl = `${(config.server.publicUrl ?? `http://${shownHost}:${port}`).replace(/\/$/, '')}${CALLBACK_PATH}`;
   log.info(
     { host, port, catalog: config.catalog.size, recording: recording.enabled },
     'Toolscope hosted bridge listening',

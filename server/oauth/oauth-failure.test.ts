@@ -14,6 +14,14 @@ describe('describeOAuthFailure', () => {
     [new Error('redirect_uri did not match any of the registered ones'), /redirect mismatch/],
     [new Error('Dynamic Client Registration rejected (HTTP 401): nope'), /^Client registration refused/],
     [new Error('Authentication failed for http://x/mcp'), /^No OAuth metadata/],
+    [
+      new Error('Dynamic Client Registration rejected (HTTP 404): {"error":"not found"}'),
+      /^No OAuth metadata/,
+    ],
+    [
+      new Error('Dynamic Client Registration rejected (HTTP 400): {"error":"invalid_redirect_uri"}'),
+      /\(redirect mismatch\)/,
+    ],
   ])('%s', (error, message) => {
     expect(describeOAuthFailure(error)).toMatch(message);
   });

@@ -24,10 +24,15 @@ export function describeOAuthFailure(error: unknown): string {
   const message =
     error instanceof Error ? error.message : String((error as { message?: unknown })?.message ?? error);
   if (typeof code === 'string' && BY_CODE[code]) return `${BY_CODE[code]}${detail(message)}`;
-  if (/Registration rejected/i.test(message))
-    return `Client registration refused: the authorization server (or, when the server publishes no OAuth metadata, the server itself) would not register Toolscope; enter a pre-registered client id and secret${detail(message)}`;
+  // Before "registration refused": a registration refused for its redirect URI says which to fix.
   if (/redirect_uri|redirect uri/i.test(message))
     return `The authorization server does not accept the redirect URI (redirect mismatch): register the bridge's /oauth/callback for this client${detail(message)}`;
+  // With no metadata anywhere, the SDK falls back to the server's own /register; a 404 there means
+  // nothing to sign in with was published.
+  if (/Registration rejected \(HTTP 404\)/i.test(message))
+    return `No OAuth metadata: the server asks for sign-in but neither it nor its authorization server publishes the metadata needed to sign in (no protected resource or authorization server metadata, and no /register to fall back on)${detail(message)}`;
+  if (/Registration rejected/i.test(message))
+    return `Client registration refused: the authorization server (or, when the server publishes no OAuth metadata, the server itself) would not register Toolscope; enter a pre-registered client id and secret${detail(message)}`;
   if (/iss(uer)?\b.*(mismatch|does not match|expected)|mismatch.*issuer/i.test(message))
     return `Issuer mismatch: the authorization server's answer names another issuer than its metadata, so it is not trusted${detail(message)}`;
   if (/resource.*(does not match|mismatch)|protected resource .* does not match/i.test(message))

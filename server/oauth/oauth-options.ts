@@ -26,6 +26,11 @@ export interface OAuthOptions {
    * query of the redirect to `redirectUrl` (the bridge waits for its `/oauth/callback`).
    */
   authorize?: (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
+  /**
+   * The link the page is told to open instead of the authorization URL itself (hosted mode: a
+   * bridge address bound to the user, so the page never holds a catalog server's address).
+   */
+  signInLink?: (authorizationUrl: URL, state: string) => string;
   /** Single-user mode: tokens kept for the next connect (never in hosted mode). */
   savedSignIn?: SavedSignInSlot;
   /** Guided mode: the sign-in waits before each OAuth request until the page says "Next step". */

@@ -107,7 +107,11 @@ async function decide(kind: OAuthRequestKind, response: Response): Promise<strin
     const description = typeof json.error_description === 'string' ? `: ${json.error_description}` : '';
     if (kind === 'resource-metadata' || kind === 'server-metadata')
       return `Not found here (HTTP ${response.status}): trying the next well-known location`;
-    return `Refused (HTTP ${response.status}${error ? `, ${error}` : ''}${description})`;
+    const refused = `Refused (HTTP ${response.status}${error ? `, ${error}` : ''}${description})`;
+    // A refused refresh is not the end: the SDK's sign-in starts over with the person.
+    return kind === 'refresh' && error === 'invalid_grant'
+      ? `${refused}: the refresh token expired or was revoked, so you sign in again`
+      : refused;
   }
   switch (kind) {
     case 'resource-metadata':

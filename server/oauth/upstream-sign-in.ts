@@ -83,7 +83,7 @@ export class UpstreamSignIn {
         url: maskUrl(url),
         decision: 'Waiting for you to sign in in the browser',
       });
-      this.emit({ kind: 'oauth-sign-in', url: url.href });
+      this.emit({ kind: 'oauth-sign-in', url: options.signInLink?.(url, state) ?? url.href });
       return options.authorize(url, state);
     };
     this.interactive = new ConnectionOAuth({

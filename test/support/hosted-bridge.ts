@@ -39,6 +39,8 @@ export async function startTestHostedBridge(
     storeProblem?: () => Promise<string | undefined>;
     /** Keep the recordings in this PostgreSQL database (the config's store.databaseUrl). */
     databaseUrl?: string;
+    /** The port to listen on (default: a free one). */
+    port?: number;
   } = {},
 ): Promise<TestHostedBridge> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'toolscope-hosted-'));
@@ -60,7 +62,7 @@ export async function startTestHostedBridge(
   const bridge = await startHostedBridge({
     config: parsed,
     distDir: projectPath('dist'),
-    port: 0,
+    port: options.port ?? 0,
     graceMs: 200,
     logs,
     recordingsFile: options.record === false ? undefined : path.join(dataDir, 'recordings.sqlite'),

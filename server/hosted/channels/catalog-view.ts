@@ -1,5 +1,6 @@
 import type { BridgeToClient } from '#shared/bridge-protocol.ts';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
+import { secretValuesOf } from '#shared/redaction.ts';
 import { SecretScrubber } from '../../recordings/secret-scrubber.ts';
 import type { PageView } from '../../channel/channel-policy.ts';
 
@@ -17,8 +18,12 @@ export function catalogView(
   label: string,
   target: ServerTarget,
   chosenEra: ProtocolEraChoice | undefined = target.era,
+  /** More of the entry's secrets than its target holds (its OAuth client secret). */
+  moreSecrets: readonly string[] = [],
 ): PageView {
-  const secrets = SecretScrubber.forTarget(target);
+  const secrets = moreSecrets.length
+    ? new SecretScrubber([...secretValuesOf(target), ...moreSecrets])
+    : SecretScrubber.forTarget(target);
   const usable = (details: string[]) =>
     details
       .filter((detail) => detail.length >= MIN_DETAIL_LENGTH && detail !== label)

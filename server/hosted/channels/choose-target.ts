@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import type { CatalogChoice } from '#shared/bridge-protocol.ts';
 import { redactTargetForSharing } from '#shared/redaction.ts';
 import type { HttpTarget, ServerTarget } from '#shared/targets.ts';
-import type { CatalogEntry } from '../config/load-config.ts';
+import type { CatalogEntry, CatalogOAuth } from '../config/load-config.ts';
 import { createGuardedFetch, type GuardedFetch } from '../net/guarded-fetch.ts';
 import type { Resolver } from '../net/pinned-fetch.ts';
 import { systemResolver } from '../net/pinned-fetch.ts';
@@ -16,6 +16,8 @@ export interface ChosenTarget {
   fetch?: GuardedFetch;
   /** A catalog entry's target as the admin wrote it (its secrets, without the user's own headers). */
   entryTarget?: ServerTarget;
+  /** A catalog entry's pre-registered OAuth client (the admin's; never sent to the page). */
+  oauth?: CatalogOAuth;
 }
 
 export type Choice = { ok: true; chosen: ChosenTarget } | { ok: false; error: string };
@@ -58,7 +60,16 @@ export function chooseCatalogEntry(
           headers: { ...entry.target.headers, ...Object.fromEntries(userHeaders) },
           ...(era ? { era } : {}),
         };
-  return { ok: true, chosen: { target, label: entry.name, catalog: true, entryTarget: entry.target } };
+  return {
+    ok: true,
+    chosen: {
+      target,
+      label: entry.name,
+      catalog: true,
+      entryTarget: entry.target,
+      ...(entry.oauth && target.transport !== 'stdio' ? { oauth: entry.oauth } : {}),
+    },
+  };
 }
 
 /**

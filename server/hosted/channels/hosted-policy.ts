@@ -45,7 +45,7 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
         context.audit.connect(refusedServer(user, channelId, request), 'refused', choice.error);
         return choice;
       }
-      const { target, label, catalog, fetch, entryTarget } = choice.chosen;
+      const { target, label, catalog, fetch, entryTarget, oauth } = choice.chosen;
       const server: AuditedServer = {
         user,
         channel: channelId,
@@ -66,8 +66,19 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
         ok: true,
         connection: {
           target,
-          ...(fetch ? { upstream: { fetch: fetch.fetch } } : {}),
-          ...(entryTarget ? { view: catalogView(label, entryTarget, target.era) } : {}),
+          ...(fetch || oauth
+            ? { upstream: { ...(fetch ? { fetch: fetch.fetch } : {}), ...(oauth ? { oauth } : {}) } }
+            : {}),
+          ...(entryTarget
+            ? {
+                view: catalogView(
+                  label,
+                  entryTarget,
+                  target.era,
+                  oauth?.clientSecret ? [oauth.clientSecret] : [],
+                ),
+              }
+            : {}),
           opened(stamper, recordingId) {
             entry = {
               id: channelId,

@@ -51,6 +51,17 @@ const serverSection = z.strictObject({
     .string()
     .regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, 'expected an origin: http(s)://host[:port], no path')
     .optional(),
+  /**
+   * The bridge's address as users reach it (`https://toolscope.example.com`), behind a proxy: OAuth
+   * sign-ins to catalog servers return to its `/oauth/callback`. Default: the address it listens on.
+   */
+  publicUrl: z
+    .string()
+    .regex(
+      /^https?:\/\/[a-z0-9.[\]:-]+(:\d{1,5})?\/?$/i,
+      'expected an origin: http(s)://host[:port], no path',
+    )
+    .optional(),
 });
 
 const tokenEntry = z.strictObject({
@@ -116,6 +127,19 @@ export const stdioEntrySchema = z.strictObject({
   era,
 });
 
+/**
+ * How users sign in to a protected HTTP catalog entry (OAuth): each user signs in themselves, with
+ * this pre-registered client when given (else the client registers by itself). The secret
+ * (`${env:NAME}`) stays in the bridge: never sent to a page, recorded or logged.
+ */
+const catalogOAuth = z.strictObject({
+  clientId: z.string().min(1),
+  clientSecret: z.string().min(1).optional(),
+  tokenEndpointAuthMethod: z.enum(['client_secret_basic', 'client_secret_post', 'none']).optional(),
+  /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
+  scope: z.string().min(1).optional(),
+});
+
 /** An HTTP catalog entry: Streamable HTTP, or legacy SSE with `"type": "sse"`. */
 export const httpEntrySchema = z.strictObject({
   type: z.enum(['http', 'sse']).optional(),
@@ -125,6 +149,7 @@ export const httpEntrySchema = z.strictObject({
   userHeaders: z.array(headerName).default([]),
   description,
   era,
+  oauth: catalogOAuth.optional(),
 });
 
 const catalogSection = z.strictObject({

@@ -30,6 +30,41 @@ describe('hosted config', () => {
     ]);
   });
 
+  it('reads a catalog entry’s OAuth client with its secret from the environment, and the public URL', () => {
+    const mcpServers = {
+      docs: {
+        url: 'https://mcp.example.com/mcp',
+        oauth: {
+          clientId: 'toolscope',
+          clientSecret: '${env:DOCS_SECRET}',
+          tokenEndpointAuthMethod: 'client_secret_post',
+        },
+      },
+    };
+    const config = parse(
+      { ...minimal, server: { publicUrl: 'https://toolscope.example.com' }, catalog: { mcpServers } },
+      { DOCS_SECRET: 'docs-client-secret' },
+    );
+    expect(config.catalog.get('docs')?.oauth).toEqual({
+      clientId: 'toolscope',
+      clientSecret: 'docs-client-secret',
+      tokenEndpointAuthMethod: 'client_secret_post',
+    });
+    expect(config.server.publicUrl).toBe('https://toolscope.example.com');
+    expect(problems({ ...minimal, catalog: { mcpServers } })).toEqual([
+      expect.stringMatching(/oauth\.clientSecret.*DOCS_SECRET is not set/),
+    ]);
+    expect(
+      problems({
+        ...minimal,
+        catalog: { mcpServers: { docs: { ...mcpServers.docs, oauth: { secret: 'x' } } } },
+      }),
+    ).not.toEqual([]);
+    expect(problems({ ...minimal, server: { publicUrl: 'https://a.example/path' } })).toEqual([
+      expect.stringMatching(/publicUrl.*expected an origin/),
+    ]);
+  });
+
   it('fills in sane defaults around the minimal config', () => {
     const config = parse(minimal);
     expect(config.server).toEqual({

@@ -16,6 +16,16 @@ export interface CatalogEntry {
   /** Headers each user may set for this entry (HTTP entries only). */
   userHeaders: string[];
   description?: string;
+  /** HTTP entries: the pre-registered OAuth client users sign in with (its secret resolved). */
+  oauth?: CatalogOAuth;
+}
+
+/** A catalog entry's OAuth client, from the config (`${env:…}` resolved). */
+export interface CatalogOAuth {
+  clientId: string;
+  clientSecret?: string;
+  tokenEndpointAuthMethod?: 'client_secret_basic' | 'client_secret_post' | 'none';
+  scope?: string;
 }
 
 /** The hosted config, checked, with its catalog resolved and `${env:…}` references replaced. */
@@ -153,6 +163,7 @@ function readEntry(
       },
       userHeaders: entry.userHeaders,
       ...(entry.description ? { description: entry.description } : {}),
+      ...(entry.oauth ? { oauth: resolveOAuth(entry.oauth, [...at, 'oauth'], resolve) } : {}),
     };
   }
   if (raw.command === undefined) return void problems.push(`${formatPath(at)}: expected "command" or "url"`);
@@ -177,6 +188,17 @@ function readEntry(
     },
     userHeaders: [],
     ...(entry.description ? { description: entry.description } : {}),
+  };
+}
+
+/** A catalog entry's OAuth client with its id and secret's `${env:…}` resolved. */
+function resolveOAuth(oauth: CatalogOAuth, at: PropertyKey[], resolve: Resolve): CatalogOAuth {
+  return {
+    ...oauth,
+    clientId: resolve(oauth.clientId, [...at, 'clientId']),
+    ...(oauth.clientSecret !== undefined
+      ? { clientSecret: resolve(oauth.clientSecret, [...at, 'clientSecret']) }
+      : {}),
   };
 }
 

@@ -145,7 +145,7 @@ export function ConnectionBar({
         </button>
         <span className="flex h-[34px] w-[21rem] shrink-0 items-center gap-2">
           <ConnectionStatusBadge />
-          <OAuthButton />
+          <OAuthButton draft={form.transport === 'stdio' ? undefined : targetFromForm(form)} />
           <NegotiatedEra />
         </span>
         <span className="flex shrink-0 items-center gap-2">

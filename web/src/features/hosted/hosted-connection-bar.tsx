@@ -5,6 +5,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { ConnectionStatusBadge } from '../connection-bar/connection-status.tsx';
+import { OAuthButton } from '../oauth/oauth-button.tsx';
 import { ConnectError } from '../connection-bar/connect-error.tsx';
 import { EraPicker } from '../connection-bar/era-picker.tsx';
 import { NegotiatedEra } from '../connection-bar/negotiated-era.tsx';
@@ -128,6 +129,7 @@ export function HostedConnectionBar({ hosted }: { hosted: HostedServices }) {
       </button>
       <span className="flex h-[34px] items-center gap-2">
         <ConnectionStatusBadge />
+        <OAuthButton />
         <NegotiatedEra />
       </span>
       <ConnectError />

@@ -1,4 +1,5 @@
 import { useRef } from 'react';
+import type { ServerTarget } from '#shared/targets.ts';
 import { useServices } from '../../services.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { compactButtonClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
@@ -12,17 +13,29 @@ import { oauthView, STEP_LABELS } from './oauth-log.ts';
  * for a person to sign in (a link, so the browser opens the authorization page from a click), and
  * an "OAuth" button opening the debugger: every step of the sign-in as a row (request, status,
  * time, the decision taken and why), the failure in words, "Start over" and "Clear tokens".
- * Renders nothing for a connection without OAuth.
+ * While disconnected, `draft` (the connection form's HTTP or SSE target) has the button too, so a
+ * user who knows their server has no registration enters a pre-registered client before the first
+ * attempt. Otherwise renders nothing for a connection without OAuth.
  */
-export function OAuthButton() {
+export function OAuthButton({ draft }: { draft?: ServerTarget | undefined }) {
   const { session } = useServices();
   const log = useStore(session.state, (s) => s.log);
-  const target = useStore(session.state, (s) => s.target);
+  const connected = useStore(session.state, (s) => s.target);
   const status = useStore(session.state, (s) => s.status);
   const ref = useRef<HTMLDialogElement>(null);
   const view = oauthView(log);
+  const drafting =
+    status === 'disconnected' && draft !== undefined && draft.transport !== 'stdio' && draft.url !== '';
+  const target = drafting ? draft : connected;
   const guided = oauthClients.guided(target);
-  if (!view.steps.length && !view.signInUrl && !view.paused && !oauthClients.get(target) && !guided)
+  if (
+    !drafting &&
+    !view.steps.length &&
+    !view.signInUrl &&
+    !view.paused &&
+    !oauthClients.get(target) &&
+    !guided
+  )
     return null;
 
   // Tokens live in the bridge: in the connection's memory (ending it drops them) and, single-user,
