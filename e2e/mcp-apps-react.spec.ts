@@ -30,6 +30,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     // The question is a modal dialog: it moves nothing (a View's frame moved under the pointer made
     // Chromium route the click to the frame) and its safe answer has the focus.
     const sandbox = page.locator('iframe[title="MCP App View"]');
+    await view.getByRole('button', { name: 'Open Link' }).scrollIntoViewIfNeeded();
     const before = await sandbox.boundingBox();
     await view.getByRole('button', { name: 'Open Link' }).click();
     const prompt = page.getByRole('alertdialog', { name: 'Open link from the View' });
