@@ -127,7 +127,7 @@ test('the demo’s MCP App: weather_card’s View draws the card, and its Refres
 
   // ui/download-file: the host asks, then saves the file the View handed over.
   await card.getByRole('button', { name: 'Save as JSON' }).click();
-  const ask = app.result.getByRole('alertdialog', { name: 'Download from the View' });
+  const ask = page.getByRole('alertdialog', { name: 'Download from the View' });
   await expect(ask).toContainText('weather-lisbon.json');
   const download = page.waitForEvent('download');
   await ask.getByRole('button', { name: 'Download', exact: true }).click();

@@ -34,7 +34,8 @@ test.beforeAll(async () => {
       },
       // The admin starts demo-again's "Protocol era" on Legacy.
       catalog: { mcpServers: { demo, 'demo-again': { ...demo, era: 'legacy' } } },
-      limits: { sessionsPerUser: 1 },
+      // Two calls a minute: the MCP Apps test's View reaches it (the others make one call per user).
+      limits: { sessionsPerUser: 1, toolCallsPerMinute: 2 },
       store: { dataDir: path.join(folder, 'data') },
     }),
   );
@@ -246,6 +247,48 @@ test('the protocol era is picked per catalog server, and retention is shown as t
     await expect(dialog.getByRole('list', { name: 'Recordings' }).getByRole('listitem')).toHaveCount(2);
     await expect(dialog.getByText('Ended recordings are deleted after 30 days')).toBeVisible();
     await expect(dialog.getByRole('spinbutton', { name: 'Days to keep recordings' })).toHaveCount(0);
+  } finally {
+    await context.close();
+  }
+});
+
+test("a View's calls count against the user's limits; the View gets the refusal and the page says why", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000); // three calls, two approvals and a View
+  const context = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-User': 'frank' } });
+  const violations = await watchCsp(context);
+  try {
+    const page = await context.newPage();
+    const app = new ToolscopePage(page);
+    const response = await page.goto(serve.url);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await app.expectConnected();
+    await app.selectTool('weather_card');
+    await app.setArgumentsJson('{"city": "Oslo"}');
+    await app.callTool(); // the user's call: 1 of 2 this minute
+    const card = page
+      .frameLocator('iframe[title="MCP App View"]')
+      .frameLocator('iframe')
+      .getByRole('group', { name: 'Weather card' });
+    await expect(card).toContainText('Oslo');
+    // The page's CSP lets in exactly the sandbox's origin, and the View loads under it without a violation.
+    const src = await app.result.locator('iframe[title="MCP App View"]').getAttribute('src');
+    const frameSrc = /(?:^|;)\s*frame-src ([^;]*)/.exec(response?.headers()['content-security-policy'] ?? '');
+    expect(frameSrc?.[1]?.trim()).toBe(new URL(src!).origin);
+
+    await card.getByRole('button', { name: 'Refresh' }).click(); // the View's call: 2 of 2
+    await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(card).toContainText('Refreshed at');
+    await card.getByRole('button', { name: 'Refresh' }).click(); // 3: over the limit
+    await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    const why = /Limit reached: at most 2 tool calls per minute per user \(limits\.toolCallsPerMinute\)/;
+    await expect(card).toContainText('Not refreshed');
+    await expect(card).toContainText(why);
+    await expect(app.result.getByRole('list', { name: 'From the View' })).toContainText(
+      /tools\/call get_weather refused: .*limits\.toolCallsPerMinute/,
+    );
+    expect(violations).toEqual([]);
   } finally {
     await context.close();
   }

@@ -27,15 +27,34 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
     await view.getByRole('button', { name: 'Send Message' }).click();
     await expect(app.result.getByRole('list', { name: 'From the View' })).toContainText('ui/message');
+    // The question is a modal dialog: it moves nothing (a View's frame moved under the pointer made
+    // Chromium route the click to the frame) and its safe answer has the focus.
+    const sandbox = page.locator('iframe[title="MCP App View"]');
+    await view.getByRole('button', { name: 'Open Link' }).scrollIntoViewIfNeeded();
+    const before = await sandbox.boundingBox();
     await view.getByRole('button', { name: 'Open Link' }).click();
     const prompt = page.getByRole('alertdialog', { name: 'Open link from the View' });
     await expect(prompt).toBeVisible();
+    await expect(prompt.getByRole('button', { name: "Don't open" })).toBeFocused();
+    expect(await sandbox.boundingBox()).toEqual(before);
     await prompt.getByRole('button', { name: "Don't open" }).click();
+    await expect(prompt).toBeHidden();
     await expect(app.result.getByRole('list', { name: 'From the View' })).toContainText('Not opened');
 
     await page.screenshot({ path: testInfo.outputPath(`view-inline-${colorScheme}.png`) });
     await app.result.getByRole('button', { name: 'Open view alone' }).click();
     await expect(page.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath(`view-fullscreen-${colorScheme}.png`) });
+
+    // Full screen, the question shows over the View too; Escape answers no.
+    await view.getByRole('button', { name: 'Open Link' }).click();
+    await expect(prompt).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath(`view-link-question-${colorScheme}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(prompt).toBeHidden();
+    await expect(page.getByRole('button', { name: 'Exit full screen' })).toBeVisible();
+    await expect(app.result.getByRole('list', { name: 'From the View' }).getByText(/Not opened/)).toHaveCount(
+      2,
+    );
   });
 }

@@ -1,4 +1,6 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { dialogClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 
 /** A pending "open this link?" question from a View. */
 export interface LinkPromptState {
@@ -26,34 +28,62 @@ export function useLinkPrompt(): LinkPromptState {
   return useMemo(() => ({ url, ask, answer }), [url, ask, answer]);
 }
 
-/** The question, shown above the View: open a link, or (`download`) save the files named in `url`. */
+/**
+ * The question, as a modal dialog over the page (Esc answers no, the safe button has the focus). Not inline
+ * above the View: the question may be scrolled out of sight there, and reaching it moved the View's frame
+ * (another process) under the pointer; right after such a move Chromium may still route a click to that
+ * frame, so the click was lost. A dialog needs no scroll and moves nothing. Rendered on `document.body`: a
+ * View on a hidden Result tab may ask too, and a modal inside a hidden tab would show nothing yet block the page.
+ */
 export function LinkPrompt({ prompt, download = false }: { prompt: LinkPromptState; download?: boolean }) {
-  if (!prompt.url) return null;
-  return (
-    <div
+  const ref = useRef<HTMLDialogElement>(null);
+  const refuse = useRef<HTMLButtonElement>(null);
+  const open = prompt.url !== undefined;
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      dialog.showModal();
+      refuse.current?.focus();
+    } else if (!open && dialog.open) dialog.close();
+  }, [open]);
+  return createPortal(
+    <dialog
+      ref={ref}
       role="alertdialog"
       aria-label={download ? 'Download from the View' : 'Open link from the View'}
-      className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm dark:border-amber-800 dark:bg-amber-950"
+      onCancel={(event) => {
+        event.preventDefault();
+        prompt.answer(false);
+      }}
+      className={`${dialogClass} w-[min(36rem,92vw)] text-sm`}
     >
-      <span className="min-w-0 flex-1 break-all">
-        {download ? 'The View asks to save ' : 'The View asks to open '}
-        <span className="font-mono">{prompt.url}</span>
-        {download ? ' (links open in a new tab).' : ' in a new tab.'}
-      </span>
-      <button
-        type="button"
-        className="rounded bg-indigo-600 px-2 py-1 text-xs font-semibold text-white"
-        onClick={() => prompt.answer(true)}
-      >
-        {download ? 'Download' : 'Open link'}
-      </button>
-      <button
-        type="button"
-        className="rounded border border-slate-300 px-2 py-1 text-xs dark:border-slate-700"
-        onClick={() => prompt.answer(false)}
-      >
-        {download ? "Don't download" : "Don't open"}
-      </button>
-    </div>
+      {prompt.url && (
+        <div className="flex flex-col gap-3">
+          <h2 className="text-base font-semibold">
+            {download ? 'Download from the View' : 'Open link from the View'}
+          </h2>
+          <p className="break-all">
+            {download ? 'The View asks to save ' : 'The View asks to open '}
+            <span className="font-mono">{prompt.url}</span>
+            {download ? ' (links open in a new tab).' : ' in a new tab.'}
+          </p>
+          <div className="flex justify-end gap-2">
+            <button type="button" className={primaryButtonClass} onClick={() => prompt.answer(true)}>
+              {download ? 'Download' : 'Open link'}
+            </button>
+            <button
+              ref={refuse}
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => prompt.answer(false)}
+            >
+              {download ? "Don't download" : "Don't open"}
+            </button>
+          </div>
+        </div>
+      )}
+    </dialog>,
+    document.body,
   );
 }

@@ -15,7 +15,9 @@ export function ViewToolbar({
   const button =
     'rounded border border-slate-300 px-2 py-0.5 text-xs font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
   return (
-    <div className="flex items-center gap-2 border-b border-slate-200 px-2 py-1 text-xs dark:border-slate-800">
+    // Sticky: its buttons stay in sight over a tall View, so reaching them never scrolls the View's frame (a
+    // frame of another process, to which Chromium may route a click landing right after it moved).
+    <div className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-200 bg-white px-2 py-1 text-xs dark:border-slate-800 dark:bg-slate-900">
       <span className="rounded bg-indigo-100 px-1 font-semibold text-indigo-900 dark:bg-indigo-950 dark:text-indigo-200">
         View
       </span>
