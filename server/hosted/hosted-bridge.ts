@@ -190,7 +190,11 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       tokens: tokens.size > 0,
     }),
   );
-  app.use('/api/shared', config.sharing.public ? requireSameSite(guard) : identity, sharedRoutes(recordings, sandbox.origin));
+  app.use(
+    '/api/shared',
+    config.sharing.public ? requireSameSite(guard) : identity,
+    sharedRoutes(recordings, sandbox.origin),
+  );
   app.use('/api', identity);
   if (owned && recordings) app.use('/api/recordings', ownedRecordingRoutes(owned, recordings));
   else
