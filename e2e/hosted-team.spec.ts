@@ -119,6 +119,7 @@ function connectOutsideCatalog(page: Page): Promise<string> {
 test('two users see only their own recordings, open each other share links, and run only the catalog', async ({
   browser,
 }) => {
+  test.setTimeout(120_000); // two users, two calls, four replays and a sign-in: 48 s on a quiet machine
   const aliceContext = await browser.newContext();
   const bobContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-User': 'bob' } });
   const aliceViolations = await watchCsp(aliceContext);

@@ -198,8 +198,8 @@ test('recordings are listed, opened as a replay, renamed, unshared and deleted',
   await page.getByRole('button', { name: 'Recordings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Recordings' });
   const items = dialog.getByRole('list', { name: 'Recordings' }).getByRole('listitem');
-  // Four connections so far in this file's bridge runs, plus the one open now.
-  await expect(items).toHaveCount(5);
+  // Five connections so far in this file's bridge runs, plus the one open now.
+  await expect(items).toHaveCount(6);
   const first = items.last(); // newest first: the last is the first session, with "shared call"
   await expect(first).toContainText('Shared');
 
@@ -220,7 +220,7 @@ test('recordings are listed, opened as a replay, renamed, unshared and deleted',
   await expect(renamed).not.toContainText('Shared');
   await renamed.getByRole('button', { name: 'Delete' }).click();
   await renamed.getByRole('button', { name: 'Delete for good' }).click();
-  await expect(items).toHaveCount(4);
+  await expect(items).toHaveCount(5);
 
   await dialog.getByRole('spinbutton', { name: 'Days to keep recordings' }).fill('3');
   await dialog.getByRole('button', { name: 'Save' }).click();

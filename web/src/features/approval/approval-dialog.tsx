@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
@@ -7,17 +7,19 @@ import { describeNonStringName, displayName, nameText } from '../../mcp/tool-ide
 import { describeTaskDecision } from '../../mcp/task-decision.ts';
 import { readAnnotations } from '../../mcp/tool-annotations.ts';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
-import { lazyPanel } from '../../ui/lazy-panel.tsx';
-
-const ArgumentsCheckNotice = lazyPanel('the schema check', () =>
-  import('./arguments-check-notice.tsx').then((m) => m.ArgumentsCheckNotice),
-);
 
 /**
- * The human in the loop: before any tools/call, show exactly what will be sent and to whom.
- * Enter approves, Esc denies. Annotations are flagged as the server's unverified claims unless
- * the user marked the server as trusted.
+ * The schema check's chunk (Ajv and the form's schema code, kept out of the first screen's JavaScript:
+ * issue 27). The dialog fetches it when it mounts, long before a call, and shows nothing in its place
+ * while it loads: a "Loading" line replaced by nothing would move Approve under the cursor.
  */
+let noticeChunk: Promise<{ default: typeof import('./arguments-check-notice.tsx').ArgumentsCheckNotice }>;
+function loadNotice() {
+  noticeChunk ??= import('./arguments-check-notice.tsx').then((m) => ({ default: m.ArgumentsCheckNotice }));
+  return noticeChunk;
+}
+const ArgumentsCheckNotice = lazy(loadNotice);
+
 export function ApprovalDialog() {
   const { runner, policy, session } = useServices();
   const pending = useStore(runner, (s) => s.pending);
@@ -25,6 +27,10 @@ export function ApprovalDialog() {
   const trustedServers = useStore(policy, (s) => s.trustedServers);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [always, setAlways] = useState(false);
+
+  useEffect(() => {
+    loadNotice().catch(() => {}); // Offline later: the dialog still works, without the notice.
+  }, []);
 
   useEffect(() => {
     const dialog = dialogRef.current;
@@ -83,8 +89,8 @@ export function ApprovalDialog() {
               </>
             )}
             <dt className="text-slate-500">Tool</dt>
-            <dd>
-              {shown !== name && <span className="mr-2 font-semibold">{shown}</span>}
+            <dd className="break-all">
+              {shown !== name && <span className="mr-2 font-semibold">{shown}</span>}{' '}
               <span className="font-mono font-semibold">{name}</span>
               {pending.duplicate && (
                 <span className="ml-2 text-xs text-amber-700 dark:text-amber-400">
@@ -129,11 +135,13 @@ export function ApprovalDialog() {
               {JSON.stringify(pending.args, null, 2)}
             </pre>
           </div>
-          <ArgumentsCheckNotice
-            inputSchema={pending.tool.inputSchema}
-            args={pending.args}
-            revision={revision}
-          />
+          <Suspense fallback={null}>
+            <ArgumentsCheckNotice
+              inputSchema={pending.tool.inputSchema}
+              args={pending.args}
+              revision={revision}
+            />
+          </Suspense>
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} />
             Always allow this tool
