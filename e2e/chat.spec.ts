@@ -17,6 +17,14 @@ test.beforeAll(async () => {
     script: (body) => {
       const last = lastMessage(body);
       const offered = (body.tools as { function: { name: string } }[]).map((t) => t.function.name);
+      // Asked for the weather card (the demo's MCP App tool): one call, then a short answer.
+      if (last?.role === 'user' && String(last.content).includes('weather card'))
+        return {
+          text: 'Here is the card. ',
+          toolCalls: [{ id: 'call_card', name: 'weather_card', arguments: '{"city":"Porto"}' }],
+        };
+      if (last?.role === 'tool' && (last as { tool_call_id?: string }).tool_call_id === 'call_card')
+        return { text: 'The card is above.' };
       // The demo server has get_weather; server-everything has get-sum.
       const second = offered.includes('get_weather')
         ? { id: 'call_second', name: 'get_weather', arguments: '{"city":"Lisbon"}' }
@@ -50,6 +58,29 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await cli?.stop();
   await endpoint?.close();
+});
+
+test('an MCP App tool the model calls shows its View in the transcript, in an App tab', async ({ page }) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await page.getByRole('textbox', { name: 'Message' }).fill('Show me the weather card for Porto.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(app.approvalDialog).toContainText('weather_card');
+  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await expect(transcript).toContainText('The card is above.');
+  const item = transcript.getByRole('article', { name: 'Model call weather_card' });
+  await expect(item.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
+  const sandbox = item.locator('iframe[title="MCP App View"]');
+  expect(new URL((await sandbox.getAttribute('src'))!).origin).not.toBe(new URL(page.url()).origin);
+  const card = item
+    .frameLocator('iframe[title="MCP App View"]')
+    .frameLocator('iframe')
+    .getByRole('group', { name: 'Weather card' });
+  await expect(card).toContainText('Porto');
 });
 
 test('a full chat turn against the demo server: one call approved, one denied, the answer streamed', async ({

@@ -2,14 +2,19 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { OutcomeBadge } from '../result/outcome-badge.tsx';
 import { ResultBody } from '../result/result-body.tsx';
+import { useAppTabs } from '../apps/apps.ts';
 import type { TranscriptItem } from './chat-conversation.ts';
 
 type ToolCallTranscriptItem = Extract<TranscriptItem, { kind: 'tool-call' }>;
 
-/** A call the model made: its arguments, then the result with the same viewers as the Result panel. */
+/**
+ * A call the model made: its arguments, then the result with the same viewers as the Result panel,
+ * an MCP App's View ("App" tab) included.
+ */
 export function ToolCallItem({ item }: { item: ToolCallTranscriptItem }) {
   const { history } = useServices();
   const entry = useStore(history, (s) => s.calls.find((c) => c.id === item.historyId));
+  const appTabs = useAppTabs(entry?.outcome && entry.outcome.status !== 'denied' ? entry : undefined);
   const { call } = item;
   return (
     <article
@@ -41,6 +46,7 @@ export function ToolCallItem({ item }: { item: ToolCallTranscriptItem }) {
           outputSchema={entry.outputSchema}
           revision={entry.revision}
           createdTask={entry.createdTask}
+          leadingTabs={appTabs}
         />
       )}
       {!entry && item.state === 'done' && item.sentBack && (
