@@ -32,6 +32,7 @@ import { createGuardedFetch } from './net/guarded-fetch.ts';
 import { createLogs, type HostedLogs } from './ops/logging.ts';
 import { HostedMetrics } from './ops/metrics.ts';
 import { healthRoutes, METRICS_PATH, metricsHandler, metricsReaders } from './ops/ops-routes.ts';
+import { storeProblem } from './ops/store-check.ts';
 import { requestLog } from './ops/request-log.ts';
 import { securityHeaders } from './ops/security-headers.ts';
 import { startSandbox } from '../http/sandbox-server.ts';
@@ -378,26 +379,6 @@ function listen(server: Server, port: number, host: string): Promise<number> {
     server.once('error', reject);
     server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
   });
-}
-
-/** How long /readyz waits for the store before it calls it unreachable. */
-const STORE_CHECK_MS = 5000;
-
-/** Whether the recordings store answers (its own check), within {@link STORE_CHECK_MS}. */
-async function storeProblem(recordings: RecordingLibrary | undefined): Promise<string | undefined> {
-  if (!recordings) return undefined;
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer in ${STORE_CHECK_MS / 1000} s`)), STORE_CHECK_MS);
-  });
-  try {
-    await Promise.race([recordings.check(), late]);
-    return undefined;
-  } catch (error) {
-    return `the recordings store does not answer: ${(error as Error).message}`;
-  } finally {
-    clearTimeout(timer);
-  }
 }
 
 function refusalOf<T extends object>(result: T | Refusal): Refusal | undefined {
