@@ -73,8 +73,7 @@ describe('hosted mode: limits', () => {
     });
 
     // Ending a session gives its places back.
-    a2.send({ type: 'disconnect' });
-    await a2.next(0, (message) => message.type === 'event' && message.event.kind === 'closed');
+    await a2.disconnect();
     expect((await c1.connect({ catalog: { server: 'echo' } })).type).toBe('ready');
 
     const metrics = await fetch(`${bridge.origin}/metrics`, { headers: bearer('alice') }).then((r) =>
@@ -83,7 +82,7 @@ describe('hosted mode: limits', () => {
     expect(metrics).toContain('toolscope_limit_refusals_total{limit="sessionsPerUser"} 1');
     expect(metrics).toContain('toolscope_sessions 3');
     expect(metrics).toContain('toolscope_child_processes 2');
-    for (const page of [a1, b1, c1]) page.send({ type: 'disconnect' });
+    for (const page of [a1, b1, c1]) await page.disconnect();
   });
 
   it('answers tool calls over the per-minute limit at once with a JSON-RPC error, and audits them as refused', async () => {
@@ -108,7 +107,7 @@ describe('hosted mode: limits', () => {
         .filter((entry) => entry.user === 'dave')
         .map((entry) => entry.outcome),
     ).toEqual(['ok', 'ok', 'ok', 'ok', 'refused']);
-    dave.send({ type: 'disconnect' });
+    await dave.disconnect();
   });
 
   it('answers a message over the size limit with a JSON-RPC error and keeps the socket; far over it, closes the socket', async () => {

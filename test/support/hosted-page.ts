@@ -67,6 +67,13 @@ export class HostedPage {
     this.send({ type: 'send', message: { jsonrpc: '2.0', method: 'notifications/initialized' } });
   }
 
+  /** Ends the connection and resolves once the bridge says it is closed (its places are free then). */
+  async disconnect(): Promise<void> {
+    const from = this.received.length;
+    this.send({ type: 'disconnect' });
+    await this.next(from, (message) => message.type === 'event' && message.event.kind === 'closed');
+  }
+
   /** Sends a request and resolves with its answer (an inbound frame with its id). */
   async request(method: string, params: Record<string, unknown>): Promise<Answer> {
     const id = this.nextId++;
