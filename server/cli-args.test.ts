@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_PORT, parseCliArgs } from './cli-args.ts';
+import { DEFAULT_PORT, parseCliArgs, USAGE } from './cli-args.ts';
 
 describe('parseCliArgs', () => {
+  it('--help names every subcommand the README documents: check and serve', () => {
+    expect(USAGE).toMatch(/^ {2}toolscope check /m);
+    expect(USAGE).toMatch(/^ {2}toolscope serve /m);
+  });
+
   it('takes everything after -- as the stdio command, untouched', () => {
     const options = parseCliArgs(['--port', '0', '--no-open', '--', 'node', 'server.js', '--port', '9']);
     expect(options).toMatchObject({ port: 0, open: false, command: ['node', 'server.js', '--port', '9'] });

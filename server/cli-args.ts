@@ -37,6 +37,8 @@ export const USAGE = `Usage:
   toolscope [options] [-- <command> [args...]]      inspect a stdio server
   toolscope [options] --url <http(s)://…/mcp> [--transport http|sse] [--header "Name: value"]...
   toolscope [options] --config <mcp.json> --server <name>
+  toolscope check [target options] [--json] [--junit <file>] [--all]
+                    check a server against the spec, no browser (toolscope check --help)
   toolscope serve --config <team.json> [--port <n>]  run it for a team (see docs/hosting.md)
 With no target, Toolscope opens its built-in demo server.
 

@@ -23,7 +23,10 @@ export function ToolList() {
   const trusted = useTrustedServer();
   // Disconnected, the list is what the last connection listed: say so, and claim no freshness.
   const connected = useStore(session.state, (s) => s.status === 'connected');
-  const stale = !replay && !connected && tools.length > 0;
+  const connecting = useStore(session.state, (s) => s.status === 'connecting');
+  const stale = !replay && !connected && !connecting && tools.length > 0;
+  // While connecting, or while the first listing runs, "0 tools" would be a claim: say what is happening.
+  const waiting = !replay && tools.length === 0 && (connecting || (connected && loading));
   const [filter, setFilter] = useState('');
   const deferredFilter = useDeferredValue(filter);
   const listed = listTools(tools);
@@ -36,9 +39,14 @@ export function ToolList() {
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Tool browser">
       <div className="flex items-center gap-2 px-3 pt-2 text-xs whitespace-nowrap text-slate-500">
-        <span>
-          {shown.length === tools.length ? tools.length : `${shown.length} of ${tools.length}`} tools
-        </span>
+        {waiting ? (
+          <span aria-busy="true">{connecting ? 'Connecting…' : 'Listing tools…'}</span>
+        ) : (
+          <span>
+            {shown.length === tools.length ? tools.length : `${shown.length} of ${tools.length}`} tools
+          </span>
+        )}
+        {!replay && connecting && tools.length > 0 && <span>reconnecting…</span>}
         {!replay && connected && <ListFreshnessNote freshness={freshness} />}
         {stale && (
           <span role="note" className="text-amber-700 dark:text-amber-400">

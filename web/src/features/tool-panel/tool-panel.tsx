@@ -8,6 +8,7 @@ import { CallControls } from './call-controls.tsx';
 import { ToolHeader } from './tool-header.tsx';
 import { ToolDeclaration } from './tool-declaration.tsx';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
+import { shortTargetName } from './short-target-name.ts';
 
 /**
  * Ctrl+Enter (Cmd+Enter on macOS) anywhere in the tool's panel clicks "Call tool", which asks for approval as
@@ -51,6 +52,9 @@ const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
 export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   const { session, workspace, replay } = useServices();
   const connected = useStore(session.state, (s) => s.status === 'connected');
+  const connectingTo = useStore(session.state, (s) =>
+    s.status === 'connecting' && s.target ? shortTargetName(s.target) : undefined,
+  );
   const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const drafts = useStore(workspace, (s) => s.drafts);
   const panel = useRef<HTMLElement>(null);
@@ -66,7 +70,9 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
           ? 'Select a tool on the left to see its schema, or a call in History to see its result.'
           : connected
             ? 'Select a tool on the left.'
-            : 'Connect to a server to see its tools.'}
+            : connectingTo
+              ? `Connecting to ${connectingTo}…`
+              : 'Connect to a server to see its tools.'}
       </section>
     );
   }

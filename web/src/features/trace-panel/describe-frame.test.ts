@@ -39,11 +39,23 @@ describe('describeFrame', () => {
       id: 'toolscope-liveness',
       error: { code: -32601, message: 'no' },
     };
+    // The expected "Method not found" of a quiet server reads as what it means, not as an error.
     expect(describeFrame(frame({ message: refused }))).toEqual({
-      label: "error (Auto's liveness check)",
+      label: "no ping (Auto's liveness check)",
       kind: 'error',
       setup: true,
     });
+    const refusedOtherwise = { ...refused, error: { code: -32603, message: 'boom' } };
+    expect(describeFrame(frame({ message: refusedOtherwise })).label).toBe("error (Auto's liveness check)");
+    const noDiscover = {
+      jsonrpc: '2.0' as const,
+      id: 'server-discover-probe-2',
+      error: { code: -32601, message: 'x' },
+    };
+    expect(describeFrame(frame({ message: noDiscover })).label).toBe("no server/discover (Auto's probe)");
+    // Someone else's -32601 is still an error.
+    const other = { jsonrpc: '2.0' as const, id: 3, error: { code: -32601, message: 'x' } };
+    expect(describeFrame(frame({ message: other })).label).toBe('error #3');
     const listed = { jsonrpc: '2.0' as const, id: 'toolscope-liveness-list', result: { tools: [] } };
     expect(describeFrame(frame({ message: listed })).label).toBe("result (Auto's liveness check)");
     const probed = { jsonrpc: '2.0' as const, id: 'server-discover-probe-1', result: {} };

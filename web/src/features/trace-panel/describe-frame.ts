@@ -7,6 +7,16 @@ const OWN_REQUESTS: Record<string, string> = {
   [LIST_ID]: "Auto's liveness check",
 };
 
+/** JSON-RPC's "Method not found". */
+const METHOD_NOT_FOUND = -32601;
+
+/** The method a request with one of Toolscope's own ids asked for (the "no …" of an expected refusal). */
+function ownMethod(id: string): string {
+  if (id === PING_ID) return 'ping';
+  if (id === LIST_ID) return 'tools/list';
+  return 'server/discover';
+}
+
 /** How many characters of an unreadable line the trace row shows. */
 export const LINE_PREVIEW_CHARS = 100;
 
@@ -32,7 +42,17 @@ export function describeFrame(frame: Frame): {
   }
   const id = own ? `(${own})` : `#${JSON.stringify(message.id)}`;
   const setup = own ? { setup: true as const } : {};
-  if ('error' in message) return { label: `error ${id}`, kind: 'error', ...setup };
+  if ('error' in message) {
+    // Auto asks on purpose for what an older or a quiet server may not know: "Method not found" is an answer
+    // it expects, so a healthy connect reads "no ping", not "error".
+    const code = (message.error as { code?: unknown } | null)?.code;
+    if (own && code === METHOD_NOT_FOUND) {
+      const method = ownMethod(message.id as string);
+      const why = own.startsWith(method) ? "Auto's probe" : own;
+      return { label: `no ${method} (${why})`, kind: 'error', ...setup };
+    }
+    return { label: `error ${id}`, kind: 'error', ...setup };
+  }
   return { label: `result ${id}`, kind: 'result', ...setup };
 }
 

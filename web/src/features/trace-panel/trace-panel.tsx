@@ -10,6 +10,7 @@ import { TraceFilterBar } from './trace-filter-bar.tsx';
 import { TraceRow, TRACE_ROW_HEIGHT } from './trace-row.tsx';
 import { FrameDetail } from './frame-detail.tsx';
 import type { TraceRounds } from '../../mcp/trace-rounds.ts';
+import type { FramePair } from '../../mcp/trace-pairs.ts';
 
 const headerButton = 'text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400';
 
@@ -101,11 +102,13 @@ export function TracePanel() {
         revealIndex={selectedRow}
         renderRow={(index) => {
           const frame = frames[index]!;
+          const pair = session.trace.pairs.of(frame.seq);
           return (
             <TraceRow
               key={frame.seq}
               frame={frame}
-              pair={session.trace.pairs.of(frame.seq)}
+              pair={pair}
+              answers={answeredMethod(frames, frame, pair)}
               round={roundLabel(session.trace.rounds, frame.seq)}
               selected={frame.seq === selectedSeq}
               onSelect={() => setSelectedSeq(frame.seq === selectedSeq ? undefined : frame.seq)}
@@ -142,6 +145,16 @@ function upTo(indices: number[], count: number): number[] {
 function frameBySeq(frames: readonly Frame[], seq: number): Frame | undefined {
   const guess = frames[seq - (frames[0]?.seq ?? 0)];
   return guess?.seq === seq ? guess : frames.find((frame) => frame.seq === seq);
+}
+
+/**
+ * The method of the server's request that a frame of the page answers ("roots/list"), so "result #0" to the
+ * server does not read like the answer to the page's own request #0.
+ */
+function answeredMethod(frames: readonly Frame[], frame: Frame, pair: FramePair | undefined) {
+  if (frame.direction !== 'out' || !pair || pair.responseSeq !== frame.seq) return undefined;
+  const method = (frameBySeq(frames, pair.requestSeq)?.message as { method?: unknown } | undefined)?.method;
+  return typeof method === 'string' ? method : undefined;
 }
 
 /** "round 2 of 3" for a frame of a multi round-trip call, undefined for any other frame. */

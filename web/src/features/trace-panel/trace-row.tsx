@@ -42,15 +42,20 @@ export const TraceRow = memo(function TraceRow({
   selected,
   onSelect,
   round,
+  answers,
 }: {
   frame: Frame;
+  /** For the page's answer to a server's request: that request's method ("result #0 to roots/list"). */
+  answers?: string;
   pair: FramePair | undefined;
   /** "round 2 of 3" for the frames of a multi round-trip call. */
   round?: string;
   selected: boolean;
   onSelect: () => void;
 }) {
-  const { label, kind, preview, setup } = describeFrame(frame);
+  const described = describeFrame(frame);
+  const { kind, preview, setup } = described;
+  const label = answers ? `${described.label} to ${answers}` : described.label;
   const direction = DIRECTION_NAMES[frame.direction];
   const named = preview === undefined ? label : `${label}: ${preview}`;
   const origin = frame.origin && ORIGIN_MARKS[frame.origin];
