@@ -54,6 +54,24 @@ async function whollyInside(inner: Locator, outer: Locator, page: Page): Promise
   );
 }
 
+/** Whether two boxes share any area. */
+function overlap(a: { x: number; y: number; width: number; height: number }, b: typeof a): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** The connection card floats over the centre column only: no panel's tab strip, no Trace header under it. */
+async function expectNoStripCovered(page: Page, card: Locator) {
+  const cardBox = await box(card);
+  const strips = [
+    page.getByRole('tablist').first(),
+    page.getByRole('region', { name: 'Trace' }).getByRole('button', { name: 'Clear' }),
+    page.getByRole('region', { name: 'Trace' }).getByRole('searchbox', { name: 'Filter trace' }),
+  ];
+  for (const strip of strips) expect(overlap(cardBox, await box(strip))).toBe(false);
+  const trace = await box(page.getByRole('region', { name: 'Trace' }));
+  expect(cardBox.x + cardBox.width).toBeLessThanOrEqual(trace.x);
+}
+
 for (const size of SIZES) {
   test.describe(`at ${size.width}x${size.height}`, () => {
     test.use({ viewport: size });
@@ -91,9 +109,15 @@ for (const size of SIZES) {
       // The error and the options float over the panels: the panels do not move; Escape closes the options.
       const tools = page.getByRole('tab', { name: 'Tools', exact: true });
       expect((await box(tools)).y).toBe(tab.y);
+      const card = page.getByRole('group', { name: 'Connection card' });
+      await expectNoStripCovered(page, card);
+      await page.getByRole('button', { name: 'Why?' }).click();
+      await expectNoStripCovered(page, card);
       await page.getByRole('button', { name: 'Options' }).click();
       await expect(page.getByRole('combobox', { name: 'Protocol era' })).toBeVisible();
       expect((await box(tools)).y).toBe(tab.y);
+      await expectNoStripCovered(page, card);
+      await expect(page.getByRole('option', { name: /^2025-11-25 \(newest\)$/ })).toHaveCount(1);
       places.push(await box(connectButton(page)));
       await page.getByRole('combobox', { name: 'Protocol era' }).press('Escape');
       await expect(page.getByRole('combobox', { name: 'Protocol era' })).toHaveCount(0);
@@ -192,7 +216,10 @@ for (const size of SIZES) {
       const row = app.trace.getByRole('button', { name, exact: true });
       const rowLabel = name.split(',')[0]!;
       await row.click();
-      await expect(detail).toContainText(`${rowLabel} · received`);
+      await expect(detail).toContainText(`${rowLabel}, received`);
+      // Its title is whole at both sizes (it read "result #2 · recei…" at 1280).
+      const title = detail.getByText(rowLabel, { exact: false }).first();
+      expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       // The open row stays in view above its detail, and the detail's close button is inside the panel.
       await expect(row).toBeInViewport({ ratio: 1 });
       const close = detail.getByRole('button', { name: 'Close frame detail' });

@@ -14,7 +14,7 @@ export const SANDBOX_HTML = `<!doctype html>
 <head>
 <meta charset="utf-8">
 <title>Toolscope View sandbox</title>
-<style>html,body{margin:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>
+<style>:root{color-scheme:light dark}html,body{margin:0;height:100%;overflow:hidden;background:transparent}iframe{border:0;width:100%;height:100%;display:block}</style>
 </head>
 <body>
 <script src="/sandbox.js"></script>

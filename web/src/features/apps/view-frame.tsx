@@ -46,7 +46,10 @@ export function ViewFrame(inputs: ViewHostInputs) {
           allow={allowAttribute(granted) || undefined}
           referrerPolicy="no-referrer"
           className={`w-full border-0 bg-transparent ${fullscreen ? 'min-h-0 flex-1' : ''}`}
-          style={fullscreen ? undefined : { height: height }}
+          // Chromium paints a frame opaque (white or near black) when its colour scheme differs from its
+          // document's: the sandbox page and the demo's Views say "light dark", so the frame says it too and
+          // stays transparent over the panel in either theme.
+          style={fullscreen ? { colorScheme: 'light dark' } : { height: height, colorScheme: 'light dark' }}
         />
       </div>
       {host && <ViewNotesPanel notes={host.notes} csp={csp} resource={resource} granted={granted} />}

@@ -26,8 +26,16 @@ export function ViewToolbar({
         title="Rendered by the tool's server, sandboxed"
       >
         {uri}
-        {readOnly && ' · replay, read-only'}
       </span>
+      {/* The View's own buttons are its HTML, out of the host's reach: say what they do in a replay. */}
+      {readOnly && (
+        <span
+          className="shrink-0 rounded bg-amber-50 px-1 text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+          title="A replay calls no server: the View's buttons that would call a tool or read a resource are refused, with a message in the View"
+        >
+          Replay: the View's calls are refused
+        </span>
+      )}
       <button type="button" className={button} onClick={onReload}>
         Reload view
       </button>

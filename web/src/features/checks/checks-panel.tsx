@@ -45,7 +45,7 @@ export function ChecksPanel() {
       <div className="flex items-center gap-2 px-3 py-1.5 text-xs">
         <button
           type="button"
-          className="rounded bg-indigo-600 px-2 py-0.5 font-semibold text-white disabled:opacity-50"
+          className="shrink-0 rounded bg-indigo-600 px-2 py-0.5 font-semibold whitespace-nowrap text-white disabled:opacity-50"
           disabled={!connected || run.kind === 'running'}
           onClick={start}
         >

@@ -15,6 +15,7 @@ import { ProbeWaitLine } from './probe-wait-line.tsx';
 import { ConnectionOptions } from './connection-options.tsx';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { ServersButton } from '../server-list/servers-button.tsx';
+import { useCentreColumnBox } from './use-centre-column-box.ts';
 
 const fieldLabelClass = 'flex flex-col text-xs font-medium text-slate-600 dark:text-slate-400';
 
@@ -39,6 +40,8 @@ export function ConnectionBar({
   );
   const [showMore, setShowMore] = useState(false);
   const autoConnected = useRef(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const cardBox = useCentreColumnBox(formRef);
 
   useEffect(() => {
     // A target given on the command line (or the demo server) is connected right away.
@@ -65,6 +68,7 @@ export function ConnectionBar({
 
   return (
     <form
+      ref={formRef}
       onSubmit={submit}
       className="relative flex flex-col gap-1.5"
       aria-label="Connection"
@@ -167,8 +171,14 @@ export function ConnectionBar({
           <CopyLinkButton form={form} />
         </span>
       </div>
-      {/* Below the row, over the panels: a wait, an error or the options never push the page down (nothing moves). */}
-      <div className="absolute top-full left-0 z-30 mt-2 flex w-full max-w-[64rem] flex-col gap-1.5 rounded-md border border-slate-200 bg-white p-2 shadow-lg empty:hidden dark:border-slate-700 dark:bg-slate-900">
+      {/* Below the row, over the centre column's top only: a wait, an error or the options never push the page
+          down (nothing moves) and never cover the side panels' tab strips or the Trace header. */}
+      <div
+        role="group"
+        aria-label="Connection card"
+        className="absolute top-full left-0 z-30 mt-2 flex w-full max-w-[64rem] flex-col gap-1.5 rounded-md border border-slate-200 bg-white p-2 shadow-lg empty:hidden dark:border-slate-700 dark:bg-slate-900"
+        style={cardBox && { left: cardBox.left, width: cardBox.width }}
+      >
         <ProbeWaitLine />
         <ConnectError onRetryWithAuto={retryWithAuto} />
         {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}

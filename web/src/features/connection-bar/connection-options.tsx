@@ -19,10 +19,10 @@ export function ConnectionOptions({
   disabled: boolean;
 }) {
   return (
-    <div className="flex w-full gap-2">
+    <div className="flex w-full flex-wrap gap-2">
       {form.transport === 'stdio' ? (
         <>
-          <label className={`${labelClass} flex-1`}>
+          <label className={`${labelClass} min-w-56 flex-1`}>
             Environment (KEY=value per line)
             <textarea
               className={`${inputClass} mt-0.5 h-16 font-mono`}
@@ -32,7 +32,7 @@ export function ConnectionOptions({
               onChange={(e) => set({ env: e.target.value })}
             />
           </label>
-          <label className={`${labelClass} w-64`}>
+          <label className={`${labelClass} min-w-48 flex-1`}>
             Working directory
             <input
               className={`${inputClass} mt-0.5 font-mono`}
@@ -44,7 +44,7 @@ export function ConnectionOptions({
           </label>
         </>
       ) : (
-        <label className={`${labelClass} flex-1`}>
+        <label className={`${labelClass} min-w-56 flex-1`}>
           Headers (Name: value per line)
           <textarea
             className={`${inputClass} mt-0.5 h-16 font-mono`}
@@ -75,7 +75,7 @@ export function ConnectionOptions({
             {PROTOCOL_REVISIONS.map((revision, index) => (
               <option key={revision} value={revision}>
                 {revision}
-                {index === 0 ? ' (newest legacy)' : ''}
+                {index === 0 ? ' (newest)' : ''}
               </option>
             ))}
           </select>

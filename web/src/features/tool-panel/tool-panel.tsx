@@ -50,7 +50,9 @@ const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
 
 /** The selected tool: what it is, its arguments (form or JSON), and the Call tool button. */
 export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
-  const { session, workspace, replay } = useServices();
+  const { session, workspace, replay, history } = useServices();
+  // In a replay, a call picked in History shows its result below: the hint on how to get one is done.
+  const resultShown = useStore(history, (s) => s.selectedId !== undefined);
   const connected = useStore(session.state, (s) => s.status === 'connected');
   const connectingTo = useStore(session.state, (s) =>
     s.status === 'connecting' && s.target ? shortTargetName(s.target) : undefined,
@@ -67,7 +69,9 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
         aria-label="Tool"
       >
         {replay
-          ? 'Select a tool on the left to see its schema, or a call in History to see its result.'
+          ? resultShown
+            ? ''
+            : 'Select a tool on the left to see its schema, or a call in History to see its result.'
           : connected
             ? 'Select a tool on the left.'
             : connectingTo

@@ -3,7 +3,7 @@ import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { FrameWire } from './frame-wire.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
-import { ORIGIN_MARKS } from './trace-row.tsx';
+import { DIRECTION_ARROWS, DIRECTION_NAMES, ORIGIN_MARKS } from './trace-row.tsx';
 
 /** Above this size the detail shows the start of the frame only; Copy still copies all of it. */
 const MAX_SHOWN_CHARS = 200_000;
@@ -17,15 +17,20 @@ export function FrameDetail({
   pair,
   onGoTo,
   onClose,
+  answers,
 }: {
   frame: Frame;
+  /** For the page's answer to a server's request: that request's method, as its row says. */
+  answers?: string;
   pair: FramePair | undefined;
   onGoTo: (seq: number) => void;
   onClose: () => void;
 }) {
-  // Named as its row is ("result #1 · received"), so the detail and the list speak of the same frame alike.
-  const { label } = describeFrame(frame);
-  const direction = frame.direction === 'out' ? 'sent' : frame.direction === 'in' ? 'received' : 'view';
+  // Named as its row is ("← result #1", read "result #1, received"), so the detail and the list speak alike;
+  // the arrow says the direction, so the title keeps its room at 1280.
+  const described = describeFrame(frame).label;
+  const label = answers ? `${described} to ${answers}` : described;
+  const direction = DIRECTION_NAMES[frame.direction];
   const text = frame.message ? JSON.stringify(frame.message, null, 2) : (frame.raw ?? '');
   const shown = text.length > MAX_SHOWN_CHARS ? text.slice(0, MAX_SHOWN_CHARS) : text;
   const other = pair && (pair.requestSeq === frame.seq ? pair.responseSeq : pair.requestSeq);
@@ -40,7 +45,11 @@ export function FrameDetail({
           className="min-w-0 truncate font-semibold whitespace-nowrap"
           title={`Frame ${frame.seq} of the trace, ${direction} at ${formatTime(frame.time)}`}
         >
-          {label} <span className="font-normal text-slate-500">· {direction}</span>
+          <span aria-hidden className={`font-normal ${DIRECTION_ARROWS[frame.direction][1]}`}>
+            {DIRECTION_ARROWS[frame.direction][0]}{' '}
+          </span>
+          {label}
+          <span className="sr-only">, {direction}</span>
         </span>
         {frame.origin && (
           <span className="shrink-0 whitespace-nowrap text-fuchsia-800 dark:text-fuchsia-300">

@@ -52,7 +52,9 @@ export function FrameWire({ frame }: { frame: Frame }) {
       )}
       {facts.envelope && (
         <details role="group" aria-label="Envelope">
-          <summary className={label}>_meta envelope · {Object.keys(facts.envelope).length} keys</summary>
+          <summary className={label}>
+            _meta envelope · {countOf(Object.keys(facts.envelope).length, 'key')}
+          </summary>
           <pre className="font-mono break-all whitespace-pre-wrap">
             {JSON.stringify(facts.envelope, null, 2)}
           </pre>
@@ -60,4 +62,9 @@ export function FrameWire({ frame }: { frame: Frame }) {
       )}
     </div>
   );
+}
+
+/** "1 key", "3 keys". */
+function countOf(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -16,7 +16,7 @@ const headerButton = 'text-xs font-normal text-indigo-600 hover:underline dark:t
 
 /** Every JSON-RPC frame of the session: filter, pair, inspect, copy, pause, clear. Virtualised. */
 export function TracePanel() {
-  const { session } = useServices();
+  const { session, replay } = useServices();
   const snapshot = useStore(session.trace, (s) => s);
   const [filter, setFilter] = useState<TraceFilter>(EMPTY_FILTER);
   const [pausedAt, setPausedAt] = useState<number>();
@@ -76,20 +76,25 @@ export function TracePanel() {
         </span>
         {pausedAt !== undefined && <span className="text-xs font-normal text-amber-600">paused</span>}
         <span className="ml-auto flex gap-3">
-          <button
-            type="button"
-            className={headerButton}
-            aria-pressed={pausedAt !== undefined}
-            onClick={() => setPausedAt(pausedAt === undefined ? frames.length : undefined)}
-          >
-            {pausedAt === undefined ? 'Pause' : 'Resume'}
-          </button>
+          {/* A replay's trace is the recording itself: nothing to pause or clear, only to read and copy. */}
+          {!replay && (
+            <button
+              type="button"
+              className={headerButton}
+              aria-pressed={pausedAt !== undefined}
+              onClick={() => setPausedAt(pausedAt === undefined ? frames.length : undefined)}
+            >
+              {pausedAt === undefined ? 'Pause' : 'Resume'}
+            </button>
+          )}
           <button type="button" className={headerButton} onClick={copyShown}>
             Copy shown
           </button>
-          <button type="button" className={headerButton} onClick={clear}>
-            Clear
-          </button>
+          {!replay && (
+            <button type="button" className={headerButton} onClick={clear}>
+              Clear
+            </button>
+          )}
         </span>
       </div>
       <TraceFilterBar filter={filter} onChange={setFilter} methods={methods} />
@@ -120,6 +125,7 @@ export function TracePanel() {
         <FrameDetail
           frame={selected}
           pair={session.trace.pairs.of(selected.seq)}
+          answers={answeredMethod(frames, selected, session.trace.pairs.of(selected.seq))}
           onGoTo={setSelectedSeq}
           onClose={() => setSelectedSeq(undefined)}
         />

@@ -16,13 +16,14 @@ const KIND_COLORS = {
 } as const;
 
 /** How a direction reads (MCP Apps: the page is the host of a View). */
-const DIRECTION_NAMES: Record<Frame['direction'], string> = {
+export const DIRECTION_NAMES: Record<Frame['direction'], string> = {
   out: 'sent',
   in: 'received',
   'to-view': 'host → view',
   'from-view': 'view → host',
 };
-const DIRECTION_ARROWS: Record<Frame['direction'], [string, string]> = {
+/** The arrow of each direction and its colour. */
+export const DIRECTION_ARROWS: Record<Frame['direction'], [string, string]> = {
   out: ['→', 'text-sky-600'],
   in: ['←', 'text-violet-600'],
   'to-view': ['⇢', 'text-emerald-600'],
