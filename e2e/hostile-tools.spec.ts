@@ -221,6 +221,7 @@ test('a -32602 for bad arguments under 2025-11-25 carries the SEP-1303 note', as
   await app.setArgumentsJson('{}');
   await app.callTool();
   await expect(app.result).toContainText('Protocol error');
+  await app.result.getByText('What does -32602 mean?').click();
   await expect(app.result.getByRole('note').filter({ hasText: 'Under 2025-11-25' })).toContainText(
     'Under 2025-11-25, input validation failures are expected as tool execution errors',
   );

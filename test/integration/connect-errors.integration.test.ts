@@ -53,7 +53,7 @@ describe('connect-time errors by kind', () => {
     ],
   ])('a modern-only server under Legacy (%s): -32022 with the versions it supports', async (_, target) => {
     const state = await failedConnect(target(), 'legacy');
-    expect(state.error).toMatch(/^JSON-RPC -32022 · Unsupported protocol version/);
+    expect(state.error).toMatch(/^JSON-RPC -32022\b.*Unsupported protocol version/);
     expect(state.errorDetail).toMatchObject({
       code: -32022,
       data: { supported: expect.arrayContaining(['2026-07-28']) },

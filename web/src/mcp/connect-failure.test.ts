@@ -11,8 +11,10 @@ describe('describeConnectFailure', () => {
       requested: '2025-11-25',
     });
     const failure = describeConnectFailure(error, http);
-    expect(failure.headline).toBe(
-      'JSON-RPC -32022 · Unsupported protocol version: Unsupported protocol version: 2025-11-25',
+    // The name is said once: the message already opens with it.
+    expect(failure.headline).toBe('JSON-RPC -32022: Unsupported protocol version: 2025-11-25');
+    expect(describeConnectFailure(new ProtocolError(-32601, 'Method not found'), http).headline).toBe(
+      'JSON-RPC -32601: Method not found',
     );
     expect(failure.explanation).toMatch(/supports 2026-07-28\. Choose another Protocol era/);
     expect(failure.data).toEqual({ supported: ['2026-07-28'], requested: '2025-11-25' });

@@ -40,7 +40,10 @@ export function describeConnectFailure(
   if (error instanceof ProtocolError || (error instanceof SdkError && typeof error.code === 'number')) {
     const code = error.code as number;
     const name = jsonRpcErrorName(code);
-    const headline = `JSON-RPC ${code}${name ? ` · ${name}` : ''}: ${error.message}`;
+    // A message that opens with the code's name says it once ("Method not found", not "… · Method not found:
+    // Method not found").
+    const saysName = name !== undefined && error.message.toLowerCase().startsWith(name.toLowerCase());
+    const headline = `JSON-RPC ${code}${name && !saysName ? ` · ${name}` : ''}: ${error.message}`;
     const explanation =
       code === RELAY_ERROR_CODE
         ? explainHttpStatus((error.data as RelayErrorData | undefined)?.status, target)

@@ -47,6 +47,10 @@ function EndingNotice({ outcome, revision }: { outcome: CallOutcome; revision?: 
     const explained =
       explainMcpError(error?.code, error?.data) ??
       explainCallError(error?.code, String(error?.message ?? ''));
+    const sepNote =
+      error?.code === -32602 &&
+      revision !== undefined &&
+      !before(revision, INPUT_ERRORS_AS_TOOL_ERRORS_SINCE);
     return (
       <Notice kind="error" title="Protocol error">
         <p className="font-mono">
@@ -56,25 +60,31 @@ function EndingNotice({ outcome, revision }: { outcome: CallOutcome; revision?: 
         <p className="mt-0.5 text-sm whitespace-pre-wrap">
           {error ? stripMcpPrefix(String(error.message)) : 'No error message.'}
         </p>
-        {explained && (
-          <p role="note" className="mt-1 text-xs">
-            {explained}
-          </p>
-        )}
-        {error?.code === -32602 &&
-          revision !== undefined &&
-          !before(revision, INPUT_ERRORS_AS_TOOL_ERRORS_SINCE) && (
-            <p role="note" className="mt-1 text-xs">
-              Under {revision}, input validation failures are expected as tool execution errors (a result with
-              isError: true), so a model can read the error and correct its arguments (SEP-1303). Invalid
-              params (-32602) should mean a malformed request, such as an unknown tool.
-            </p>
-          )}
         {error?.data !== undefined && (
           <div className="mt-1">
             <p className="mb-0.5 font-semibold">data</p>
             <TextViewer text={safeStringify(error.data)} fileName="error-data.json" prettyToggle={false} />
           </div>
+        )}
+        {/* What the server said comes first; what the spec says about it waits behind one click. */}
+        {(explained || sepNote) && (
+          <details className="mt-1 text-xs">
+            <summary className="cursor-pointer font-medium">
+              What does {error?.code ?? 'this error'} mean?
+            </summary>
+            {explained && (
+              <p role="note" className="mt-1">
+                {explained}
+              </p>
+            )}
+            {sepNote && (
+              <p role="note" className="mt-1">
+                Under {revision}, input validation failures are expected as tool execution errors (a result
+                with isError: true), so a model can read the error and correct its arguments (SEP-1303).
+                Invalid params (-32602) should mean a malformed request, such as an unknown tool.
+              </p>
+            )}
+          </details>
         )}
       </Notice>
     );
