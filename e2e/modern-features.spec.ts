@@ -18,7 +18,8 @@ async function openDemo(page: import('@playwright/test').Page): Promise<Toolscop
   await page.getByRole('button', { name: /^Connection details:/ }).click();
   const listen = page.getByRole('status', { name: 'List subscription' });
   await expect(listen).toContainText('open');
-  await expect(listen).toContainText('honoured tools');
+  await expect(listen).toContainText('for tools');
+  await expect(listen).not.toContainText('·');
   await page.keyboard.press('Escape');
   await expect(listen).toBeHidden();
   return app;

@@ -1,11 +1,17 @@
-import { useState } from 'react';
-import { chooseTheme, storedTheme, THEME_CHOICES, type ThemeChoice } from './theme.ts';
+import { useEffect, useState } from 'react';
+import { chooseTheme, storedTheme, THEME_CHANGED, THEME_CHOICES, type ThemeChoice } from './theme.ts';
 
 const LABELS: Record<ThemeChoice, string> = { system: '◐ System', light: '☀ Light', dark: '☾ Dark' };
 
 /** The combobox "Theme": light, dark, or the system's setting; kept for the next visit. */
 export function ThemeSwitch() {
   const [choice, setChoice] = useState(storedTheme);
+  useEffect(() => {
+    // Another theme control changed it.
+    const follow = () => setChoice(storedTheme());
+    window.addEventListener(THEME_CHANGED, follow);
+    return () => window.removeEventListener(THEME_CHANGED, follow);
+  }, []);
   return (
     <select
       aria-label="Theme"

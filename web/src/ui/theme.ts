@@ -41,4 +41,9 @@ export function applyTheme(choice: ThemeChoice): void {
 export function chooseTheme(choice: ThemeChoice): void {
   saveJson(KEY, choice);
   applyTheme(choice);
+  // Every theme control on the page (Settings and More) shows the same choice.
+  window.dispatchEvent(new Event(THEME_CHANGED));
 }
+
+/** The window event sent when the user chooses a theme. */
+export const THEME_CHANGED = 'toolscope-theme-changed';

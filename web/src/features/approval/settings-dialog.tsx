@@ -1,14 +1,16 @@
-import { useRef } from 'react';
+import { useId, useRef } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import { Dialog } from '../../ui/dialog.tsx';
+import { ThemeSwitch } from '../../ui/theme-switch.tsx';
 
-/** Call settings: timeouts, and which servers' annotations are trusted. */
+/** Call settings: timeouts, the colour theme, and which servers' annotations are trusted. */
 export function SettingsButton() {
   const { policy, runner } = useServices();
   const settings = useStore(policy, (s) => s);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const id = useId();
   const server = runner.serverLabel();
   const trusted = settings.trustedServers.includes(server);
   const seconds = (ms: number) => String(Math.round(ms / 1000));
@@ -23,26 +25,31 @@ export function SettingsButton() {
       </button>
       <Dialog ref={dialogRef} title="Settings" className="w-[min(32rem,92vw)]">
         <div className="flex flex-col gap-3 text-sm">
-          <label className="flex items-center justify-between gap-3">
-            Call timeout in seconds (reset by progress)
+          {/* One label column, one input column: the inputs line up whatever their labels' lengths. */}
+          <div className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-3">
+            <label htmlFor={`${id}-timeout`}>Call timeout in seconds (reset by progress)</label>
             <input
+              id={`${id}-timeout`}
               type="number"
               min={1}
               className={`${inputClass} w-24`}
               defaultValue={seconds(settings.timeoutMs)}
               onChange={(e) => setSeconds('timeoutMs', e.target.value)}
             />
-          </label>
-          <label className="flex items-center justify-between gap-3">
-            Longest call in seconds, whatever the progress
+            <label htmlFor={`${id}-longest`}>Longest call in seconds, whatever the progress</label>
             <input
+              id={`${id}-longest`}
               type="number"
               min={1}
               className={`${inputClass} w-24`}
               defaultValue={seconds(settings.maxTotalMs)}
               onChange={(e) => setSeconds('maxTotalMs', e.target.value)}
             />
-          </label>
+            <span aria-hidden>Theme</span>
+            <span className="w-24 [&>select]:w-full">
+              <ThemeSwitch />
+            </span>
+          </div>
           <label className="flex items-start gap-2">
             <input
               type="checkbox"

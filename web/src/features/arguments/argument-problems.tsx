@@ -1,5 +1,6 @@
 import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { errorTextClass, hintClass } from './form-classes.ts';
+import { readablePath } from './readable-path.ts';
 
 /** A problem that only says a required value is missing. */
 const MISSING = /^(is required|must have required property)/;
@@ -25,7 +26,7 @@ export function ArgumentProblems({ status }: { status: ArgumentsStatus }) {
   if (problems.every((problem) => MISSING.test(problem.message))) {
     return (
       <p className={hintClass}>
-        Still to fill in: {problems.map((problem) => problem.path || '(arguments)').join(', ')}
+        Still to fill in: {problems.map((problem) => readablePath(problem.path)).join(', ')}
       </p>
     );
   }

@@ -25,14 +25,17 @@ export function ListenStatus() {
   const listen = useStore(session.state, (s) => s.listen);
   if (!connected || !listen) return null;
   const ended = listen.ended ? ` (${ENDED_TEXT[listen.ended]})` : '';
+  const asked = describeFilter(listen.requested);
+  const honoured = listen.honoured && describeFilter(listen.honoured);
   return (
     <span
       role="status"
       aria-label="List subscription"
       className="flex min-w-0 flex-wrap items-center gap-1.5 text-xs text-slate-600 dark:text-slate-400"
-      title={listen.error}
+      // The spec's words stay within reach for those who look for them.
+      title={`subscriptions/listen: asked for ${asked}; ${honoured ? `the server honoured ${honoured}` : 'no answer yet'}${listen.error ? `; ${listen.error}` : ''}`}
     >
-      <span className="font-mono">subscriptions/listen</span>
+      <span>Live list updates</span>
       <span
         className={listen.status === 'open' ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700'}
       >
@@ -40,9 +43,9 @@ export function ListenStatus() {
         {ended}
       </span>
       <span>
-        · asked {describeFilter(listen.requested)}
-        {listen.honoured && ` · honoured ${describeFilter(listen.honoured)}`}
-        {listen.error && ` · ${listen.error}`}
+        {honoured ? `for ${honoured}` : `asked for ${asked}`}
+        {honoured && honoured !== asked && ` (asked for ${asked})`}
+        {listen.error && `: ${listen.error}`}
       </span>
     </span>
   );

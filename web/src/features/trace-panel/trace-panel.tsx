@@ -9,6 +9,7 @@ import { VirtualList } from '../../ui/virtual-list.tsx';
 import { TraceFilterBar } from './trace-filter-bar.tsx';
 import { TraceRow, TRACE_ROW_HEIGHT } from './trace-row.tsx';
 import { FrameDetail } from './frame-detail.tsx';
+import { RepeatCollapse } from './repeat-collapse.ts';
 import type { TraceRounds } from '../../mcp/trace-rounds.ts';
 import type { FramePair } from '../../mcp/trace-pairs.ts';
 
@@ -39,6 +40,9 @@ export function TracePanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [frames, snapshot.version, filter, visibleCount, search],
   );
+  // Runs of identical notifications show as one row, "×5" (the header still counts every frame).
+  const repeats = useMemo(() => new RepeatCollapse(), []);
+  const rows = useMemo(() => repeats.collapse(frames, indices), [repeats, frames, indices]);
   const methods = useStore(session.trace, () => session.trace.methodList);
   const selected = selectedSeq === undefined ? undefined : frameBySeq(frames, selectedSeq);
   // The open frame's row stays in view above its detail (which takes the lower part of the panel).
@@ -46,8 +50,8 @@ export function TracePanel() {
     () =>
       selectedSeq === undefined
         ? undefined
-        : indices.findIndex((index) => frames[index]!.seq === selectedSeq),
-    [indices, frames, selectedSeq],
+        : rows.indices.findIndex((index) => frames[index]!.seq === selectedSeq),
+    [rows, frames, selectedSeq],
   );
 
   const copyShown = () => {
@@ -57,6 +61,7 @@ export function TracePanel() {
   const clear = () => {
     session.trace.clear();
     search.reset();
+    repeats.reset();
     setSelectedSeq(undefined);
     setPausedAt(undefined);
   };
@@ -101,7 +106,7 @@ export function TracePanel() {
       <VirtualList
         label="Frames"
         className="flex-1 font-mono text-xs"
-        items={indices}
+        items={rows.indices}
         rowHeight={TRACE_ROW_HEIGHT}
         stickToBottom={pausedAt === undefined}
         revealIndex={selectedRow}
@@ -114,6 +119,7 @@ export function TracePanel() {
               frame={frame}
               pair={pair}
               answers={answeredMethod(frames, frame, pair)}
+              times={rows.counts.get(frame.seq)}
               round={roundLabel(session.trace.rounds, frame.seq)}
               selected={frame.seq === selectedSeq}
               onSelect={() => setSelectedSeq(frame.seq === selectedSeq ? undefined : frame.seq)}

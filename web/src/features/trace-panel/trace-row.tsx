@@ -44,7 +44,10 @@ export const TraceRow = memo(function TraceRow({
   onSelect,
   round,
   answers,
+  times,
 }: {
+  /** How many identical notifications in a row this row stands for ("×5"). */
+  times?: number;
   frame: Frame;
   /** For the page's answer to a server's request: that request's method ("result #0 to roots/list"). */
   answers?: string;
@@ -74,7 +77,7 @@ export const TraceRow = memo(function TraceRow({
       <button
         type="button"
         aria-pressed={selected}
-        aria-label={`${named}, ${direction}, ${origin ? `${origin.spoken}, ` : ''}${formatTime(frame.time)}`}
+        aria-label={`${named}, ${direction}, ${origin ? `${origin.spoken}, ` : ''}${times ? `${times} times, ` : ''}${formatTime(frame.time)}`}
         title={frame.error}
         className={`flex h-full w-full items-center gap-2 px-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800 ${
           selected ? 'bg-indigo-50 dark:bg-indigo-950' : ''
@@ -108,6 +111,15 @@ export const TraceRow = memo(function TraceRow({
             className="shrink-0 rounded bg-fuchsia-100 px-1 text-[10px] text-fuchsia-900 dark:bg-fuchsia-950 dark:text-fuchsia-300"
           >
             {origin.mark}
+          </span>
+        )}
+        {times && (
+          <span
+            aria-hidden
+            title={`${times} identical frames in a row, folded into this one`}
+            className="shrink-0 rounded bg-slate-200 px-1 text-[10px] text-slate-700 dark:bg-slate-700 dark:text-slate-200"
+          >
+            ×{times}
           </span>
         )}
         {frame.synthetic && <span className="shrink-0 text-amber-600">bridge</span>}
