@@ -35,12 +35,20 @@ export function ShareLink({ shareId, explain = true }: { shareId: string; explai
         </a>
       </div>
       {explain && LOOPBACK.has(window.location.hostname) && (
-        <p className="text-xs text-amber-700 dark:text-amber-400">
-          This bridge listens on this machine only, so the link opens here only. To share it with teammates,
-          start Toolscope with <code>--host 0.0.0.0</code> (and <code>--allow-host</code> with the name they
-          use to reach this machine) and give them the link with that name in place of {window.location.host}.
-        </p>
+        <p className="text-xs text-amber-700 dark:text-amber-400">This link opens on this machine only.</p>
       )}
     </div>
+  );
+}
+
+/** How to give a link to teammates, when the bridge listens on this machine only (nothing otherwise). */
+export function LoopbackHelp() {
+  if (!LOOPBACK.has(window.location.hostname)) return null;
+  return (
+    <p className="mt-2">
+      This bridge listens on this machine only, so the link opens here only. To share it with teammates, start
+      Toolscope with <code>--host 0.0.0.0</code> (and <code>--allow-host</code> with the name they use to
+      reach this machine) and give them the link with that name in place of {window.location.host}.
+    </p>
   );
 }

@@ -5,7 +5,7 @@ import { useServices, useRecordingsApi } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { compactButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { Dialog } from '../../ui/dialog.tsx';
-import { ShareLink } from './share-link.tsx';
+import { LoopbackHelp, ShareLink } from './share-link.tsx';
 
 /**
  * "Share recording": makes an unguessable link to the bridge's recording of this connection.
@@ -86,18 +86,26 @@ export function ShareRecordingButton({ recordingProblem }: { recordingProblem?: 
             Stored as <code className="break-all">{describeTarget(recording.target)}</code>
           </p>
         )}
+        {/* The link and one line; the rest for whoever asks. */}
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
-          The link opens a read-only replay of this connection: its trace, calls and results. While the
-          connection is open, viewers watch new frames arrive live; they cannot call tools. Environment and
-          header values, URL credentials and query values, the values of arguments such as{' '}
-          <code>--token</code> and the bridge token are not stored, and the environment and header values are
-          replaced by *** wherever the server repeats them. Anything else the server or you sent is in the
-          share.
+          A read-only replay of this connection, live while it is open. Secrets are never stored.
         </p>
-        <p className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          There is no “Include secrets” here: the bridge never stores them, so no share can carry them. To
-          hand someone the secrets too, use “Export session”.
-        </p>
+        <details className="mt-2 text-sm text-slate-600 dark:text-slate-400">
+          <summary className="cursor-pointer text-indigo-600 dark:text-indigo-400">What is shared?</summary>
+          <p className="mt-1">
+            The link opens a read-only replay of this connection: its trace, calls and results. While the
+            connection is open, viewers watch new frames arrive live; they cannot call tools. Environment and
+            header values, URL credentials and query values, the values of arguments such as{' '}
+            <code>--token</code> and the bridge token are not stored, and the environment and header values
+            are replaced by *** wherever the server repeats them. Anything else the server or you sent is in
+            the share.
+          </p>
+          <p className="mt-2">
+            There is no “Include secrets” here: the bridge never stores them, so no share can carry them. To
+            hand someone the secrets too, use “Export session”.
+          </p>
+          <LoopbackHelp />
+        </details>
         <div className="mt-4 flex justify-end gap-2">
           {recording?.shareId ? (
             <button type="button" className={secondaryButtonClass} onClick={() => void stopSharing()}>

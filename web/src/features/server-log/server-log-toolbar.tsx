@@ -53,6 +53,7 @@ export function ServerLogToolbar({
           </select>
         </label>
       </div>
+      <LoggingNote />
       <div role="group" aria-label="Kinds shown" className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
         {LOG_KINDS.map(({ kind, label }) => (
           <label key={kind} className="flex items-center gap-1">
@@ -148,4 +149,22 @@ export function PingButton() {
       </output>
     </span>
   );
+}
+
+/**
+ * One sentence on whether log messages can come at all, so the marks beside the level ("per call",
+ * "deprecated") never leave a reader wondering whether logging works.
+ */
+function LoggingNote() {
+  const { session } = useServices();
+  const connected = useStore(session.state, (s) => s.status === 'connected');
+  const declared = useStore(session.state, (s) => s.server?.capabilities.logging !== undefined);
+  const era = useStore(session.state, (s) => s.server?.era);
+  if (!connected) return null;
+  const text = !declared
+    ? "This server declares no logging: only its stderr and the bridge's events show here."
+    : removedUnder(era, 'logging/setLevel')
+      ? "Logging works: the server's log messages show here, at the level you pick (sent with each call)."
+      : "Logging works: the server's log messages show here, at the level you pick.";
+  return <p className="text-slate-500">{text}</p>;
 }
