@@ -111,7 +111,7 @@ for (const size of SIZES) {
       expect((await box(tools)).y).toBe(tab.y);
       const card = page.getByRole('group', { name: 'Connection card' });
       await expectNoStripCovered(page, card);
-      await page.getByRole('button', { name: 'Why?' }).click();
+      await card.getByText('Why?', { exact: true }).click();
       await expectNoStripCovered(page, card);
       await page.getByRole('button', { name: 'Options' }).click();
       await expect(page.getByRole('combobox', { name: 'Protocol era' })).toBeVisible();

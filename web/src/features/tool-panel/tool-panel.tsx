@@ -103,6 +103,12 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
             onTextChange={(value) => workspace.setDraft(key, value)}
           />
         </Suspense>
+        {/* A line cut by the pane's edge fades out instead, so it reads as "more below", not as a glitch;
+            at the end of the scroll the fade sits below the last line and covers nothing. */}
+        <div
+          aria-hidden
+          className="pointer-events-none sticky bottom-0 -mt-3 h-6 shrink-0 bg-linear-to-t from-white to-transparent dark:from-slate-900"
+        />
       </div>
       <CallControls
         listed={listed}
