@@ -23,6 +23,12 @@ test('a healthy connect, a protocol error, Settings, Checks, the Server log and 
   await app.open(served.cli.url);
   await app.expectConnected();
 
+  // The Arguments field, disabled while connected (so its own tooltip never shows), has its whole value as the
+  // tooltip of its label.
+  const args = page.getByRole('textbox', { name: 'Arguments' });
+  await expect(args).toBeDisabled();
+  await expect(page.locator('label', { has: args })).toHaveAttribute('title', await args.inputValue());
+
   // A healthy connect: no row of Auto's setup says "error" (an expected -32601 reads "no ping").
   await expect(app.trace.getByRole('button', { name: /^tools\/list, sent/ }).first()).toBeVisible();
   await expect(app.trace.getByRole('button', { name: /^error \((Auto's|server\/discover)/ })).toHaveCount(0);

@@ -99,7 +99,8 @@ export function ConnectionBar({
         </label>
         {form.transport === 'stdio' ? (
           <>
-            <label className={`${fieldLabelClass} min-w-32 flex-[2]`}>
+            {/* The whole value as a tooltip on the label too: a disabled input (while connected) shows none. */}
+            <label className={`${fieldLabelClass} min-w-32 flex-[2]`} title={form.command}>
               Command
               <input
                 className={`${inputClass} mt-0.5 font-mono`}
@@ -111,7 +112,7 @@ export function ConnectionBar({
                 onChange={(e) => set({ command: e.target.value })}
               />
             </label>
-            <label className={`${fieldLabelClass} min-w-40 flex-[3]`}>
+            <label className={`${fieldLabelClass} min-w-40 flex-[3]`} title={form.args}>
               Arguments
               <input
                 className={`${inputClass} mt-0.5 font-mono`}
