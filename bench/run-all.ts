@@ -13,6 +13,7 @@ import { describeMachine } from './lib/machine.ts';
 import { formatTable, row, type BenchRow } from './lib/report.ts';
 import { benchBridgeMemory } from './sections/bridge-memory.ts';
 import { benchBridgeOverhead } from './sections/bridge-overhead.ts';
+import { benchHostedFlood } from './sections/hosted-flood.ts';
 import { benchHostedLoad } from './sections/hosted-load.ts';
 import { benchEraConnect } from './sections/era-connect.ts';
 import { benchInitialJs } from './sections/initial-js.ts';
@@ -37,11 +38,17 @@ const SECTIONS: Record<
   js: () => benchInitialJs(),
   ui: benchUiScale,
   start: benchStartTime,
-  hosted: benchHostedLoad,
+  hosted: async (cleanup, settings) => [
+    ...(await benchHostedLoad(cleanup, settings)),
+    ...(await benchHostedFlood(cleanup)),
+  ],
+  // --bridge-node-args='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the flooded bridge.
+  'hosted-flood': (cleanup, settings) =>
+    benchHostedFlood(cleanup, settings['bridge-node-args']?.split(' ').filter(Boolean)),
   era: benchEraConnect,
 };
 /** Sections left out of a run that names none: long, and about a mode most runs do not measure. */
-const ONLY_WHEN_NAMED = new Set(['hosted']);
+const ONLY_WHEN_NAMED = new Set(['hosted', 'hosted-flood']);
 const SETTING = /^--([a-z-]+)=(.*)$/;
 
 async function main(): Promise<void> {
