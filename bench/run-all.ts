@@ -6,13 +6,15 @@
  * Writes the table to bench-results/latest.md as well.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { projectPath } from '../test/support/start-cli.ts';
 import { CleanupStack } from './lib/cleanup.ts';
 import { describeMachine } from './lib/machine.ts';
 import { formatTable, row, type BenchRow } from './lib/report.ts';
 import { benchBridgeMemory } from './sections/bridge-memory.ts';
 import { benchBridgeOverhead } from './sections/bridge-overhead.ts';
+import { benchHostedFlood } from './sections/hosted-flood.ts';
 import { benchHostedLoad } from './sections/hosted-load.ts';
 import { benchEraConnect } from './sections/era-connect.ts';
 import { benchInitialJs } from './sections/initial-js.ts';
@@ -37,11 +39,17 @@ const SECTIONS: Record<
   js: () => benchInitialJs(),
   ui: benchUiScale,
   start: benchStartTime,
-  hosted: benchHostedLoad,
+  hosted: async (cleanup, settings) => [
+    ...(await benchHostedLoad(cleanup, settings)),
+    ...(await benchHostedFlood(cleanup)),
+  ],
+  // --bridge-node-args='--cpu-prof --cpu-prof-dir=/tmp/p' profiles the flooded bridge.
+  'hosted-flood': (cleanup, settings) =>
+    benchHostedFlood(cleanup, settings['bridge-node-args']?.split(' ').filter(Boolean)),
   era: benchEraConnect,
 };
 /** Sections left out of a run that names none: long, and about a mode most runs do not measure. */
-const ONLY_WHEN_NAMED = new Set(['hosted']);
+const ONLY_WHEN_NAMED = new Set(['hosted', 'hosted-flood']);
 const SETTING = /^--([a-z-]+)=(.*)$/;
 
 async function main(): Promise<void> {
@@ -70,12 +78,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
   const rows: BenchRow[] = [];
+  const timings: string[] = [];
   let failed = false;
   const started = performance.now();
   try {
     for (const name of sections) {
       console.error(`bench: ${name}…`);
       const sectionStarted = performance.now();
+      const cpuStarted = cpuSeconds();
       try {
         rows.push(...(await SECTIONS[name]!(cleanup, settings)));
       } catch (error) {
@@ -85,7 +95,13 @@ async function main(): Promise<void> {
         failed = true;
       }
       await cleanup.runAll(); // each section leaves nothing running behind it
-      console.error(`bench: ${name} took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s`);
+      // Wall time depends on what else runs on the machine: the CPU time and the load say how much.
+      const cpu = cpuSeconds();
+      const timing = `${name} took ${((performance.now() - sectionStarted) / 1000).toFixed(0)} s wall, CPU ${(cpu.own - cpuStarted.own).toFixed(0)} s in the bench process + ${(cpu.children - cpuStarted.children).toFixed(0)} s in the processes it started and waited for, load average ${loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' / ')}`;
+      timings.push(timing);
+      console.error(`bench: ${timing}`);
       // The figures so far, in case the run is cut (a CI time limit): each section's rows stand alone.
       console.error(formatTable(rows));
     }
@@ -99,6 +115,10 @@ async function main(): Promise<void> {
     `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC in ${seconds} s on ${describeMachine()}.`,
     `Reproduce with \`${command}\`. Baselines were measured in the same run, alternating with the measured side where it matters.`,
     '',
+    'Sections (load average over 1 / 5 / 15 minutes at the end of each):',
+    '',
+    ...timings.map((timing) => `- ${timing}`),
+    '',
     formatTable(rows),
     '',
   ].join('\n');
@@ -106,6 +126,24 @@ async function main(): Promise<void> {
   mkdirSync(projectPath('bench-results'), { recursive: true });
   writeFileSync(projectPath('bench-results/latest.md'), `# Toolscope benchmark\n\n${report}`);
   if (failed) process.exitCode = 1;
+}
+
+/**
+ * CPU seconds so far: of this process, and of the child processes it has waited for (servers,
+ * bridges and browsers it started, and what they waited for in turn), from /proc on Linux.
+ */
+function cpuSeconds(): { own: number; children: number } {
+  const usage = process.cpuUsage();
+  let children = 0;
+  try {
+    // Fields 16 and 17 of /proc/self/stat (cutime, cstime) in clock ticks of 1/100 s; the name
+    // (field 2) may hold spaces, so fields are counted after its closing parenthesis.
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1]!.split(' ');
+    children = (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    // Not Linux: children's CPU time unknown (0).
+  }
+  return { own: (usage.user + usage.system) / 1e6, children };
 }
 
 /** Builds the web app (the UI and bundle-size sections measure dist/). */

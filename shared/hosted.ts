@@ -42,6 +42,8 @@ export interface HostedLimits {
   socketsPerUser: number;
   /** Bytes of recordings kept per user (0: no quota). */
   recordingBytesPerUser: number;
+  /** Frames over this many bytes are recorded as a marker, not whole (0: all whole). */
+  recordedFrameBytes: number;
 }
 
 /** Which limit refused something. */

@@ -8,7 +8,8 @@ import { row, type BenchRow } from '../lib/report.ts';
 import { connectOrThrow, startBridgeProcess } from '../lib/sessions.ts';
 import { formatMs, median } from '../lib/stats.ts';
 
-const ROUNDS = 5;
+/** 5 before: the legacy-only connects differ by far more between loads than between rounds. */
+const ROUNDS = 3;
 
 /** A legacy-only server: server-everything (SDK v1) over stdio, which refuses server/discover. */
 const LEGACY_ONLY: ServerTarget = {

@@ -194,6 +194,8 @@ function benchConfig(load: HostedLoad, folder: string): Record<string, unknown> 
       toolCallsPerMinute: callsPerMinute,
     },
     log: { level: 'warn' },
+    // /metrics is for named users only (issue 27): the bench reads its gauges as the admin.
+    metrics: { users: ['bench-admin'] },
     store: { dataDir: path.join(folder, 'data') },
   };
 }
@@ -205,6 +207,7 @@ async function readGauges(
   const response = await fetch(`${serve.url}metrics`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
   });
+  if (!response.ok) throw new Error(`/metrics answered ${response.status}`);
   const text = await response.text();
   const value = (pattern: RegExp) =>
     [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);

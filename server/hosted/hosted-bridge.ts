@@ -141,6 +141,8 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         'recording of this connection stopped (it goes on, unrecorded; your oldest ended recordings were deleted first); delete recordings you no longer need, or ask your admin',
       ).message,
     );
+  if (recordings && config.limits.recordedFrameBytes > 0)
+    recordings.keepFramesUpTo(config.limits.recordedFrameBytes, 'limits.recordedFrameBytes');
   const owned = recordings && new OwnedRecordings(recordings);
   const context: HostedChannelContext = {
     catalog: config.catalog,

@@ -124,56 +124,117 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
   const inbound = grant.inbound;
   let heldBytes = 0;
   let paused = false;
+  const pause = () => {
+    if (paused || ws.readyState !== ws.OPEN) return;
+    paused = true;
+    ws.pause();
+  };
   const handled = (bytes: number) => {
     heldBytes -= bytes;
-    if (paused && heldBytes <= (inbound?.heldBytes ?? 0) / 2 && ws.readyState === ws.OPEN) {
+    mayResume();
+  };
+  const mayResume = () => {
+    if (paused && !queue.length && heldBytes <= (inbound?.heldBytes ?? 0) / 2 && ws.readyState === ws.OPEN) {
       paused = false;
       ws.resume();
     }
   };
-  ws.on('message', (data, isBinary) => {
-    const bytes = rawLength(data);
+  /**
+   * Parses a text and hands its messages to the channel. `turns`, when given, is handed the relay
+   * step to run later (a large text's next turn); false when it was not (refused unparsed).
+   */
+  const receive = (
+    data: RawData,
+    isBinary: boolean,
+    bytes: number,
+    turns?: (relay: () => void) => void,
+  ): boolean => {
     const refusedByRate = inbound?.take?.(bytes);
     // A large text refused anyway is not parsed (a flood would cost its parsing, and the garbage):
     // its head says what to answer.
-    if (refusedByRate && bytes > UNPARSED_REFUSAL_BYTES && !isBinary)
-      return refuseUnparsed(channel, data, bytes, refusedByRate);
+    if (refusedByRate && bytes > UNPARSED_REFUSAL_BYTES && !isBinary) {
+      refuseUnparsed(channel, data, bytes, refusedByRate);
+      return false;
+    }
     const text = data.toString();
     const messages = isBinary
       ? [{ type: 'refused' as const, error: 'Binary messages are not supported', connect: false }]
       : parseClientMessages(text);
-    // Only a large text is measured message by message (a batch may hold many small ones).
-    const measure = limit !== undefined && bytes > limit.bytes;
-    const work: Promise<void>[] = [];
-    for (const parsed of messages) {
-      if (refusedByRate && parsed.type === 'send') {
-        channel.answerLocally(parsed.message, refusedByRate, `(${bytes} bytes, not relayed: over a limit)`);
-        continue;
+    const relay = () => {
+      // Only a large text is measured message by message (a batch may hold many small ones).
+      const measure = limit !== undefined && bytes > limit.bytes;
+      const work: Promise<void>[] = [];
+      for (const parsed of messages) {
+        if (refusedByRate && parsed.type === 'send') {
+          channel.answerLocally(parsed.message, refusedByRate, `(${bytes} bytes, not relayed: over a limit)`);
+          continue;
+        }
+        if (measure && refuseOversized(channel, parsed, limit)) continue;
+        work.push(
+          channel.handle(parsed).catch((error: unknown) => {
+            send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
+          }),
+        );
       }
-      if (measure && refuseOversized(channel, parsed, limit)) continue;
-      work.push(
-        channel.handle(parsed).catch((error: unknown) => {
-          send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
+      if (!inbound || !work.length) return;
+      heldBytes += bytes;
+      void Promise.all(work).then(() => handled(bytes));
+      if (heldBytes > inbound.heldBytes) pause();
+    };
+    if (!turns) relay();
+    else turns(relay);
+    return turns !== undefined;
+  };
+  // Hosted mode: a large text is handled over three turns of the event loop (ws reads it; it is
+  // parsed; it is relayed), with this socket paused meanwhile, and whatever the page sent after it
+  // waits its turn. Each 15 MiB step holds the one event loop for a few hundred ms on a loaded
+  // machine: other users' messages and answers go between the steps instead of after all of them.
+  const queue: { data: RawData; isBinary: boolean; bytes: number }[] = [];
+  const drain = () => {
+    const next = queue[0];
+    if (!next) return mayResume();
+    const large = next.bytes > TURN_SPLIT_BYTES;
+    const done = () => {
+      queue.shift();
+      if (large) setImmediate(drain);
+      else drain();
+    };
+    if (!large) {
+      receive(next.data, next.isBinary, next.bytes);
+      return done();
+    }
+    // The socket may close between turns: its queue is emptied then, and nothing more is relayed.
+    setImmediate(() => {
+      if (queue[0] !== next) return;
+      const later = receive(next.data, next.isBinary, next.bytes, (relay) =>
+        setImmediate(() => {
+          if (queue[0] !== next) return;
+          relay();
+          done();
         }),
       );
-    }
-    if (!inbound || !work.length) return;
-    heldBytes += bytes;
-    void Promise.all(work).then(() => handled(bytes));
-    if (!paused && heldBytes > inbound.heldBytes) {
-      paused = true;
-      ws.pause();
-    }
+      if (!later) done();
+    });
+  };
+  ws.on('message', (data, isBinary) => {
+    const bytes = rawLength(data);
+    if (!inbound || (!queue.length && bytes <= TURN_SPLIT_BYTES)) return void receive(data, isBinary, bytes);
+    queue.push({ data, isBinary, bytes });
+    pause();
+    if (queue.length === 1) drain();
   });
   // A protocol violation, such as a message over the size limit: ws closes the socket with the
   // matching code (1009 for size). Without a listener the error would crash the whole bridge.
   ws.on('error', (error) => options.log(`WebSocket error: ${error.message}`));
   ws.on('close', () => {
+    queue.length = 0;
     batcher.drop();
     options.channels.release(channel);
   });
 }
 
+/** Texts larger than this are handled over turns of the event loop (hosted mode). */
+const TURN_SPLIT_BYTES = 1024 * 1024;
 /** Refused texts larger than this are answered from their head, not parsed. */
 const UNPARSED_REFUSAL_BYTES = 64 * 1024;
 /** The head of a `send` as the page's client writes it: `{"type":"send","message":{"jsonrpc":"2.0","id":1,"method":"x"`. */

@@ -91,6 +91,7 @@ export class RecordingLibrary {
       onFinish: (finished) => this.finished(finished),
       log: this.log,
       scrubber: SecretScrubber.forTarget(target),
+      ...(this.maxFrameBytes && { maxFrameBytes: this.maxFrameBytes }),
       ...(quota && {
         meter: quota.quota.meter(userName!, () => {
           writer.stopKeeping(`over limits.recordingBytesPerUser (${quota.quota.bytesPerUser} bytes)`);
@@ -100,6 +101,14 @@ export class RecordingLibrary {
     });
     if (userName !== undefined) this.userNames.set(writer, userName);
     return writer;
+  }
+
+  /** Frames over this size are recorded as a marker (hosted mode), with the limit's name for the marker. */
+  private maxFrameBytes: { bytes: number; limitName: string } | undefined;
+
+  /** Records frames whose JSON is over `bytes` as a marker saying so (see RecordingWriter), from now on. */
+  keepFramesUpTo(bytes: number, limitName: string): void {
+    this.maxFrameBytes = { bytes, limitName };
   }
 
   /** The recording quota per user (hosted mode), with the message a user gets when a recording stops at it. */

@@ -154,3 +154,49 @@ describe('RecordingWriter', () => {
     expect((await sqlite.frames('r1')).map((f) => f.seq)).toEqual([0, 1, 2, 3, 4, 5]);
   });
 });
+
+describe('RecordingWriter with maxFrameBytes (hosted limits.recordedFrameBytes)', () => {
+  it('keeps a frame over the limit as a marker with its id, method and size; viewers and smaller frames get all', async () => {
+    const store = SqliteRecordingStore.open(':memory:');
+    stores.push(store);
+    const metered: number[] = [];
+    const recording = new RecordingWriter('r1', store, {
+      onFinish: () => {},
+      log: () => {},
+      meter: (bytes) => metered.push(bytes),
+      maxFrameBytes: { bytes: 1024, limitName: 'limits.recordedFrameBytes' },
+    });
+    recording.commit(() => store.create({ id: 'r1', name: 'r', target: null, startedAt: 0 }));
+    const heard: string[] = [];
+    recording.subscribe((_message, text) => heard.push(text));
+    const payload = 'x'.repeat(4096);
+    const big: Frame = {
+      seq: 0,
+      time: 5,
+      direction: 'out',
+      bytes: 4200,
+      message: {
+        jsonrpc: '2.0',
+        id: 7,
+        method: 'tools/call',
+        params: { name: 'echo', arguments: { payload } },
+      },
+    };
+    recording.addFrame(big);
+    recording.addFrame(frame(1));
+    await recording.flush();
+    const [marker, small] = await store.frames('r1');
+    expect(marker).toEqual({
+      seq: 0,
+      time: 5,
+      direction: 'out',
+      bytes: 4200,
+      raw: '{"jsonrpc":"2.0","id":7,"method":"tools/call"}',
+      error: 'Not recorded: 4200 bytes, over limits.recordedFrameBytes (1024 bytes)',
+    });
+    expect(small).toEqual(frame(1));
+    // The quota counts what is kept; live viewers still get the whole frame.
+    expect(metered[0]).toBeLessThan(300);
+    expect(heard[0]).toContain(payload);
+  });
+});

@@ -54,6 +54,11 @@ export class RecordingWriter {
       scrubber?: SecretScrubber;
       /** Hears the size of each frame kept (the recording quota per user counts them). */
       meter?: (bytes: number) => void;
+      /**
+       * Frames whose JSON is longer are kept as a marker (hosted mode's `limits.recordedFrameBytes`):
+       * writing 15 MiB to SQLite holds the one event loop for about a second, every user's calls with it.
+       */
+      maxFrameBytes?: { bytes: number; limitName: string };
     },
   ) {}
 
@@ -90,11 +95,13 @@ export class RecordingWriter {
     if (this.finished) return;
     if (this.keeping) {
       if (!this.queuedFrames.length) this.queuedFirstSeq = frame.seq;
-      this.queuedFrames.push(json);
+      const max = this.options.maxFrameBytes;
+      const kept = max && json.length > max.bytes ? markerOf(frame, max) : json;
+      this.queuedFrames.push(kept);
       this.queuedLastSeq = frame.seq;
       this.queuedLastTime = frame.time;
-      this.queuedBytes += frame.bytes;
-      this.options.meter?.(json.length);
+      this.queuedBytes += kept === json ? frame.bytes : kept.length;
+      this.options.meter?.(kept.length);
     }
     if (this.listeners.size) this.tellText({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
     this.scheduleFlush();
@@ -262,4 +269,26 @@ export class RecordingWriter {
     this.writeFailed = true;
     this.clearQueue();
   }
+}
+
+/**
+ * What the recording keeps of a frame over the size limit: a frame that could not be read, whose
+ * raw text is the message's id and method and whose error says why, so a replay shows where it was.
+ */
+function markerOf(frame: Frame, max: { bytes: number; limitName: string }): string {
+  const message = frame.message as { id?: unknown; method?: unknown } | undefined;
+  const head: Record<string, unknown> = { jsonrpc: '2.0' };
+  if (message?.id !== undefined) head.id = message.id;
+  if (message?.method !== undefined) head.method = message.method;
+  const marker: Frame = {
+    seq: frame.seq,
+    time: frame.time,
+    direction: frame.direction,
+    bytes: frame.bytes,
+    raw: JSON.stringify(head),
+    error: `Not recorded: ${frame.bytes} bytes, over ${max.limitName} (${max.bytes} bytes)`,
+    ...(frame.synthetic ? { synthetic: true } : {}),
+    ...(frame.http ? { http: frame.http } : {}),
+  };
+  return JSON.stringify(marker);
 }

@@ -196,6 +196,14 @@ const limitsSection = z.strictObject({
     .int()
     .min(0)
     .default(256 * 1024 * 1024),
+  /**
+   * Frames larger than this (their JSON) are recorded as a marker (id, method, size), not whole: a
+   * 15 MiB write to the store holds the bridge's one event loop for about a second (0: record all).
+   */
+  recordedFrameBytes: z
+    .int()
+    .min(0)
+    .default(1024 * 1024),
 });
 
 /** A model provider users may chat with: its endpoint, key (`${env:NAME}`) and the models they may pick. */

@@ -84,6 +84,7 @@ describe('hosted config', () => {
       sendBytesPerMinute: 64 * 1024 * 1024,
       socketsPerUser: 20,
       recordingBytesPerUser: 256 * 1024 * 1024,
+      recordedFrameBytes: 1024 * 1024,
     });
     expect(config.userUrls).toEqual({ enabled: false, allow: [], deny: [] });
     expect(config.sharing.public).toBe(false);

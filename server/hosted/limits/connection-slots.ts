@@ -85,6 +85,7 @@ const DESCRIPTIONS: Record<LimitRefusal['limit'], (value: number) => string> = {
   sendBytesPerMinute: (value) => `at most ${value} bytes sent per minute per user`,
   socketsPerUser: (value) => `at most ${value} open pages (sockets) per user`,
   recordingBytesPerUser: (value) => `at most ${value} bytes of recordings per user`,
+  recordedFrameBytes: (value) => `frames of at most ${value} bytes recorded whole`,
 };
 
 /** A limit hit with a message naming the limit, its value, its config key and what to do. */

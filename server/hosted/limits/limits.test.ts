@@ -12,6 +12,7 @@ const limits = {
   sendBytesPerMinute: 1024,
   socketsPerUser: 2,
   recordingBytesPerUser: 0,
+  recordedFrameBytes: 0,
 };
 
 describe('ConnectionSlots', () => {
