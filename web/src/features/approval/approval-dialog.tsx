@@ -139,6 +139,7 @@ export function ApprovalDialog() {
             <ArgumentsCheckNotice
               inputSchema={pending.tool.inputSchema}
               args={pending.args}
+              leftOut={pending.leftOut}
               revision={revision}
             />
           </Suspense>
