@@ -78,3 +78,31 @@ test('a map entry added in the form has an empty key, and is not sent until it h
   await expect(sent).toContainText('"color": "red"');
   await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
 });
+
+test('the Result says whose result it shows, and History and the tool survive a reload (findings 15, 3)', async () => {
+  const { app, page } = shared;
+  await app.selectTool('echo');
+  await expect(app.result).toContainText('No result for this tool yet: each tool shows its own last result.');
+  await app.selectTool('get_weather');
+  await expect(app.result).toContainText('last result of this tool');
+  const history = await app.openHistory();
+  const before = await history.getByRole('listitem').count();
+  expect(before).toBeGreaterThanOrEqual(3);
+
+  await page.reload();
+  await app.expectConnected();
+  await expect(app.toolPanel.getByRole('heading', { level: 2 })).toHaveText('Get weather');
+  await expect(app.tool('Get weather').getByRole('button')).toHaveAttribute('aria-current', 'true');
+  await expect((await app.openHistory()).getByRole('listitem')).toHaveCount(before);
+  await expect(app.result.getByRole('note')).toHaveText('from the previous connection');
+  // A restored call runs again like any other.
+  await history
+    .getByRole('listitem')
+    .filter({ hasText: 'get_weather' })
+    .first()
+    .getByRole('button', { name: 'Re-run' })
+    .click();
+  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(history.getByRole('listitem')).toHaveCount(before + 1);
+  await expect(app.result.getByRole('note')).toHaveCount(0);
+});
