@@ -106,3 +106,42 @@ test('the Result says whose result it shows, and History and the tool survive a 
   await expect(history.getByRole('listitem')).toHaveCount(before + 1);
   await expect(app.result.getByRole('note')).toHaveCount(0);
 });
+
+test('the server is named by its title and version, its command in grey (finding 6)', async () => {
+  const { app, page } = shared;
+  const title = 'Toolscope demo server 1.0.0';
+  await app.selectTool('echo');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const server = app.approvalDialog.getByTitle(/demo-server/);
+  await expect(server).toContainText(title);
+  await expect(server).toContainText(/node .*demo-server/);
+  await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
+
+  await page.getByRole('button', { name: 'Settings' }).click();
+  const settings = page.getByRole('dialog', { name: 'Settings' });
+  await expect(settings.getByRole('checkbox', { name: /Trust this server’s annotations/ })).toBeVisible();
+  await expect(
+    settings.getByRole('checkbox', { name: /Trust this server’s annotations/ }),
+  ).toHaveAccessibleName(new RegExp(`${title}`));
+  await settings.getByRole('button', { name: 'Close' }).click();
+
+  await page.getByRole('button', { name: 'Share recording' }).click();
+  const share = page.getByRole('dialog', { name: 'Share recording' });
+  await expect(share.getByText(/^Stored as/)).toContainText(title);
+  await share.getByRole('button', { name: 'Close' }).click();
+
+  // The page names the recording of its connection after the server once the server has said who it is.
+  await page.getByRole('button', { name: 'Recordings' }).click();
+  const recordings = page.getByRole('dialog', { name: 'Recordings' });
+  const row = recordings
+    .getByRole('list', { name: 'Recordings' })
+    .getByRole('listitem', { name: title })
+    .first();
+  await expect(row).toContainText(/node .*demo-server/);
+  await row.getByRole('button', { name: 'Open replay' }).click();
+  const banner = page.getByRole('note', { name: 'Replay' });
+  await expect(banner).toContainText(title);
+  await expect(banner).toContainText(/node .*demo-server/);
+  await page.getByRole('button', { name: 'Close replay' }).click();
+  await app.expectConnected();
+});
