@@ -40,7 +40,8 @@ function bootHosted(root: ReactRoot, config: Extract<HostedAccess, { kind: 'sign
   const services = createServices(
     createBrowserSession(() => new CatalogBridgeSocket(bridgeSocketUrl(window.location, ''), headers)),
   );
-  keepHistory(services, 'hosted');
+  // Per user: another person signed in on this tab must not see the last one's calls.
+  keepHistory(services, `hosted:${config.hosted.user.name}`);
   watchBridge(
     services.session,
     () => probeBridge(''),
