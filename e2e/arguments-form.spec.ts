@@ -77,9 +77,9 @@ test.describe('argument forms on the demo server', () => {
     await editor.field('sku', second).fill('TEE-2');
     await second.getByRole('spinbutton', { name: 'quantity' }).fill('1');
     await second.getByRole('button', { name: 'Add entry to options' }).click();
-    await second.getByRole('textbox', { name: 'Key of newKey' }).fill('size');
-    await second.getByRole('textbox', { name: 'Key of newKey' }).blur();
-    await second.getByRole('textbox', { name: 'Value of size' }).fill('L');
+    await second.getByRole('textbox', { name: 'Key of entry 1' }).fill('size');
+    await second.getByRole('textbox', { name: 'Key of entry 1' }).blur();
+    await second.getByRole('textbox', { name: 'Value of entry 1' }).fill('L');
     await items.getByRole('button', { name: 'Add item to items' }).click();
     await editor.field('sku', items.getByRole('group', { name: 'items #3' })).fill('DROP-ME');
 
@@ -273,11 +273,11 @@ test.describe('argument forms for awkward schemas', () => {
     const editor = await openTool(page, cli, 'set_labels');
     const labels = editor.group('labels');
     await labels.getByRole('button', { name: 'Add entry to labels' }).click();
-    await labels.getByRole('textbox', { name: 'Key of newKey' }).fill('team');
-    await labels.getByRole('textbox', { name: 'Key of newKey' }).blur();
-    await labels.getByRole('textbox', { name: 'Value of team' }).fill('core');
+    await labels.getByRole('textbox', { name: 'Key of entry 1' }).fill('team');
+    await labels.getByRole('textbox', { name: 'Key of entry 1' }).blur();
+    await labels.getByRole('textbox', { name: 'Value of entry 1' }).fill('core');
     await labels.getByRole('button', { name: 'Add entry to labels' }).click();
-    await labels.getByRole('button', { name: 'Remove entry newKey' }).click();
+    await labels.getByRole('button', { name: 'Remove entry 2' }).click();
     expect(await editor.readJson()).toEqual({ labels: { team: 'core' } });
   });
 

@@ -21,6 +21,7 @@ import { findHostedAccess, type HostedAccess } from './boot/hosted-access.ts';
 import { CatalogBridgeSocket } from './features/hosted/catalog-socket.ts';
 import { UserHeaderValues } from './features/hosted/user-header-values.ts';
 import { OAuthClientSocket } from './features/oauth/oauth-clients.ts';
+import { keepHistory } from './calls/kept-history.ts';
 
 /** The production session: each connection gets a fresh WebSocket to the bridge that served the page. */
 function createBrowserSession(openSocket: () => BridgeSocket): McpSession {
@@ -39,6 +40,8 @@ function bootHosted(root: ReactRoot, config: Extract<HostedAccess, { kind: 'sign
   const services = createServices(
     createBrowserSession(() => new CatalogBridgeSocket(bridgeSocketUrl(window.location, ''), headers)),
   );
+  // Per user: another person signed in on this tab must not see the last one's calls.
+  keepHistory(services, `hosted:${config.hosted.user.name}`);
   watchBridge(
     services.session,
     () => probeBridge(''),
@@ -92,6 +95,7 @@ async function boot(): Promise<void> {
     () => probeBridge(token),
     (message) => services.session.state.update({ error: message, lostBridge: false }),
   );
+  keepHistory(services, token);
   const permalink = decodePermalink(window.location.hash);
   if (permalink?.tool) {
     // Prefill what the link carries; connecting still waits for the user's click.

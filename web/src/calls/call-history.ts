@@ -38,6 +38,8 @@ export interface CallEntry {
   createdTask?: { taskId: string; meta?: unknown };
   /** The call answered, but its structuredContent breaks its outputSchema (set once the result was checked). */
   outputInvalid?: boolean;
+  /** Made before the page was reloaded (see kept-history.ts): shown as from the previous connection. */
+  restored?: boolean;
 }
 
 /** What is known about a call as it starts. */

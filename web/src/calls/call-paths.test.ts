@@ -47,7 +47,7 @@ function setup() {
   const policy = new ApprovalPolicy();
   const runner = new CallRunner(session, history, policy, new TaskTracker(session, history, policy));
   for (const { key } of listTools(tools)) policy.alwaysAllow(runner.serverLabel(), key);
-  return { sent, history, runner };
+  return { sent, history, runner, workspace: new Workspace() };
 }
 
 async function done(result: ReturnType<typeof rerunCall>) {
@@ -76,7 +76,7 @@ describe('every call path decides task augmentation the same way', () => {
     const { sent, runner } = setup();
     const forcedPlain = await runner.call(required, { a: 1 }, { task: { kind: 'choice', asTask: false } });
     expect(forcedPlain).toMatchObject({ taskForced: true });
-    const again = await done(rerunCall(runner, tools, forcedPlain!));
+    const again = await done(rerunCall(runner, new Workspace(), tools, forcedPlain!));
     expect(sent.map((s) => s.task)).toEqual([undefined, undefined]);
     expect(again).toMatchObject({ taskForced: true, args: { a: 1 } });
 
@@ -85,24 +85,46 @@ describe('every call path decides task augmentation the same way', () => {
       {},
       { task: { kind: 'choice', asTask: true, ttlMs: 7000 } },
     );
-    await done(rerunCall(runner, tools, optionalTask!));
+    await done(rerunCall(runner, new Workspace(), tools, optionalTask!));
     expect(sent.slice(2).map((s) => s.task)).toEqual([{ ttl: 7000 }, { ttl: 7000 }]);
   });
 
   it('Re-run of an old entry without a decision follows the spec (a required tool gets its task)', async () => {
     const { sent, runner } = setup();
     const old = { id: 1, tool: 'research', server: 'srv', args: {}, startedAt: 0, outcome: undefined };
-    await done(rerunCall(runner, tools, old));
+    await done(rerunCall(runner, new Workspace(), tools, old));
     expect(sent[0]?.task).toEqual({ ttl: DEFAULT_TASK_TTL_MS });
   });
 
   it('Re-run reaches the duplicate that was called, not the first of its name', async () => {
     const { runner, history } = setup();
     const second = await runner.call(dupB, {});
-    const again = await done(rerunCall(runner, tools, second!));
+    const again = await done(rerunCall(runner, new Workspace(), tools, second!));
     expect(again?.toolKey).toBe(second?.toolKey);
     expect(again?.toolKey).not.toBe('dup');
     expect(history.get().calls).toHaveLength(2);
+  });
+
+  it('Re-run of another tool opens that tool with the arguments it sends, as Edit does (finding 1)', async () => {
+    const { runner, workspace, history } = setup();
+    const counted = await runner.call(optional, { n: 3 });
+    workspace.edit('research', { other: true });
+    expect(workspace.get().selectedTool).toBe('research');
+    const again = await done(rerunCall(runner, workspace, tools, counted!));
+    expect(workspace.get().selectedTool).toBe(counted!.toolKey);
+    expect(workspace.get().drafts[counted!.toolKey!]).toBe(JSON.stringify({ n: 3 }, null, 2));
+    expect(history.get().selectedId).toBe(again!.id);
+    expect(rerunCall(runner, workspace, [], counted!)).toEqual({
+      problem: 'The tool "count" is not listed on the current server.',
+    });
+    expect(workspace.get().selectedTool).toBe(counted!.toolKey);
+  });
+
+  it("a saved request's Run opens its tool with its arguments too", async () => {
+    const { runner, workspace } = setup();
+    await done(runSaved(runner, workspace, tools, { tool: 'count', args: { n: 9 } }));
+    expect(workspace.get().selectedTool).toBe('count');
+    expect(workspace.get().drafts.count).toBe(JSON.stringify({ n: 9 }, null, 2));
   });
 
   it('Edit opens the same tool with its arguments and the kept decision for the Call button', async () => {
@@ -128,13 +150,19 @@ describe('every call path decides task augmentation the same way', () => {
 
   it('a saved request runs by the spec when it kept no decision, and repeats one it kept', async () => {
     const { sent, runner } = setup();
-    await done(runSaved(runner, tools, { tool: 'research', args: {} }));
+    await done(runSaved(runner, new Workspace(), tools, { tool: 'research', args: {} }));
     await done(
-      runSaved(runner, tools, { tool: 'research', args: {}, call: { task: undefined, taskForced: true } }),
+      runSaved(runner, new Workspace(), tools, {
+        tool: 'research',
+        args: {},
+        call: { task: undefined, taskForced: true },
+      }),
     );
-    await done(runSaved(runner, tools, { tool: 'count', args: {}, call: { task: { ttl: 42 } } }));
+    await done(
+      runSaved(runner, new Workspace(), tools, { tool: 'count', args: {}, call: { task: { ttl: 42 } } }),
+    );
     expect(sent.map((s) => s.task)).toEqual([{ ttl: DEFAULT_TASK_TTL_MS }, undefined, { ttl: 42 }]);
-    expect(runSaved(runner, tools, { tool: 'gone', args: {} })).toEqual({
+    expect(runSaved(runner, new Workspace(), tools, { tool: 'gone', args: {} })).toEqual({
       problem: 'The tool "gone" is not listed on the current server.',
     });
   });

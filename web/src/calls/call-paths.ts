@@ -52,11 +52,25 @@ export function repeatTask(call: RepeatableCall): TaskRequest {
   };
 }
 
-/** History "Re-run": the same tool, arguments and task decision. */
-export function rerunCall(runner: CallRunner, tools: readonly Tool[], call: CallEntry): PathResult {
+/**
+ * History "Re-run": the same tool, arguments and task decision. It opens the call's tool with those arguments
+ * first, as "Edit" does, so the Tool pane, the list's highlight and the Result all show the call being made
+ * (a Call or Ctrl+Enter after it repeats this tool, not the one open before).
+ */
+export function rerunCall(
+  runner: CallRunner,
+  workspace: Workspace,
+  tools: readonly Tool[],
+  call: CallEntry,
+): PathResult {
   const tool = locateTool(tools, call);
-  if (!tool) return { problem: `The tool "${call.tool}" is not listed on the current server.` };
+  const problem = editCall(workspace, tools, call);
+  if (!tool || problem) return { problem: problem ?? notListed(call.tool) };
   return { done: runner.call(tool, call.args, { task: repeatTask(call) }) };
+}
+
+function notListed(tool: string): string {
+  return `The tool "${tool}" is not listed on the current server.`;
 }
 
 /** History "Edit": opens the call's tool with its arguments, set to be called the way it was. */
@@ -67,19 +81,24 @@ export function editCall(
 ): string | undefined {
   const tool = locateTool(tools, call);
   const key = tool ? (listTools(tools).find((listed) => listed.tool === tool)?.key ?? call.tool) : undefined;
-  if (!key) return `The tool "${call.tool}" is not listed on the current server.`;
+  if (!key) return notListed(call.tool);
   workspace.edit(key, call.args, repeatTask(call));
   return undefined;
 }
 
-/** A saved request's "Run": looked up on the server connected now; repeats its task decision when it kept one. */
+/**
+ * A saved request's "Run": looked up on the server connected now; repeats its task decision when it kept one.
+ * Like Re-run, it opens the tool with the request's arguments before calling.
+ */
 export function runSaved(
   runner: CallRunner,
+  workspace: Workspace,
   tools: readonly Tool[],
   saved: ToolReference & { args: unknown; call?: RepeatableCall },
 ): PathResult {
   const tool = locateTool(tools, saved);
-  if (!tool) return { problem: `The tool "${saved.tool}" is not listed on the current server.` };
+  const problem = editCall(workspace, tools, { ...saved, ...saved.call });
+  if (!tool || problem) return { problem: problem ?? notListed(saved.tool) };
   return {
     done: runner.call(tool, saved.args, { task: saved.call ? repeatTask(saved.call) : { kind: 'spec' } }),
   };

@@ -25,6 +25,14 @@ export interface PendingApproval {
   decision: TaskDecision;
   /** Who asked for the call (absent: the user). */
   origin?: CallOrigin;
+  /** What the form has that `args` leaves out (map entries with no key), for the dialog's schema warning. */
+  leftOut?: LeftOutArgument[];
+}
+
+/** A part of the form not sent with the arguments, at the JSON Pointer of its parent ("entry 2 has no key"). */
+export interface LeftOutArgument {
+  path: string;
+  message: string;
 }
 
 /** How to make one call. */
@@ -33,6 +41,8 @@ export interface RunOptions {
   task?: TaskRequest;
   /** Who asks for the call (default: the user); shown in the approval dialog and the history. */
   origin?: CallOrigin;
+  /** What the form has that `args` leaves out, shown in the approval dialog. */
+  leftOut?: LeftOutArgument[];
 }
 
 /** A call in flight. */
@@ -105,7 +115,16 @@ export class CallRunner extends Store<CallRunnerState> {
       const answer = await new Promise<{ approved: boolean; always: boolean }>((resolve) => {
         this.decide = resolve;
         this.update({
-          pending: { server, tool, toolKey, duplicate, args, decision, origin: details.origin },
+          pending: {
+            server,
+            tool,
+            toolKey,
+            duplicate,
+            args,
+            decision,
+            origin: details.origin,
+            ...(options.leftOut?.length ? { leftOut: options.leftOut } : {}),
+          },
         });
       });
       this.decide = undefined;

@@ -7,6 +7,8 @@ import { describeNonStringName, displayName, nameText } from '../../mcp/tool-ide
 import { describeTaskDecision } from '../../mcp/task-decision.ts';
 import { readAnnotations } from '../../mcp/tool-annotations.ts';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
+import { serverName } from '../../mcp/server-name.ts';
+import { ServerNameText } from '../../ui/server-name-text.tsx';
 
 /**
  * The schema check's chunk (Ajv and the form's schema code, kept out of the first screen's JavaScript:
@@ -25,6 +27,7 @@ export function ApprovalDialog() {
   const pending = useStore(runner, (s) => s.pending);
   const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const trustedServers = useStore(policy, (s) => s.trustedServers);
+  const serverInfo = useStore(session.state, (s) => s.server?.info);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [always, setAlways] = useState(false);
 
@@ -73,8 +76,8 @@ export function ApprovalDialog() {
           </h2>
           <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Server</dt>
-            <dd className="truncate font-mono" title={pending.server}>
-              {pending.server}
+            <dd className="min-w-0">
+              <ServerNameText name={serverName(serverInfo, pending.server)} stacked />
             </dd>
             {pending.origin === 'model' && (
               <>
@@ -139,6 +142,7 @@ export function ApprovalDialog() {
             <ArgumentsCheckNotice
               inputSchema={pending.tool.inputSchema}
               args={pending.args}
+              leftOut={pending.leftOut}
               revision={revision}
             />
           </Suspense>

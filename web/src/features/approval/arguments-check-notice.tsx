@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { checkApprovalArguments } from './schema-check.ts';
 import { SchemaNotice } from './schema-notice.tsx';
+import type { ArgumentProblem } from '../../schema/summarize-errors.ts';
 
 /**
  * The approval dialog's check of the arguments against the tool's input schema. Its own chunk: the
@@ -9,15 +10,18 @@ import { SchemaNotice } from './schema-notice.tsx';
 export function ArgumentsCheckNotice({
   inputSchema,
   args,
+  leftOut,
   revision,
 }: {
   inputSchema: unknown;
   args: unknown;
+  /** Parts of the form not sent (map entries with no key), listed first. */
+  leftOut?: readonly ArgumentProblem[];
   revision?: string;
 }) {
-  const check = useMemo(
-    () => checkApprovalArguments(inputSchema, args, revision),
-    [inputSchema, args, revision],
-  );
+  const check = useMemo(() => {
+    const found = checkApprovalArguments(inputSchema, args, revision);
+    return leftOut?.length ? { ...found, problems: [...leftOut, ...found.problems] } : found;
+  }, [inputSchema, args, leftOut, revision]);
   return <SchemaNotice check={check} />;
 }

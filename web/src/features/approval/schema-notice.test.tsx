@@ -21,6 +21,15 @@ describe('SchemaNotice', () => {
     expect(html).toContain('and 2 more');
   });
 
+  it('says plainly that an entry with no key is not sent (trial 2, finding 2)', () => {
+    const unnamed = { path: '/labels', message: 'entry 2 has no key (it is not sent)' };
+    const html = renderToString(<SchemaNotice check={{ problems: [unnamed] }} />);
+    expect(html).toContain('An entry of the form has no key: not sent.');
+    expect(html).toContain('/labels: entry 2 has no key (it is not sent)');
+    const mixed = renderToString(<SchemaNotice check={{ problems: [unnamed, ...problems(1)] }} />);
+    expect(mixed).toContain('2 problems');
+  });
+
   it('says when the schema could not be used to check', () => {
     const html = renderToString(<SchemaNotice check={{ problems: [], schemaError: 'bad type' }} />);
     expect(html).toContain('The arguments were not checked: bad type');

@@ -1,5 +1,6 @@
 import { noticeClass } from '../arguments/form-classes.ts';
 import { countProblems, firstProblems, type ApprovalSchemaCheck } from './schema-check.ts';
+import { NO_KEY } from '../../schema/unnamed-entries.ts';
 
 /**
  * Warns, before approval, that the arguments break the tool's input schema: how many problems and the first
@@ -17,11 +18,14 @@ export function SchemaNotice({ check }: { check: ApprovalSchemaCheck }) {
   }
   const shown = firstProblems(problems);
   const more = problems.length - shown.length;
+  // Entries the form has but does not send (no key yet) are not the server's business: say so plainly.
+  const unsent = problems.filter((problem) => NO_KEY.test(problem.message)).length;
   return (
     <div role="note" aria-label="Input schema" className={noticeClass}>
       <p>
-        ⚠ These arguments break the tool’s input schema: {countProblems(problems.length)}. The server will
-        probably refuse them.
+        {unsent === problems.length
+          ? `⚠ ${unsent === 1 ? 'An entry of the form has' : `${unsent} entries of the form have`} no key: not sent.`
+          : `⚠ These arguments break the tool’s input schema: ${countProblems(problems.length)}. The server will probably refuse them.`}
       </p>
       <ul className="mt-1 list-disc pl-5 font-mono text-xs">
         {shown.map((line) => (

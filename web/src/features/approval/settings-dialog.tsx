@@ -4,10 +4,13 @@ import { useStore } from '../../ui/use-store.ts';
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { ThemeSwitch } from '../../ui/theme-switch.tsx';
+import { serverName } from '../../mcp/server-name.ts';
+import { ServerNameText } from '../../ui/server-name-text.tsx';
 
 /** Call settings: timeouts, the colour theme, and which servers' annotations are trusted. */
 export function SettingsButton() {
-  const { policy, runner } = useServices();
+  const { policy, runner, session } = useServices();
+  const serverInfo = useStore(session.state, (s) => s.server?.info);
   const settings = useStore(policy, (s) => s);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const id = useId();
@@ -58,8 +61,8 @@ export function SettingsButton() {
             />
             <span>
               Trust this server’s annotations
-              <span className="block truncate font-mono text-xs text-slate-500" title={server}>
-                {server}
+              <span className="block text-xs">
+                <ServerNameText name={serverName(serverInfo, server)} stacked />
               </span>
             </span>
           </label>

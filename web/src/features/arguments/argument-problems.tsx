@@ -1,6 +1,7 @@
 import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { errorTextClass, hintClass } from './form-classes.ts';
 import { readablePath } from './readable-path.ts';
+import { missingKeyLabel, NO_KEY } from '../../schema/unnamed-entries.ts';
 
 /** A problem that only says a required value is missing. */
 const MISSING = /^(is required|must have required property)/;
@@ -23,10 +24,17 @@ export function ArgumentProblems({ status }: { status: ArgumentsStatus }) {
     );
   }
   // Only empty required fields (a new form, e.g. an order's first line item): a to-do, not a fault.
-  if (problems.every((problem) => MISSING.test(problem.message))) {
+  // A map entry's missing key is one of them ("Add entry" starts it empty).
+  if (problems.every((problem) => MISSING.test(problem.message) || NO_KEY.test(problem.message))) {
     return (
       <p className={hintClass}>
-        Still to fill in: {problems.map((problem) => readablePath(problem.path)).join(', ')}
+        Still to fill in:{' '}
+        {problems
+          .map((problem) => {
+            const key = missingKeyLabel(problem);
+            return key ? `${readablePath(problem.path)} › ${key}` : readablePath(problem.path);
+          })
+          .join(', ')}
       </p>
     );
   }

@@ -2,6 +2,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
 import { isEmptyArgumentsText, parseArgumentsText } from '../../schema/parse-arguments-text.ts';
 import type { ArgumentProblem } from '../../schema/summarize-errors.ts';
+import { fromFormKeys, toFormKeys } from '../../schema/unnamed-entries.ts';
 import { Notice } from './notices.tsx';
 import { SchemaForm } from './schema-form.tsx';
 
@@ -16,10 +17,12 @@ export interface FormViewProps {
 
 /**
  * The form tab: parses the arguments text into the form, and writes the form's data back as indented JSON.
- * Text that does not parse is left alone (the form would have to discard it), with a note saying so.
+ * Text that does not parse is left alone (the form would have to discard it), with a note saying so. A map entry
+ * with an empty key crosses over under a stand-in key (see unnamed-entries.ts), which rjsf can hold.
  */
 export function FormView({ schema, validator, text, problems, onTextChange }: FormViewProps) {
   const parsed = useMemo(() => parseArgumentsText(text), [text]);
+  const formData = useMemo(() => toFormKeys(parsed.value), [parsed]);
   const textRef = useRef(text);
   useEffect(() => {
     textRef.current = text;
@@ -30,7 +33,7 @@ export function FormView({ schema, validator, text, problems, onTextChange }: Fo
   }
 
   const onChange = (data: unknown, byUser: boolean) => {
-    const next = JSON.stringify(data ?? {}, null, 2);
+    const next = JSON.stringify(fromFormKeys(data ?? {}), null, 2);
     if (byUser) {
       onTextChange(next);
       return;
@@ -46,7 +49,7 @@ export function FormView({ schema, validator, text, problems, onTextChange }: Fo
     <SchemaForm
       schema={schema}
       validator={validator}
-      formData={parsed.value}
+      formData={formData}
       problems={problems}
       onChange={onChange}
     />

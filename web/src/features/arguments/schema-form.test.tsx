@@ -7,6 +7,7 @@ import { SCRIPT_PAYLOAD } from '../../schema/fixtures/hostile-schemas.ts';
 import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
 import { ArgumentsEditor } from './arguments-editor.tsx';
 import { SchemaForm } from './schema-form.tsx';
+import { UNNAMED_KEY } from '../../schema/unnamed-entries.ts';
 
 // vitest runs in node here (no DOM): server rendering still builds every field, which is where rjsf throws or
 // recurses forever on schemas it cannot handle.
@@ -46,17 +47,28 @@ describe('the generated form', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('shows a new map entry with an empty key and value, not "newKey" and "New Value"', () => {
+  it('names map entries by their place, shows an unnamed one empty, and adds no second one (trial 2, finding 2)', () => {
     const html = renderForm(
       {
         type: 'object',
         properties: { labels: { type: 'object', additionalProperties: { type: 'string' } } },
       },
-      { labels: { newKey: '' } },
+      // The form view hands rjsf an empty key under its stand-in (rjsf cannot hold '').
+      { labels: { team: 'core', [UNNAMED_KEY]: '' } },
     )!;
-    expect(html).toContain('aria-label="Key of newKey"');
+    expect(html).toContain('aria-label="Entry 1"');
+    expect(html).toContain('aria-label="Key of entry 1"');
+    expect(html).toContain('value="team"');
+    expect(html).toContain('Value of entry 1');
+    expect(html).toContain('aria-label="Entry 2"');
+    expect(html).toContain('aria-label="Key of entry 2"');
+    expect(html).toContain('Value of entry 2');
+    expect(html).toContain('aria-label="Remove entry 2"');
     expect(html).toContain('placeholder="key"');
-    expect(html).not.toMatch(/value="newKey"/);
+    expect(html).not.toContain('newKey');
+    // One empty key per object: "Add entry" waits for entry 2's key.
+    expect(html).toMatch(/<button[^>]*aria-label="Add entry to labels"[^>]*disabled/);
+    expect(html).toContain('title="Type the key of entry 2 first"');
   });
 
   it('renders nested objects, arrays, unions, maps and nullables of create_order', () => {
@@ -73,7 +85,7 @@ describe('the generated form', () => {
     expect(html).toContain('aria-label="Move items #2 up"');
     expect(html).toContain('aria-label="Remove items #1"');
     expect(html).toContain('aria-label="Add item to items"');
-    expect(html).toContain('aria-label="Key of color"');
+    expect(html).toContain('aria-label="Key of entry 1"');
     expect(html).toContain('aria-label="Add entry to options"');
     expect(html).toContain('aria-label="shipping variant"');
     // A date-time is text that takes pasted ISO 8601, not the locale picker of datetime-local.

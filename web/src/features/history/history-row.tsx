@@ -24,7 +24,7 @@ export function HistoryRow({
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
   const rerun = () => {
-    const started = rerunCall(runner, session.state.get().tools, call);
+    const started = rerunCall(runner, workspace, session.state.get().tools, call);
     setProblem('problem' in started ? started.problem : undefined);
   };
   const edit = () => setProblem(editCall(workspace, session.state.get().tools, call));

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MAX_RECORDING_NAME, type RecordingSummary } from '#shared/recordings.ts';
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import { ShareLink } from './share-link.tsx';
+import { describeTarget } from '#shared/targets.ts';
 
 /** One recording in the Recordings dialog, with its actions. */
 export function RecordingItem({
@@ -22,6 +23,7 @@ export function RecordingItem({
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(recording.name);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const target = recording.target ? describeTarget(recording.target) : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -53,6 +55,12 @@ export function RecordingItem({
         ) : (
           <span className="min-w-0 flex-1 truncate font-medium" title={recording.name}>
             {recording.name}
+            {/* Named after the server (see name-recording.ts): the command follows in grey. */}
+            {target && target !== recording.name && (
+              <span className="ml-2 font-mono text-xs font-normal text-slate-500 dark:text-slate-400">
+                {target}
+              </span>
+            )}
           </span>
         )}
         {recording.live && (

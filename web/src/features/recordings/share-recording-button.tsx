@@ -6,6 +6,9 @@ import { useStore } from '../../ui/use-store.ts';
 import { compactButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { LoopbackHelp, ShareLink } from './share-link.tsx';
+import { useNameRecordingByServer } from './name-recording.ts';
+import { serverName } from '../../mcp/server-name.ts';
+import { ServerNameText } from '../../ui/server-name-text.tsx';
 
 /**
  * "Share recording": makes an unguessable link to the bridge's recording of this connection.
@@ -15,6 +18,8 @@ export function ShareRecordingButton({ recordingProblem }: { recordingProblem?: 
   const api = useRecordingsApi();
   const { session } = useServices();
   const recordingId = useStore(session.state, (s) => s.recordingId);
+  const serverInfo = useStore(session.state, (s) => s.server?.info);
+  useNameRecordingByServer(session, api);
   const dialogRef = useRef<HTMLDialogElement>(null);
   const [recording, setRecording] = useState<RecordingSummary>();
   const [error, setError] = useState<string>();
@@ -83,7 +88,7 @@ export function ShareRecordingButton({ recordingProblem }: { recordingProblem?: 
         )}
         {recording?.target && (
           <p className="mt-3 text-sm">
-            Stored as <code className="break-all">{describeTarget(recording.target)}</code>
+            Stored as <ServerNameText name={serverName(serverInfo, describeTarget(recording.target))} />
           </p>
         )}
         {/* The link and one line; the rest for whoever asks. */}

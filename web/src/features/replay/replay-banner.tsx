@@ -3,6 +3,7 @@ import { describeTarget } from '#shared/targets.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { LiveReplay } from '../recordings/live-replay.ts';
 import { secondaryButtonClass } from '../../ui/field-classes.ts';
+import { serverName } from '../../mcp/server-name.ts';
 
 /** Replaces the connection bar in a replay: what was recorded, when, and the way back. */
 export function ReplayBanner() {
@@ -14,6 +15,9 @@ export function ReplayBanner() {
   if (!replay) return null;
   const { file, name, shared } = replay;
   const target = file.target ? describeTarget(file.target) : undefined;
+  const named = serverName(server?.info, target);
+  // The recording's name defaults to the command: then the server's own name says more.
+  const title = named.label !== name ? named.label : undefined;
   return (
     <div
       role="note"
@@ -25,10 +29,13 @@ export function ReplayBanner() {
       </span>
       {shared?.live && <LiveStatus live={shared.live} />}
       <span className="truncate" title={target}>
-        {name} · {shared ? 'recorded' : 'exported'} {new Date(file.exportedAt).toLocaleString()} ·{' '}
-        {plural(frames, 'frame')} · {plural(calls, 'call')}
-        {target && target !== name ? ` · ${target}` : ''}
+        {name}
+        {title && ` · ${title}`} · {shared ? 'recorded' : 'exported'}{' '}
+        {new Date(file.exportedAt).toLocaleString()} · {plural(frames, 'frame')} · {plural(calls, 'call')}
         {server && ` · ${server.protocolVersion}${server.era ? ` (${server.era} era)` : ''}`}
+        {target && target !== name && (
+          <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{target}</span>
+        )}
       </span>
       {!shared && (
         <button type="button" className={`${secondaryButtonClass} ml-auto`} onClick={close}>

@@ -8,6 +8,7 @@ import { findTool, listTools } from '../../mcp/tool-identity.ts';
 import { CallProgressBar } from '../../ui/call-progress-bar.tsx';
 import { usePreviousConnection } from './use-previous-connection.ts';
 import { useAppTabs } from '../apps/apps.ts';
+import { ResultHint } from './result-hint.tsx';
 
 /** The result of the selected call: rendered by content type, checked against the spec, or raw. */
 export function ResultView() {
@@ -25,7 +26,7 @@ export function ResultView() {
   const sessionRevision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const revision = call?.revision ?? sessionRevision;
   const progress = useStore(runner, (s) => s.running.find((running) => running.id === call?.id)?.progress);
-  const previous = usePreviousConnection(call?.startedAt);
+  const previous = usePreviousConnection(call?.startedAt) || call?.restored === true;
   // MCP Apps: a call of a tool that links a View gets the "App" tab first.
   const appTabs = useAppTabs(call);
   // Reported by the body once it has checked the output, and kept on the call so its history row agrees.
@@ -38,13 +39,14 @@ export function ResultView() {
       <div className={panelHeaderClass}>
         Result
         {/* Until there is a result, the panel is this one line, and the tool's form has the room. */}
-        {!call && <span className="font-normal text-slate-500">Call a tool to see its result here.</span>}
+        {!call && <ResultHint call={call} />}
         {call && (
           <span className="truncate font-normal text-slate-500">
             {call.displayName && call.displayName !== call.tool && <span>{call.displayName} </span>}
             <span className="font-mono">{call.tool}</span>
           </span>
         )}
+        {call && !previous && <ResultHint call={call} />}
         {previous && (
           <span
             role="note"

@@ -13,7 +13,7 @@ export function SavedRequestRow({ request }: { request: SavedRequest }) {
 
   // The tool is looked up on the server connected now: the saved one may differ.
   const run = () => {
-    const started = runSaved(runner, session.state.get().tools, request);
+    const started = runSaved(runner, workspace, session.state.get().tools, request);
     setProblem('problem' in started ? started.problem : undefined);
   };
   const load = () => {

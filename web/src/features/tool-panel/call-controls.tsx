@@ -1,5 +1,6 @@
 import type { ListedTool } from '../../mcp/tool-identity.ts';
 import { DEFAULT_TASK_TTL_MS, type TaskRequest } from '../../mcp/task-decision.ts';
+import type { LeftOutArgument } from '../../calls/call-runner.ts';
 import { TaskOptions } from './task-options.tsx';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
@@ -12,10 +13,13 @@ const CALL_SHORTCUT = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '
 export function CallControls({
   listed,
   args,
+  leftOut,
   blockedReason,
 }: {
   listed: ListedTool;
   args: unknown;
+  /** Entries of the form that `args` leaves out (no key yet). */
+  leftOut?: LeftOutArgument[];
   blockedReason: string | undefined;
 }) {
   const { runner, session, workspace, replay } = useServices();
@@ -37,7 +41,7 @@ export function CallControls({
     };
     workspace.setTaskRequest(listed.key, choice);
   };
-  const call = () => void runner.call(listed.tool, args ?? {}, { task: request });
+  const call = () => void runner.call(listed.tool, args ?? {}, { task: request, leftOut });
 
   // A replay shows what happened; it cannot call anything.
   if (replay) return null;

@@ -3,6 +3,7 @@ import type { ListedTool } from '../../mcp/tool-identity.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { parseArgumentsText } from '../../schema/parse-arguments-text.ts';
+import { withoutUnnamedEntries } from '../../schema/unnamed-entries.ts';
 import { panelClass } from '../../ui/field-classes.ts';
 import { CallControls } from './call-controls.tsx';
 import { ToolHeader } from './tool-header.tsx';
@@ -84,6 +85,8 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   const text = drafts[key] ?? '';
   // Invalid arguments may be sent on purpose; only text that is not a JSON object cannot be.
   const parsed = parseArgumentsText(text);
+  // A map entry whose key is still empty is not sent; the approval dialog says so.
+  const named = parsed.value ? withoutUnnamedEntries(parsed.value) : undefined;
   return (
     <section
       ref={panel}
@@ -112,7 +115,8 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
       </div>
       <CallControls
         listed={listed}
-        args={parsed.value}
+        args={named?.value}
+        leftOut={named?.unnamed}
         blockedReason={connected ? (parsed.error ? 'Fix the JSON to call' : undefined) : 'Not connected'}
       />
     </section>

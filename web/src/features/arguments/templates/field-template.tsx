@@ -5,7 +5,7 @@ import { ANY_VALUE_MARK, NULLABLE_MARK } from '../../../schema/schema-markers.ts
 import { hintClass, labelClass } from '../form-classes.ts';
 import { NullableToggle } from './nullable-toggle.tsx';
 import { RequiredMark } from './text-templates.tsx';
-import { UnionOptionContext } from './template-contexts.ts';
+import { MapEntryContext, UnionOptionContext } from './template-contexts.ts';
 import { WrapIfAdditionalTemplate } from './wrap-if-additional-template.tsx';
 
 /**
@@ -18,20 +18,23 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, children, errors, description, hidden, required, displayLabel, schema, formData } =
     props;
   const isUnionOption = useContext(UnionOptionContext);
+  const entry = useContext(MapEntryContext);
   if (hidden) return <div className="hidden">{children}</div>;
   const nullable = schema[NULLABLE_MARK] === true;
   const isNull = nullable && formData === null;
-  const visuallyHidden =
-    ADDITIONAL_PROPERTY_FLAG in schema || typeof props.fieldPathId.path.at(-1) === 'number';
+  const isEntry = ADDITIONAL_PROPERTY_FLAG in schema;
+  const visuallyHidden = isEntry || typeof props.fieldPathId.path.at(-1) === 'number';
   // Objects and arrays draw their own legend, except nullable ones, whose title moves here next to the toggle.
   // A scalar union option is already labelled by the union's label (same id) and named by the chooser.
-  const showLabel = (displayLabel || nullable) && Boolean(label) && !(isUnionOption && isScalar(schema));
+  // A map entry's value is named by the entry's place, so it is labelled even while its key is empty.
+  const showLabel =
+    (displayLabel || nullable) && (Boolean(label) || isEntry) && !(isUnionOption && isScalar(schema));
 
   const labelRow = (showLabel || nullable) && (
     <div className="flex min-w-0 items-center gap-1.5">
       {showLabel && (
         <label htmlFor={id} title={label} className={visuallyHidden ? 'sr-only' : `${labelClass} truncate`}>
-          {ADDITIONAL_PROPERTY_FLAG in schema ? `Value of ${label}` : label}
+          {isEntry ? `Value of entry ${entry?.position ?? label}` : label}
           <RequiredMark required={required} />
         </label>
       )}

@@ -1,21 +1,24 @@
-import { useContext } from 'react';
+import { isValidElement, useContext, useRef } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
-import { canExpand, descriptionId } from '@rjsf/utils';
+import { ADDITIONAL_PROPERTY_FLAG, canExpand, descriptionId } from '@rjsf/utils';
 import { NULLABLE_MARK } from '../../../schema/schema-markers.ts';
 import { groupClass, hintClass, legendClass } from '../form-classes.ts';
 import { DescriptionFieldTemplate, RequiredMark } from './text-templates.tsx';
 import { AddItemButton } from './icon-button.tsx';
-import { UnionOptionContext } from './template-contexts.ts';
+import { MapEntryContext, UnionOptionContext } from './template-contexts.ts';
+import { UNNAMED_KEY } from '../../../schema/unnamed-entries.ts';
 
 /**
  * An object: a bordered group with a legend. Bare (no frame, no legend) at the root, where the tool panel already
  * names the tool, and as the chosen option of a union, which its chooser names. A map (`additionalProperties`)
- * gets an "Add entry" button.
+ * gets an "Add entry" button; its entries learn their key and place through `MapEntryContext`. A new entry starts
+ * with an empty key, and a map holds one such entry at a time (JSON has one empty key per object).
  */
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const { title, description, properties, schema, uiSchema, formData, fieldPathId, required, registry } =
     props;
   const isUnionOption = useContext(UnionOptionContext);
+  const added = useRef(false);
   // A pure union renders its chooser through the multi-schema template; an empty wrapper would only add a border.
   if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
   const isRoot = fieldPathId.path.length === 0;
@@ -29,16 +32,44 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       registry={registry}
     />
   );
+  const entryNames = properties
+    .map((property) => property.name)
+    .filter((key) => {
+      const propertySchema = schema.properties?.[key];
+      return typeof propertySchema === 'object' && ADDITIONAL_PROPERTY_FLAG in propertySchema;
+    });
+  const unnamedAt = entryNames.indexOf(UNNAMED_KEY) + 1;
+  const takeAdded = () => {
+    const was = added.current;
+    added.current = false;
+    return was;
+  };
   const body = (
     <UnionOptionContext.Provider value={false}>
-      {properties.map((property) => property.content)}
+      {properties.map((property) => {
+        const position = entryNames.indexOf(property.name) + 1;
+        if (position === 0) return property.content;
+        // The provider takes the content's own key: rjsf keeps it stable across a rename, which keeps the focus.
+        const key = isValidElement(property.content) ? property.content.key : property.name;
+        const name = property.name === UNNAMED_KEY ? '' : property.name;
+        const entry = { name, position, unnamedTaken: unnamedAt > 0, takeAdded };
+        return (
+          <MapEntryContext.Provider key={key} value={entry}>
+            {property.content}
+          </MapEntryContext.Provider>
+        );
+      })}
       {expandable && properties.length === 0 && <p className={hintClass}>No entries</p>}
       {expandable && (
         <AddItemButton
           label={`Add entry to ${name}`}
           text="Add entry"
-          disabled={props.disabled || props.readonly}
-          onClick={props.onAddProperty}
+          disabled={props.disabled || props.readonly || unnamedAt > 0}
+          title={unnamedAt > 0 ? `Type the key of entry ${unnamedAt} first` : undefined}
+          onClick={() => {
+            added.current = true;
+            props.onAddProperty();
+          }}
         />
       )}
     </UnionOptionContext.Provider>

@@ -11,3 +11,20 @@ export const ArrayLabelContext = createContext('item');
  * object drops its own frame and legend. Containers reset it to false for everything nested inside them.
  */
 export const UnionOptionContext = createContext(false);
+
+/**
+ * One entry of a map (`additionalProperties`), handed down by the map's object template: rjsf tells the entry's
+ * templates neither its key (only a label, which a schema title replaces) nor its place among the entries.
+ */
+export interface MapEntry {
+  /** The entry's key ('' while the user has not typed one). */
+  name: string;
+  /** 1-based place among the map's entries: controls are named by it ("Key of entry 2"), not by the key. */
+  position: number;
+  /** Whether another entry of the same map already has the empty key (a key can be empty only once). */
+  unnamedTaken: boolean;
+  /** True once, for the entry that the map's "Add entry" just made: it swaps rjsf's "newKey" for ''. */
+  takeAdded: () => boolean;
+}
+
+export const MapEntryContext = createContext<MapEntry | undefined>(undefined);

@@ -1,14 +1,18 @@
+import { useContext, useEffect } from 'react';
 import type { WrapIfAdditionalTemplateProps } from '@rjsf/utils';
 import { ADDITIONAL_PROPERTY_FLAG } from '@rjsf/utils';
 import { controlClass } from '../form-classes.ts';
 import { IconButton } from './icon-button.tsx';
+import { MapEntryContext } from './template-contexts.ts';
+import { UNNAMED_KEY } from '../../../schema/unnamed-entries.ts';
 
 /** The key rjsf gives a new map entry (`newKey`, then `newKey-1`…). */
 const NEW_KEY = /^newKey(-\d+)?$/;
 
 /**
- * One entry of an `additionalProperties` map: key input, value, remove button on one row. rjsf renames the key
- * when the key input loses focus, so the input is uncontrolled and keyed by the current name.
+ * One entry of an `additionalProperties` map: key input, value, remove button on one row, named by the entry's
+ * place ("Entry 2", "Key of entry 2"). rjsf renames the key when the key input loses focus, so the input is
+ * uncontrolled and keyed by the current name.
  */
 export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
   const {
@@ -20,42 +24,62 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
     children,
     disabled,
     readonly,
+    onKeyRename,
     onKeyRenameBlur,
     onRemoveProperty,
   } = props;
-  if (!(ADDITIONAL_PROPERTY_FLAG in schema)) {
+  const entry = useContext(MapEntryContext);
+  const isEntry = ADDITIONAL_PROPERTY_FLAG in schema;
+  const name = entry?.name ?? label;
+  // "Add entry" makes rjsf's placeholder key "newKey"; the entry it made renames itself to the empty key at once
+  // (UNNAMED_KEY inside rjsf), so the form, the JSON tab and the arguments hold '' (which is not sent), not "newKey".
+  const justAdded = isEntry && NEW_KEY.test(name);
+  useEffect(() => {
+    if (justAdded && entry?.takeAdded()) onKeyRename(UNNAMED_KEY);
+    // Once, as the entry mounts: later renders must not rename a key the user chose to call "newKey".
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  if (!isEntry) {
     return (
       <div className={classNames} style={style}>
         {children}
       </div>
     );
   }
-  const fresh = NEW_KEY.test(label);
+  const place = `entry ${entry?.position ?? name}`;
+  const unnamed = name === '';
   return (
     <div
       role="group"
-      aria-label={`Entry ${label}`}
+      aria-label={`Entry ${entry?.position ?? name}`}
       className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-1.5"
       style={style}
     >
       <input
-        key={label}
+        key={name}
         id={`${id}-key`}
         type="text"
-        aria-label={`Key of ${label}`}
+        aria-label={`Key of ${place}`}
         className={`${controlClass} font-mono`}
-        // rjsf names a new entry "newKey": show it empty and focused, so the user types the key at once.
-        defaultValue={fresh ? '' : label}
+        defaultValue={name}
         placeholder="key"
-        autoFocus={fresh}
+        autoFocus={unnamed}
         disabled={disabled || readonly}
         onBlur={(event) => {
-          if (!(fresh && event.target.value === '')) onKeyRenameBlur(event);
+          const typed = event.target.value;
+          if (typed === name) return;
+          // An object has one empty key: clearing a second one would make rjsf invent "-1".
+          if (typed === '' && entry?.unnamedTaken) {
+            event.target.value = name;
+            return;
+          }
+          if (typed === '') onKeyRename(UNNAMED_KEY);
+          else onKeyRenameBlur(event);
         }}
       />
       <div className="min-w-0">{children}</div>
       <IconButton
-        label={`Remove entry ${label}`}
+        label={`Remove ${place}`}
         glyph="✕"
         disabled={disabled || readonly}
         onClick={onRemoveProperty}
