@@ -16,6 +16,21 @@ describe('messages from the browser', () => {
     expect(one({ type: 'disconnect' })).toEqual({ type: 'disconnect' });
   });
 
+  it("accepts a send's origin only when it is one the trace knows, and says what is wrong", () => {
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't' } };
+    for (const origin of ['model', 'view'])
+      expect(one({ type: 'send', message, origin })).toEqual({ type: 'send', message, origin });
+    for (const origin of ['user', '<img src=x onerror=alert(1)>', 7, { model: true }, 'x'.repeat(100_000)]) {
+      const read = one({ type: 'send', message, origin });
+      expect(read).toMatchObject({
+        type: 'refused',
+        connect: false,
+        error: expect.stringMatching(/^origin: /),
+      });
+      expect(JSON.stringify(read).length).toBeLessThan(500); // the refusal does not echo a long value
+    }
+  });
+
   it('accepts cancel and protocol-version, and says what is wrong with them', () => {
     expect(one({ type: 'cancel', id: 7 })).toEqual({ type: 'cancel', id: 7 });
     expect(one({ type: 'cancel', id: 'a' })).toEqual({ type: 'cancel', id: 'a' });
