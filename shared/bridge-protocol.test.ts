@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientMessages } from './bridge-protocol.ts';
+import { frameSchema, parseClientMessages } from './bridge-protocol.ts';
 
 const one = (value: unknown) => parseClientMessages(JSON.stringify(value))[0];
 
@@ -98,5 +98,16 @@ describe('messages from the browser', () => {
       connect: false,
     });
     expect(one(5)).toEqual({ type: 'refused', error: 'expected an object, got 5', connect: false });
+  });
+});
+
+describe('stored frames', () => {
+  it('read an origin mark only from the fixed list, so a session file cannot name one the trace cannot show', () => {
+    const base = { seq: 0, time: 1, direction: 'in', bytes: 2 };
+    const reads = (extra: object) => frameSchema.safeParse({ ...base, ...extra }).success;
+    expect(reads({ origin: 'view', during: { origin: 'model', tool: 'deploy' } })).toBe(true);
+    expect(reads({ origin: 'user' })).toBe(false);
+    expect(reads({ during: { origin: 'admin', tool: 'deploy' } })).toBe(false);
+    expect(reads({ during: { origin: 'model' } })).toBe(false);
   });
 });

@@ -108,7 +108,7 @@ export interface FrameHttp {
 
 /**
  * What a reader of stored frames (a session file, a recording) checks of each: its place, time,
- * direction, size and origin. The rest (message, raw text, fields a newer Toolscope adds) is kept as it is.
+ * direction, size and origin marks. The rest (message, raw text, fields a newer Toolscope adds) is kept as it is.
  */
 export const frameSchema = z.looseObject({
   seq: z.number(),
@@ -117,6 +117,7 @@ export const frameSchema = z.looseObject({
   bytes: z.number(),
   // The trace names an origin from a fixed list: an unknown one is bad input, not a mark to show.
   origin: z.enum(FRAME_ORIGINS).optional(),
+  during: z.looseObject({ origin: z.enum(FRAME_ORIGINS), tool: z.string() }).optional(),
 });
 
 /** Connection states of the upstream server as reported by the bridge. */
