@@ -233,6 +233,8 @@ test('a full chat turn against the demo server: one call approved, one denied, t
 test('the same turn against server-everything: echo approved, get-sum denied, an elicitation answered', async ({
   page,
 }) => {
+  // Its own bridge, three approvals and an elicitation: over a minute on a loaded machine.
+  test.setTimeout(120_000);
   const everything = await startCli(everythingOverStdio(), {
     OPENAI_BASE_URL: endpoint.baseUrl,
     OPENAI_API_KEY: KEY,
