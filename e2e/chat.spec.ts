@@ -233,6 +233,8 @@ test('a full chat turn against the demo server: one call approved, one denied, t
 test('the same turn against server-everything: echo approved, get-sum denied, an elicitation answered', async ({
   page,
 }) => {
+  // Its own bridge, three approvals and an elicitation: over a minute on a loaded machine.
+  test.setTimeout(120_000);
   const everything = await startCli(everythingOverStdio(), {
     OPENAI_BASE_URL: endpoint.baseUrl,
     OPENAI_API_KEY: KEY,
@@ -260,6 +262,14 @@ test('the same turn against server-everything: echo approved, get-sum denied, an
     await expect(transcript).toContainText('| second: The user denied this tool call. | third:');
     await expect(transcript).toContainText('Ada from chat');
     await expect(transcript).toContainText('Echo said: Echo: hello from the model');
+    // Nothing in a legacy server's elicitation/create names the call: the trace says "during" it, as it
+    // arrived while the model's call was the only one in flight.
+    await app.trace.getByRole('searchbox', { name: 'Filter trace' }).fill('elicitation/create');
+    await expect(
+      app.trace.getByRole('button', {
+        name: /^elicitation\/create.*, received, during the model's call trigger-elicitation-request, /,
+      }),
+    ).toHaveCount(1);
     expect(everything.output()).not.toContain(KEY);
   } finally {
     await everything.stop();

@@ -87,7 +87,12 @@ test('a share link opens the same trace, calls and results in another browser, r
   }
 });
 
-test('a share link of an MCP App call shows its View again, read-only', async ({ page, browser }) => {
+test('a share link of an MCP App call shows its View again, read-only, and its call as asked by a View', async ({
+  page,
+  browser,
+}) => {
+  // Two pages, each with a View on the sandbox origin, and the View's call through approval: slow at load.
+  test.setTimeout(120_000);
   const app = new ToolscopePage(page);
   await app.open(cli!.url);
   await app.expectConnected();
@@ -95,6 +100,14 @@ test('a share link of an MCP App call shows its View again, read-only', async ({
   await app.setArgumentsJson('{"city": "Lisbon", "units": "celsius"}');
   await app.callTool();
   await expect(app.result.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
+  // The View calls get_weather through the host: approved, so the bridge records it, with its origin.
+  const liveCard = page
+    .frameLocator('iframe[title="MCP App View"]')
+    .frameLocator('iframe')
+    .getByRole('group', { name: 'Weather card' });
+  await liveCard.getByRole('button', { name: 'Refresh' }).click();
+  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(liveCard).toContainText('Refreshed at');
   const link = await shareSession(page);
 
   const other = await browser.newContext();
@@ -111,6 +124,14 @@ test('a share link of an MCP App call shows its View again, read-only', async ({
       .frameLocator('iframe')
       .getByRole('group', { name: 'Weather card' });
     await expect(card).toContainText('Lisbon');
+    // The bridge's recording kept who asked: the View's call and its answer are marked as the live trace marked them.
+    const askedBy = replay.trace.getByRole('combobox', { name: 'Asked by' });
+    await askedBy.selectOption('view');
+    await expect(
+      replay.trace.getByRole('button', { name: /^tools\/call.*, sent, asked by a View, / }),
+    ).toHaveCount(1);
+    await expect(replay.trace.getByRole('button', { name: /, received, asked by a View, / })).toHaveCount(1);
+    await askedBy.selectOption('');
     // Its calls are refused with the reason, and nothing asks for approval.
     await card.getByRole('button', { name: 'Refresh' }).click();
     await expect(card).toContainText('Not refreshed: This View is a replay');

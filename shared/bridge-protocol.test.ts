@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseClientMessages } from './bridge-protocol.ts';
+import { frameSchema, parseClientMessages } from './bridge-protocol.ts';
 
 const one = (value: unknown) => parseClientMessages(JSON.stringify(value))[0];
 
@@ -14,6 +14,21 @@ describe('messages from the browser', () => {
     const send = { type: 'send', message: { jsonrpc: '2.0', id: 1, method: 'ping' } };
     expect(one(send)).toEqual(send);
     expect(one({ type: 'disconnect' })).toEqual({ type: 'disconnect' });
+  });
+
+  it("accepts a send's origin only when it is one the trace knows, and says what is wrong", () => {
+    const message = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 't' } };
+    for (const origin of ['model', 'view'])
+      expect(one({ type: 'send', message, origin })).toEqual({ type: 'send', message, origin });
+    for (const origin of ['user', '<img src=x onerror=alert(1)>', 7, { model: true }, 'x'.repeat(100_000)]) {
+      const read = one({ type: 'send', message, origin });
+      expect(read).toMatchObject({
+        type: 'refused',
+        connect: false,
+        error: expect.stringMatching(/^origin: /),
+      });
+      expect(JSON.stringify(read).length).toBeLessThan(500); // the refusal does not echo a long value
+    }
   });
 
   it('accepts cancel and protocol-version, and says what is wrong with them', () => {
@@ -83,5 +98,16 @@ describe('messages from the browser', () => {
       connect: false,
     });
     expect(one(5)).toEqual({ type: 'refused', error: 'expected an object, got 5', connect: false });
+  });
+});
+
+describe('stored frames', () => {
+  it('read an origin mark only from the fixed list, so a session file cannot name one the trace cannot show', () => {
+    const base = { seq: 0, time: 1, direction: 'in', bytes: 2 };
+    const reads = (extra: object) => frameSchema.safeParse({ ...base, ...extra }).success;
+    expect(reads({ origin: 'view', during: { origin: 'model', tool: 'deploy' } })).toBe(true);
+    expect(reads({ origin: 'user' })).toBe(false);
+    expect(reads({ during: { origin: 'admin', tool: 'deploy' } })).toBe(false);
+    expect(reads({ during: { origin: 'model' } })).toBe(false);
   });
 });

@@ -45,6 +45,10 @@ export const TOKEN_HEADER = 'x-toolscope-token';
  */
 export type FrameDirection = 'out' | 'in' | 'to-view' | 'from-view';
 
+/** Who asked for a tool call, when not the user: a model in the chat, or an MCP App's View. */
+export const FRAME_ORIGINS = ['model', 'view'] as const;
+export type FrameOrigin = (typeof FRAME_ORIGINS)[number];
+
 /**
  * One frame: a JSON-RPC message, or a line that could not be read as one, as it crossed the upstream
  * transport, stamped by the bridge with its place in the connection and the time.
@@ -68,10 +72,17 @@ export interface Frame {
   /** In the page's trace, which spans connections: the frame's `seq` in its own connection. */
   bridgeSeq?: number;
   /**
-   * In the page's trace: who asked for the tool call this frame belongs to, when not the user (a model in
-   * the chat, or an MCP App's View). Set by the page; the bridge never sees it.
+   * Who asked for the tool call this frame belongs to, when not the user (a model in the chat, or an MCP
+   * App's View). The page marks its trace; the bridge keeps it on the outbound frames the page named an
+   * origin for (`send`'s `origin`), so a recording's replay can mark the call's other frames again.
    */
-  origin?: 'model' | 'view';
+  origin?: FrameOrigin;
+  /**
+   * In the page's trace: a server request that arrived while exactly one tool call a model or a View
+   * asked for was in flight on the connection (and no other call). An inference, not a tie the protocol
+   * states: a legacy server's `elicitation/create` over stdio names no call.
+   */
+  during?: { origin: FrameOrigin; tool: string };
   /** HTTP targets only: what HTTP said about the request or response that carried this frame. */
   http?: FrameHttp;
 }
@@ -97,13 +108,16 @@ export interface FrameHttp {
 
 /**
  * What a reader of stored frames (a session file, a recording) checks of each: its place, time,
- * direction and size. The rest (message, raw text, fields a newer Toolscope adds) is kept as it is.
+ * direction, size and origin marks. The rest (message, raw text, fields a newer Toolscope adds) is kept as it is.
  */
 export const frameSchema = z.looseObject({
   seq: z.number(),
   time: z.number(),
   direction: z.enum(['out', 'in', 'to-view', 'from-view']),
   bytes: z.number(),
+  // The trace names an origin from a fixed list: an unknown one is bad input, not a mark to show.
+  origin: z.enum(FRAME_ORIGINS).optional(),
+  during: z.looseObject({ origin: z.enum(FRAME_ORIGINS), tool: z.string() }).optional(),
 });
 
 /** Connection states of the upstream server as reported by the bridge. */
@@ -192,7 +206,12 @@ export type ClientToBridge =
       oauthGuided?: boolean;
     }
   | { type: 'connect'; catalog: CatalogChoice; target?: undefined }
-  | { type: 'send'; message: JSONRPCMessage }
+  | {
+      type: 'send';
+      message: JSONRPCMessage;
+      /** Who asked for the call this message belongs to, when not the user; kept on its recorded frame. */
+      origin?: FrameOrigin;
+    }
   | { type: 'cancel'; id: RequestId }
   | { type: 'protocol-version'; version: string }
   | { type: 'disconnect' }
@@ -245,6 +264,8 @@ const clientMessageSchema = z.discriminatedUnion('type', [
   z.looseObject({
     type: z.literal('send'),
     message: z.custom<JSONRPCMessage>(isRecord, 'expected an object'),
+    // Stored in the recording as it is: only a known origin passes.
+    origin: z.enum(FRAME_ORIGINS).optional(),
   }),
   z.looseObject({ type: z.literal('cancel'), id: z.union([z.string(), z.int()]) }),
   z.looseObject({ type: z.literal('protocol-version'), version: z.string().min(1) }),

@@ -4,6 +4,7 @@ import {
   RELAY_ERROR_CODE,
   type BridgeToClient,
   type ClientToBridge,
+  type FrameOrigin,
   type RefusedClientMessage,
 } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
@@ -112,8 +113,8 @@ export class PageChannel {
       case 'send': {
         if (!this.relay) return this.emitError('Not connected to a server');
         const refusal = this.policy.screen?.(message.message);
-        if (refusal) return this.answerLocally(message.message, refusal);
-        await this.relay.send(message.message);
+        if (refusal) return this.answerLocally(message.message, refusal, undefined, message.origin);
+        await this.relay.send(message.message, message.origin);
         return;
       }
       case 'cancel':
@@ -147,15 +148,21 @@ export class PageChannel {
   /**
    * Answers a message from the page with a JSON-RPC error stamped as a synthetic frame, without
    * relaying it (a limit refused it). The page's message is acknowledged like a relayed one, so its
-   * trace stays in step; `placeholder` stands in for a message too large to keep.
+   * trace stays in step; `placeholder` stands in for a message too large to keep; `origin` is the
+   * page's word on who asked for the call, kept on the refused frame.
    */
-  answerLocally(message: JSONRPCMessage, refusal: SendRefusal, placeholder?: string): void {
+  answerLocally(
+    message: JSONRPCMessage,
+    refusal: SendRefusal,
+    placeholder?: string,
+    origin?: FrameOrigin,
+  ): void {
     const relay = this.relay;
     if (!relay) return this.emitError(refusal.message);
     const { frame: out } =
       placeholder === undefined
-        ? relay.stamper.stampMessage('out', message, JSON.stringify(message))
-        : relay.stamper.stampBadFrame('out', placeholder, refusal.message);
+        ? relay.stamper.stampMessage('out', message, JSON.stringify(message), false, undefined, origin)
+        : relay.stamper.stampBadFrame('out', placeholder, refusal.message, origin);
     this.emit({ type: 'frame', frame: { ...out, message: undefined, raw: undefined } });
     if (!('method' in message) || !('id' in message)) {
       this.emitError(refusal.message);

@@ -1,5 +1,5 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
-import type { Frame, FrameDirection, FrameHttp } from '#shared/bridge-protocol.ts';
+import type { Frame, FrameDirection, FrameHttp, FrameOrigin } from '#shared/bridge-protocol.ts';
 
 /** A stamped frame and its JSON text, built once and reused by every reader (page, recording, viewers). */
 export interface StampedFrame {
@@ -25,7 +25,7 @@ export class FrameStamper {
 
   /**
    * Stamps a JSON-RPC message; `text` is its JSON as it crossed the upstream transport, `http`
-   * says what HTTP carried it (HTTP targets).
+   * says what HTTP carried it (HTTP targets), `origin` who asked for the call it belongs to (the page says).
    */
   stampMessage(
     direction: FrameDirection,
@@ -33,6 +33,7 @@ export class FrameStamper {
     text: string,
     synthetic = false,
     http?: FrameHttp,
+    origin?: FrameOrigin,
   ): StampedFrame {
     const seq = this.count++;
     const time = Date.now();
@@ -45,14 +46,17 @@ export class FrameStamper {
       message,
       ...(synthetic ? { synthetic } : {}),
       ...(http ? { http } : {}),
+      ...(origin ? { origin } : {}),
     };
-    const tail = `${synthetic ? ',"synthetic":true' : ''}${http ? `,"http":${JSON.stringify(http)}` : ''}`;
+    const tail =
+      `${synthetic ? ',"synthetic":true' : ''}${http ? `,"http":${JSON.stringify(http)}` : ''}` +
+      `${origin ? `,"origin":${JSON.stringify(origin)}` : ''}`;
     const json = `{"seq":${seq},"time":${time},"direction":"${direction}","bytes":${bytes},"message":${text}${tail}}`;
     return this.tell(frame, json);
   }
 
   /** Stamps a line that could not be read as JSON-RPC. */
-  stampBadFrame(direction: FrameDirection, raw: string, error: string): StampedFrame {
+  stampBadFrame(direction: FrameDirection, raw: string, error: string, origin?: FrameOrigin): StampedFrame {
     const frame: Frame = {
       seq: this.count++,
       time: Date.now(),
@@ -60,6 +64,7 @@ export class FrameStamper {
       raw,
       error,
       bytes: Buffer.byteLength(raw),
+      ...(origin ? { origin } : {}),
     };
     return this.tell(frame, JSON.stringify(frame));
   }

@@ -1,5 +1,10 @@
 import type { JSONRPCMessage, RequestId } from '@modelcontextprotocol/client';
-import { RELAY_ERROR_CODE, type BridgeToClient, type FrameHttp } from '#shared/bridge-protocol.ts';
+import {
+  RELAY_ERROR_CODE,
+  type BridgeToClient,
+  type FrameHttp,
+  type FrameOrigin,
+} from '#shared/bridge-protocol.ts';
 import { UpstreamError, type Upstream } from '../upstream/upstream.ts';
 import { FrameStamper, type StampedFrame } from './frame-stamper.ts';
 
@@ -44,12 +49,12 @@ export class Relay {
     };
   }
 
-  /** Relays one message from the browser to the server. */
-  async send(message: JSONRPCMessage): Promise<void> {
+  /** Relays one message from the browser to the server; `origin` (the page says) is kept on its frame. */
+  async send(message: JSONRPCMessage, origin?: FrameOrigin): Promise<void> {
     // Serialised once: the same text goes to the server and into the recording.
     const text = JSON.stringify(message);
     const isRequest = 'method' in message && 'id' in message;
-    if (this.closedReason || !this.upstream.reportsWire) this.stampOutbound(message, text);
+    if (this.closedReason || !this.upstream.reportsWire) this.stampOutbound(message, text, undefined, origin);
     if (this.closedReason) {
       if (isRequest) this.answerWithError(message.id, this.closedReason);
       return;
@@ -58,7 +63,7 @@ export class Relay {
     // An upstream that reports when the message left (HTTP) has it stamped then, with the request's
     // headers; the frames still go out in send order, which is how the page pairs them.
     const slot: OutboundSlot | undefined = this.upstream.reportsWire
-      ? { message, text, ready: false }
+      ? { message, text, ready: false, origin }
       : undefined;
     if (slot) this.unstamped.push(slot);
     const release = (http?: FrameHttp) => {
@@ -100,8 +105,8 @@ export class Relay {
     }
   }
 
-  private stampOutbound(message: JSONRPCMessage, text: string, http?: FrameHttp): void {
-    const { frame } = this.stamper.stampMessage('out', message, text, false, http);
+  private stampOutbound(message: JSONRPCMessage, text: string, http?: FrameHttp, origin?: FrameOrigin): void {
+    const { frame } = this.stamper.stampMessage('out', message, text, false, http, origin);
     // The browser already has the message; it only needs the bridge's sequence number and time.
     this.deliver({ type: 'frame', frame: { ...frame, message: undefined } });
   }
@@ -109,7 +114,7 @@ export class Relay {
   private stampReadyOutbound(): void {
     while (this.unstamped[0]?.ready) {
       const slot = this.unstamped.shift()!;
-      this.stampOutbound(slot.message, slot.text, slot.http);
+      this.stampOutbound(slot.message, slot.text, slot.http, slot.origin);
     }
   }
 
@@ -138,6 +143,7 @@ interface OutboundSlot {
   text: string;
   ready: boolean;
   http?: FrameHttp;
+  origin?: FrameOrigin;
 }
 
 function isResponse(message: JSONRPCMessage): message is JSONRPCMessage & { id: RequestId } {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { toFrameTexts, type RecordingStore } from '../../server/recordings/recording-store.ts';
 import { SqliteRecordingStore } from '../../server/recordings/sqlite-recording-store.ts';
+import { FrameStamper } from '../../server/relay/frame-stamper.ts';
 import type { RecordedEvent } from '#shared/recordings.ts';
 import type { SqliteDriverName } from '../../server/recordings/sqlite-driver.ts';
 import { projectPath } from './start-cli.ts';
@@ -78,6 +79,27 @@ export function describeStoreContract(name: string, open: () => Promise<Recordin
         ['a', 3],
       ]);
       expect((await store.get('b'))?.target).toEqual({ transport: 'stdio', command: 'x', args: [] });
+    });
+
+    it("keeps who asked for a call on its frame, in the stamper's own JSON text", async () => {
+      const store = await open();
+      await store.create({ id: 'o', name: 'origins', target: null, startedAt: 1 });
+      const stamper = new FrameStamper();
+      const call = { jsonrpc: '2.0' as const, id: 1, method: 'tools/call', params: { name: 'refresh' } };
+      const stamped = [
+        stamper.stampMessage('out', call, JSON.stringify(call), false, undefined, 'view'),
+        stamper.stampMessage('out', { ...call, id: 2 }, JSON.stringify({ ...call, id: 2 })),
+      ];
+      const texts = stamped.map((one) => one.json);
+      await store.appendTexts(
+        'o',
+        { firstSeq: 0, lastSeq: 1, lastTime: stamped[1]!.frame.time, texts },
+        [],
+        0,
+      );
+      const [byView, byUser] = await store.frames('o');
+      expect(byView).toMatchObject({ origin: 'view', message: call });
+      expect(byUser).not.toHaveProperty('origin');
     });
 
     it('renames, shares, finds by share id, unshares and deletes with everything it holds', async () => {

@@ -8,6 +8,7 @@ import { fetchSharedRecording } from '../features/recordings/recordings-api.ts';
 import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
 import { ReplayBuilder } from '../features/recordings/replay-builder.ts';
 import { LiveReplay } from '../features/recordings/live-replay.ts';
+import { CallOrigins } from '../mcp/call-origins.ts';
 import { sandboxOrigin } from '../features/apps/apps.ts';
 
 /**
@@ -28,9 +29,10 @@ export async function bootShared(root: Root, shareId: string): Promise<void> {
     return;
   }
   const builder = new ReplayBuilder(recordingServerLabel(snapshot));
+  const origins = new CallOrigins();
   let file;
   try {
-    file = recordingToSessionFile(snapshot, builder);
+    file = recordingToSessionFile(snapshot, builder, origins);
   } catch (error) {
     root.render(
       <BootError
@@ -44,7 +46,7 @@ export async function bootShared(root: Root, shareId: string): Promise<void> {
   const live = snapshot.recording.live
     ? new LiveReplay(
         shareId,
-        { session: services.session, history: services.history, builder },
+        { session: services.session, history: services.history, builder, origins },
         { frames: snapshot.frames.length, events: snapshot.events.length },
       )
     : undefined;

@@ -29,4 +29,17 @@ describe('CallHistory', () => {
     expect(history.get().selectedId).toBe(1);
     expect(history.start({ tool: 't', server: 's', args: {} })).toBe(4);
   });
+
+  it("shows a replay's newest call that no View asked for, as the live page kept the View on screen", () => {
+    const history = new CallHistory();
+    const byView = { ...call(2), origin: 'view' as const };
+    history.load([call(1), byView]);
+    expect(history.get().selectedId).toBe(1);
+    history.follow([call(1), byView, { ...call(3), origin: 'view' }]);
+    expect(history.get().selectedId).toBe(1);
+    history.follow([call(1), byView, call(4)]);
+    expect(history.get().selectedId).toBe(4);
+    history.load([byView]);
+    expect(history.get().selectedId).toBe(2);
+  });
 });

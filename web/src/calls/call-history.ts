@@ -101,7 +101,7 @@ export class CallHistory extends Store<CallHistoryState> {
   /** Replaces the history with a replay's calls. */
   load(calls: CallEntry[]): void {
     this.nextId = highestId(calls) + 1;
-    this.update({ calls, selectedId: calls.at(-1)?.id, comparePicks: [] });
+    this.update({ calls, selectedId: newestShown(calls)?.id, comparePicks: [] });
   }
 
   /**
@@ -110,9 +110,9 @@ export class CallHistory extends Store<CallHistoryState> {
    */
   follow(calls: CallEntry[]): void {
     const { calls: before, selectedId } = this.get();
-    const onNewest = selectedId === undefined || selectedId === before.at(-1)?.id;
+    const onNewest = selectedId === undefined || selectedId === newestShown(before)?.id;
     this.nextId = highestId(calls) + 1;
-    this.update({ calls, selectedId: onNewest ? calls.at(-1)?.id : selectedId });
+    this.update({ calls, selectedId: onNewest ? newestShown(calls)?.id : selectedId });
   }
 
   /** Picks a call for "Compare", or unpicks it. */
@@ -153,4 +153,9 @@ function highestId(calls: readonly CallEntry[]): number {
   let highest = 0;
   for (const call of calls) if (call.id > highest) highest = call.id;
   return highest;
+}
+
+/** The call a replay shows: the newest, unless a View asked for it (the View that asked stays on screen, as live). */
+function newestShown(calls: readonly CallEntry[]): CallEntry | undefined {
+  return calls.findLast((call) => call.origin !== 'view') ?? calls.at(-1);
 }

@@ -30,6 +30,7 @@ export class BridgeTransport implements TracedTransport {
   onclose?: () => void;
   onframe?: TracedTransport['onframe'];
   onbridgeevent?: TracedTransport['onbridgeevent'];
+  originOf?: TracedTransport['originOf'];
   closeReason: string | undefined;
   /** True when the connection ended because the bridge itself went away (stopped, restarted, network). */
   lostBridge = false;
@@ -75,7 +76,9 @@ export class BridgeTransport implements TracedTransport {
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
     if (this.closed) throw new Error(this.closeReason ?? 'Not connected');
     this.unacknowledged.push(message);
-    this.socket.send({ type: 'send', message });
+    // The bridge keeps who asked for a call on its recorded frames, so a replay can say it too.
+    const origin = this.originOf?.(message);
+    this.socket.send(origin ? { type: 'send', message, origin } : { type: 'send', message });
     const signal = options?.requestSignal;
     if (signal && 'method' in message && 'id' in message) {
       const id = message.id;

@@ -93,6 +93,86 @@ describe('CallOrigins', () => {
     expect(mark(frame('out', call(2)))).toBe('model');
     expect(mark(frame('out', call(3)))).toBe('model');
   });
+
+  it('tells the bridge the origin of what it sends for a marked call: each request and its cancellation', async () => {
+    const origins = new CallOrigins();
+    const transport = sink();
+    origins.watch(transport);
+    await origins.sending('view', () => transport.send(call(4)));
+    await transport.send(call(5));
+    expect(origins.originOfSent(call(4))).toBe('view');
+    expect(
+      origins.originOfSent({ jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 4 } }),
+    ).toBe('view');
+    // The user's call, and the page's answer to a server request that reuses the id.
+    expect(origins.originOfSent(call(5))).toBeUndefined();
+    expect(origins.originOfSent({ jsonrpc: '2.0', id: 4, result: {} })).toBeUndefined();
+  });
+
+  it('marks a recording again from the origins the bridge kept on its requests', () => {
+    const origins = new CallOrigins(); // a replay: nothing was sent through it
+    const recorded = { ...frame('out', call(3, 3)), origin: 'view' as const };
+    expect(origins.mark(recorded)).toBe(recorded);
+    const mark = (f: Frame) => origins.mark(f).origin;
+    expect(mark(frame('in', { jsonrpc: '2.0', id: 3, result: { content: [] } }))).toBe('view');
+    expect(
+      mark(
+        frame('in', {
+          jsonrpc: '2.0',
+          method: 'notifications/progress',
+          params: { progressToken: 3, progress: 1 },
+        }),
+      ),
+    ).toBe('view');
+    expect(mark(frame('out', call(4)))).toBeUndefined();
+    expect(mark(frame('in', { jsonrpc: '2.0', id: 4, result: { content: [] } }))).toBeUndefined();
+  });
+
+  it('marks a server request "during" the one call in flight when a model or a View asked for it, else nothing', () => {
+    const origins = new CallOrigins();
+    const elicit = (id: number) =>
+      frame('in', { jsonrpc: '2.0', id: `s${id}`, method: 'elicitation/create', params: {} });
+    const answer = (id: number) => frame('in', { jsonrpc: '2.0', id, result: { content: [] } });
+    const named = (id: number, name: string): JSONRPCMessage => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name, arguments: {} },
+    });
+    const during = (f: Frame) => origins.mark(f).during;
+
+    // Only the model's call is in flight: its server request is marked, with the tool's name.
+    origins.mark({ ...frame('out', named(1, 'deploy')), origin: 'model' });
+    const marked = origins.mark(elicit(1));
+    expect(marked.during).toEqual({ origin: 'model', tool: 'deploy' });
+    expect(marked.origin).toBeUndefined(); // not "asked by": nothing in the request ties it to the call
+    expect(during(frame('in', { jsonrpc: '2.0', id: 's2', method: 'ping' }))).toBeUndefined();
+    expect(
+      during(frame('in', { jsonrpc: '2.0', method: 'notifications/message', params: {} })),
+    ).toBeUndefined();
+
+    // The user's call is in flight too: two calls, so nothing is said.
+    origins.mark(frame('out', named(2, 'user_tool')));
+    expect(during(elicit(3))).toBeUndefined();
+    origins.mark(answer(1));
+    // Only the user's call is left: the user's own calls get no mark.
+    expect(during(elicit(4))).toBeUndefined();
+    origins.mark(answer(2));
+    expect(during(elicit(5))).toBeUndefined();
+
+    // A View's call, then its cancellation: after it, nothing is in flight.
+    origins.mark({ ...frame('out', named(6, 'refresh')), origin: 'view' });
+    expect(during(elicit(6))).toEqual({ origin: 'view', tool: 'refresh' });
+    origins.mark(
+      frame('out', { jsonrpc: '2.0', method: 'notifications/cancelled', params: { requestId: 6 } }),
+    );
+    expect(during(elicit(7))).toBeUndefined();
+
+    // A new connection starts with nothing in flight.
+    origins.mark({ ...frame('out', named(8, 'deploy')), origin: 'model' });
+    origins.forget();
+    expect(during(elicit(8))).toBeUndefined();
+  });
 });
 
 /** A server whose `slow` tool reports progress once before it answers. */

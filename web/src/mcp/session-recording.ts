@@ -31,6 +31,7 @@ export function recordConnection(transport: TracedTransport, records: Connection
   records.trace.startConnection();
   records.origins.forget();
   records.origins.watch(transport);
+  transport.originOf = (message) => records.origins.originOfSent(message);
   transport.onframe = (frame) => {
     records.probe?.see(frame);
     noteListChange(frame, records.listCache);

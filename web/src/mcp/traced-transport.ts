@@ -1,5 +1,5 @@
-import type { Transport } from '@modelcontextprotocol/client';
-import type { BridgeEvent, Frame } from '#shared/bridge-protocol.ts';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { BridgeEvent, Frame, FrameOrigin } from '#shared/bridge-protocol.ts';
 import type { ChatTurnNote } from '#shared/chat-protocol.ts';
 
 /**
@@ -19,6 +19,8 @@ export interface TracedTransport extends Transport {
   lostBridge?: boolean;
   /** Hands a finished chat turn to the bridge's recording of this connection (bridge transports only). */
   recordChatTurn?: (note: ChatTurnNote) => void;
+  /** Who asked for the call a message being sent belongs to, for the bridge's recording (set by the session). */
+  originOf?: (message: JSONRPCMessage) => FrameOrigin | undefined;
 }
 
 /**

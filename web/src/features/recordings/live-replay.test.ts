@@ -6,6 +6,7 @@ import { McpSession } from '../../mcp/mcp-session.ts';
 import { CallHistory } from '../../calls/call-history.ts';
 import { LiveReplay } from './live-replay.ts';
 import { ReplayBuilder } from './replay-builder.ts';
+import { CallOrigins } from '../../mcp/call-origins.ts';
 
 /** The part of a WebSocket LiveReplay uses, driven by the test. */
 class FakeSocket {
@@ -43,7 +44,7 @@ function setUp(counts = { frames: 0, events: 0 }) {
   const sockets: FakeSocket[] = [];
   const live = new LiveReplay(
     'S'.repeat(43),
-    { session, history, builder: new ReplayBuilder('server') },
+    { session, history, builder: new ReplayBuilder('server'), origins: new CallOrigins() },
     counts,
     {
       origin: 'http://127.0.0.1:6277',
@@ -63,6 +64,20 @@ afterEach(() => {
 });
 
 describe('LiveReplay', () => {
+  it("marks a View's call as it comes live: its request as the bridge recorded it, and its answer", () => {
+    const { session, history, live, sockets } = setUp();
+    live.start();
+    sockets[0]!.onopen?.();
+    const request = {
+      ...frame(0, { id: 1, method: 'tools/call', params: { name: 'refresh' } }),
+      origin: 'view',
+    };
+    sockets[0]!.receive({ type: 'frame', frame: request as Frame });
+    sockets[0]!.receive({ type: 'frame', frame: frame(1, { id: 1, result: { content: [] } }, 'in') });
+    expect(session.trace.get().frames.map((f) => f.origin)).toEqual(['view', 'view']);
+    expect(history.get().calls.map((call) => [call.tool, call.origin])).toEqual([['refresh', 'view']]);
+  });
+
   it('asks for what it lacks, and adds frames, calls and log lines as they come', () => {
     const { session, history, live, sockets } = setUp({ frames: 3, events: 1 });
     live.start();

@@ -12,6 +12,7 @@ import type { McpSession } from '../../mcp/mcp-session.ts';
 import { Store } from '../../lib/store.ts';
 import type { CallHistory } from '../../calls/call-history.ts';
 import type { ReplayBuilder } from './replay-builder.ts';
+import type { CallOrigins } from '../../mcp/call-origins.ts';
 
 export interface LiveReplayState {
   /** `live`: new frames arrive as they happen; `reconnecting`: the socket dropped, retrying. */
@@ -44,6 +45,8 @@ export class LiveReplay extends Store<LiveReplayState> {
       session: McpSession;
       history: CallHistory;
       builder: ReplayBuilder;
+      /** Marks new frames with their call's origin, going on from the recording's first part. */
+      origins?: CallOrigins;
     },
     counts: { frames: number; events: number },
     private readonly options: {
@@ -124,8 +127,9 @@ export class LiveReplay extends Store<LiveReplayState> {
     // Catch-up after a reconnect may repeat what arrived just before the drop.
     if (frame.seq < this.frameCount) return;
     this.frameCount = frame.seq + 1;
-    this.targets.session.trace.append(frame);
-    this.targets.builder.add(frame);
+    const marked = this.targets.origins?.mark(frame) ?? frame;
+    this.targets.session.trace.append(marked);
+    this.targets.builder.add(marked);
     this.schedulePublish();
   }
 

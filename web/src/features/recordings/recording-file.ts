@@ -3,6 +3,7 @@ import { describeTarget } from '#shared/targets.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from '#shared/session-file-schema.ts';
 import type { SessionFile } from '../session-file/session-file.ts';
 import { ReplayBuilder } from './replay-builder.ts';
+import { CallOrigins } from '../../mcp/call-origins.ts';
 
 /** The label calls of a recording carry as their server (as the live page labels them). */
 export function recordingServerLabel(snapshot: RecordingSnapshot): string {
@@ -17,8 +18,12 @@ export function recordingServerLabel(snapshot: RecordingSnapshot): string {
 export function recordingToSessionFile(
   snapshot: RecordingSnapshot,
   builder = new ReplayBuilder(recordingServerLabel(snapshot)),
+  origins = new CallOrigins(),
 ): SessionFile {
-  for (const frame of snapshot.frames) builder.add(frame);
+  // The bridge kept who asked for each call on its request; its answer, progress and server requests
+  // are marked here, as the live page marked them.
+  const frames = snapshot.frames.map((frame) => origins.mark(frame));
+  for (const frame of frames) builder.add(frame);
   const { recording } = snapshot;
   return {
     format: SESSION_FILE_FORMAT,
@@ -28,7 +33,7 @@ export function recordingToSessionFile(
     target: recording.target,
     server: builder.server ?? null,
     tools: builder.tools,
-    frames: snapshot.frames,
+    frames,
     calls: builder.calls,
     log: snapshot.events,
   };

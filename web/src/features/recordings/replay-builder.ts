@@ -104,6 +104,8 @@ export class ReplayBuilder {
     const listed = this.tools.find((candidate) => candidate.name === params.name);
     const tool = listed ?? ({ name: params.name, inputSchema: { type: 'object' } } as Tool);
     const args = params.arguments ?? {};
+    // A bridge recording keeps the page's word on who asked; a session file's View frames say it too.
+    const viewAsked = this.takeViewCall(params.name, args);
     const details = describeCall({
       tool,
       args,
@@ -111,7 +113,7 @@ export class ReplayBuilder {
       server: this.serverLabel,
       protocolVersion: this.server?.protocolVersion,
       task: isRecord(params.task) ? (params.task as CallEntry['task']) : undefined,
-      origin: this.takeViewCall(params.name, args) ? 'view' : undefined,
+      origin: frame.origin ?? (viewAsked ? 'view' : undefined),
     });
     this.entries.push(callEntry(details, this.entries.length + 1, frame.time));
     this.changed = true;

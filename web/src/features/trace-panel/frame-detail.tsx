@@ -3,7 +3,7 @@ import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { FrameWire } from './frame-wire.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
-import { DIRECTION_ARROWS, DIRECTION_NAMES, ORIGIN_MARKS } from './trace-row.tsx';
+import { DIRECTION_ARROWS, DIRECTION_NAMES, ORIGIN_MARKS, duringText } from './trace-row.tsx';
 
 /** Above this size the detail shows the start of the frame only; Copy still copies all of it. */
 const MAX_SHOWN_CHARS = 200_000;
@@ -54,6 +54,14 @@ export function FrameDetail({
         {frame.origin && (
           <span className="shrink-0 whitespace-nowrap text-fuchsia-800 dark:text-fuchsia-300">
             {ORIGIN_MARKS[frame.origin].spoken}
+          </span>
+        )}
+        {frame.during && (
+          <span
+            className="shrink-0 whitespace-nowrap text-fuchsia-800 dark:text-fuchsia-300"
+            title="Inferred: it arrived while that call was the only one in flight"
+          >
+            {duringText(frame.during)}
           </span>
         )}
         {frame.error && <span className="min-w-0 truncate text-red-600">{frame.error}</span>}

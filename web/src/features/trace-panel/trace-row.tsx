@@ -36,6 +36,14 @@ export const ORIGIN_MARKS: Record<NonNullable<Frame['origin']>, { mark: string; 
   view: { mark: 'View', spoken: 'asked by a View' },
 };
 
+/**
+ * How a server request that arrived while a model's or a View's call was the only one in flight says so:
+ * "during", never "asked by", for nothing in the request ties it to the call.
+ */
+export function duringText(during: NonNullable<Frame['during']>): string {
+  return `during ${during.origin === 'model' ? "the model's" : "a View's"} call ${during.tool}`;
+}
+
 /** One frame: time, direction, method (or what it answers), latency of its pair, size. */
 export const TraceRow = memo(function TraceRow({
   frame,
@@ -63,6 +71,7 @@ export const TraceRow = memo(function TraceRow({
   const direction = DIRECTION_NAMES[frame.direction];
   const named = preview === undefined ? label : `${label}: ${preview}`;
   const origin = frame.origin && ORIGIN_MARKS[frame.origin];
+  const during = frame.during && duringText(frame.during);
   // The bridge numbers each connection's frames from 0: a 0 after the first frame starts another connection.
   // Frames between the page and an MCP App's View never pass the bridge (their bridgeSeq says nothing).
   const viaBridge = frame.direction === 'out' || frame.direction === 'in';
@@ -77,7 +86,7 @@ export const TraceRow = memo(function TraceRow({
       <button
         type="button"
         aria-pressed={selected}
-        aria-label={`${named}, ${direction}, ${origin ? `${origin.spoken}, ` : ''}${times ? `${times} times, ` : ''}${formatTime(frame.time)}`}
+        aria-label={`${named}, ${direction}, ${origin ? `${origin.spoken}, ` : ''}${during ? `${during}, ` : ''}${times ? `${times} times, ` : ''}${formatTime(frame.time)}`}
         title={frame.error}
         className={`flex h-full w-full items-center gap-2 px-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800 ${
           selected ? 'bg-indigo-50 dark:bg-indigo-950' : ''
@@ -111,6 +120,14 @@ export const TraceRow = memo(function TraceRow({
             className="shrink-0 rounded bg-fuchsia-100 px-1 text-[10px] text-fuchsia-900 dark:bg-fuchsia-950 dark:text-fuchsia-300"
           >
             {origin.mark}
+          </span>
+        )}
+        {frame.during && (
+          <span
+            title={`Arrived ${during}, the only call in flight (inferred: the request names no call)`}
+            className="shrink-0 rounded border border-dashed border-fuchsia-400 px-1 text-[10px] text-fuchsia-900 dark:text-fuchsia-300"
+          >
+            during {ORIGIN_MARKS[frame.during.origin].mark}
           </span>
         )}
         {times && (
