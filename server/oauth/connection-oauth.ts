@@ -14,6 +14,7 @@ import {
   type DpopSession,
   type FetchLike,
   type OAuthClientMetadata,
+  type OAuthClientInformationContext,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
@@ -85,6 +86,8 @@ export interface ConnectionOAuthOptions {
  */
 export class ConnectionOAuth implements OAuthClientProvider {
   private information: StoredOAuthClientInformation | undefined;
+  /** Clients kept per authorization server (issuer): a resource that moves back finds its registration. */
+  private readonly clientsByIssuer = new Map<string, StoredOAuthClientInformation>();
   private stored: StoredOAuthTokens | undefined;
   /** PKCE verifiers by their S256 challenge, until the authorization URL made with one is opened. */
   private readonly verifiers = new Map<string, string>();
@@ -195,13 +198,22 @@ export class ConnectionOAuth implements OAuthClientProvider {
     return randomBytes(16).toString('base64url');
   }
 
-  clientInformation(): StoredOAuthClientInformation | undefined {
+  /**
+   * The client registered at the issuer asked about, when one was; else the last one (the SDK drops
+   * it when it was registered at another issuer, and registers again).
+   */
+  clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     this.readSaved();
-    return this.information;
+    return (ctx?.issuer ? this.clientsByIssuer.get(ctx.issuer) : undefined) ?? this.information;
   }
 
-  saveClientInformation(information: StoredOAuthClientInformation): void {
+  saveClientInformation(
+    information: StoredOAuthClientInformation,
+    ctx?: OAuthClientInformationContext,
+  ): void {
     this.information = information;
+    const issuer = ctx?.issuer ?? information.issuer;
+    if (issuer) this.clientsByIssuer.set(issuer, information);
   }
 
   tokens(): StoredOAuthTokens | undefined {
@@ -303,7 +315,11 @@ export class ConnectionOAuth implements OAuthClientProvider {
   }
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    if (scope === 'all' || scope === 'client') this.information = this.preRegistered();
+    if (scope === 'all' || scope === 'client') {
+      for (const [issuer, client] of this.clientsByIssuer)
+        if (scope === 'all' || client === this.information) this.clientsByIssuer.delete(issuer);
+      this.information = this.preRegistered();
+    }
     if (scope === 'all' || scope === 'tokens') {
       this.stored = undefined;
       this.options.saved?.forget();
