@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { SavedSignInSlot } from './token-file.ts';
 import {
   createDpopSession,
@@ -14,6 +14,7 @@ import {
   type DpopSession,
   type FetchLike,
   type OAuthClientMetadata,
+  type OAuthClientInformationContext,
   type OAuthClientProvider,
   type OAuthDiscoveryState,
   type StoredOAuthClientInformation,
@@ -25,6 +26,19 @@ export const HEADLESS_REDIRECT_URL = 'http://127.0.0.1/oauth/callback';
 
 /** How a {@link ConnectionOAuth} gets the authorization server's answer for an authorization URL. */
 export type Authorize = (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
+
+/**
+ * The one authorization a connection has open. Every request that meets a 401 while it is open
+ * waits for it instead of opening its own: one authorization URL, one PKCE verifier, one callback.
+ */
+export interface OpenAuthorization {
+  /** The `state` the authorization URL carries. */
+  readonly state: string;
+  /** The authorization server's answer at the callback (its `state` checked), or why none came. */
+  readonly answer: Promise<URLSearchParams>;
+  /** The code exchanged (or the failure), set by whoever finishes it first: every waiter awaits it. */
+  finished?: Promise<void>;
+}
 
 /** Options of a {@link ConnectionOAuth}. */
 export interface ConnectionOAuthOptions {
@@ -60,6 +74,8 @@ export interface ConnectionOAuthOptions {
   enterprise?: EnterpriseIdp;
   /** The fetch for requests to the enterprise IdP (the logged one). */
   fetch?: () => FetchLike | undefined;
+  /** An authorization was opened (`joined` false) or another 401 joined the open one (true). */
+  onAuthorization?: (authorization: OpenAuthorization, joined: boolean) => void;
 }
 
 /**
@@ -70,12 +86,17 @@ export interface ConnectionOAuthOptions {
  */
 export class ConnectionOAuth implements OAuthClientProvider {
   private information: StoredOAuthClientInformation | undefined;
+  /** Clients kept per authorization server (issuer): a resource that moves back finds its registration. */
+  private readonly clientsByIssuer = new Map<string, StoredOAuthClientInformation>();
   private stored: StoredOAuthTokens | undefined;
-  private verifier = '';
+  /** PKCE verifiers by their S256 challenge, until the authorization URL made with one is opened. */
+  private readonly verifiers = new Map<string, string>();
+  /** The last verifier saved, for an authorization URL without a challenge this client made. */
+  private lastVerifier = '';
   private discovery: OAuthDiscoveryState | undefined;
-  private expectedState = '';
-  /** The answer of the last authorization, until {@link takeCallback}. */
-  private pending: Promise<URLSearchParams> | undefined;
+  /** The authorization open now, with the verifier of its URL (see {@link redirectToAuthorization}). */
+  private open:
+    { authorization: OpenAuthorization; verifier: string; cancel: (error: Error) => void } | undefined;
   /** The issuer of tokens loaded from the saved sign-in, and whether it was read yet. */
   private savedIssuer: string | undefined;
   private savedRead = false;
@@ -174,17 +195,25 @@ export class ConnectionOAuth implements OAuthClientProvider {
   }
 
   state(): string {
-    this.expectedState = randomBytes(16).toString('base64url');
-    return this.expectedState;
+    return randomBytes(16).toString('base64url');
   }
 
-  clientInformation(): StoredOAuthClientInformation | undefined {
+  /**
+   * The client registered at the issuer asked about, when one was; else the last one (the SDK drops
+   * it when it was registered at another issuer, and registers again).
+   */
+  clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     this.readSaved();
-    return this.information;
+    return (ctx?.issuer ? this.clientsByIssuer.get(ctx.issuer) : undefined) ?? this.information;
   }
 
-  saveClientInformation(information: StoredOAuthClientInformation): void {
+  saveClientInformation(
+    information: StoredOAuthClientInformation,
+    ctx?: OAuthClientInformationContext,
+  ): void {
     this.information = information;
+    const issuer = ctx?.issuer ?? information.issuer;
+    if (issuer) this.clientsByIssuer.set(issuer, information);
   }
 
   tokens(): StoredOAuthTokens | undefined {
@@ -219,24 +248,57 @@ export class ConnectionOAuth implements OAuthClientProvider {
     return Boolean(this.stored?.access_token);
   }
 
+  /**
+   * Opens the authorization, unless one is open: then this request's `auth()` joins it and its own
+   * URL (another state and verifier, made before it could know) is dropped. Concurrent `auth()`
+   * runs interleave their calls here, so the verifier is found by the URL's challenge, not by order.
+   */
   redirectToAuthorization(url: URL): void {
-    const state = this.expectedState;
-    this.pending = this.options.authorize(url, state).then((params) => {
+    if (this.open) {
+      this.options.onAuthorization?.(this.open.authorization, true);
+      return;
+    }
+    const state = url.searchParams.get('state') ?? '';
+    const verifier = this.verifiers.get(url.searchParams.get('code_challenge') ?? '') ?? this.lastVerifier;
+    this.verifiers.clear();
+    let cancel: (error: Error) => void = () => {};
+    const cancelled = new Promise<never>((_resolve, reject) => (cancel = reject));
+    const answered = this.options.authorize(url, state).then((params) => {
       // A callback for another authorization (or a forged one) must not be used for this one.
       if (params.get('state') !== state && !params.has('error'))
         throw new Error('The authorization response does not carry the state this sign-in sent');
       return params;
     });
-    // The caller awaits it through takeCallback; until then, do not report it as unhandled.
-    this.pending.catch(() => {});
+    const authorization: OpenAuthorization = { state, answer: Promise.race([answered, cancelled]) };
+    // Waiters await it through openAuthorization; until then, do not report it as unhandled.
+    authorization.answer.catch(() => {});
+    answered.catch(() => {});
+    this.open = { authorization, verifier, cancel };
+    this.options.onAuthorization?.(authorization, false);
   }
 
   saveCodeVerifier(verifier: string): void {
-    this.verifier = verifier;
+    this.lastVerifier = verifier;
+    this.verifiers.set(createHash('sha256').update(verifier).digest('base64url'), verifier);
   }
 
   codeVerifier(): string {
-    return this.verifier;
+    return this.open?.verifier ?? this.lastVerifier;
+  }
+
+  /** The authorization open now, which a request that met a 401 waits for; undefined when none is. */
+  openAuthorization(): OpenAuthorization | undefined {
+    return this.open?.authorization;
+  }
+
+  /** It was finished (or failed): the next 401 opens a new one. */
+  closeAuthorization(authorization: OpenAuthorization): void {
+    if (this.open?.authorization === authorization) this.open = undefined;
+  }
+
+  /** Ends the open authorization with `error` (the connection closed): its waiters fail with it. */
+  cancelAuthorization(error: Error): void {
+    this.open?.cancel(error);
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
@@ -253,20 +315,20 @@ export class ConnectionOAuth implements OAuthClientProvider {
   }
 
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
-    if (scope === 'all' || scope === 'client') this.information = this.preRegistered();
+    if (scope === 'all' || scope === 'client') {
+      for (const [issuer, client] of this.clientsByIssuer)
+        if (scope === 'all' || client === this.information) this.clientsByIssuer.delete(issuer);
+      this.information = this.preRegistered();
+    }
     if (scope === 'all' || scope === 'tokens') {
       this.stored = undefined;
       this.options.saved?.forget();
     }
-    if (scope === 'all' || scope === 'verifier') this.verifier = '';
+    if (scope === 'all' || scope === 'verifier') {
+      this.lastVerifier = '';
+      this.verifiers.clear();
+    }
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
-  }
-
-  /** The answer of an authorization started since the last call, once; undefined when none was. */
-  takeCallback(): Promise<URLSearchParams> | undefined {
-    const pending = this.pending;
-    this.pending = undefined;
-    return pending;
   }
 
   private preRegistered(): StoredOAuthClientInformation | undefined {

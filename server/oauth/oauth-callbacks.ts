@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Request, RequestHandler, Response } from 'express';
+import { clientMetadataUrlFor } from './client-metadata-document.ts';
 import type { OAuthOptions } from './oauth-options.ts';
 import type { OAuthTokenFile } from './token-file.ts';
 
@@ -59,8 +60,10 @@ export class OAuthCallbacks {
    * `owner` is the hosted user the connection acts for.
    */
   options(serverUrl?: string, owner?: string): OAuthOptions {
+    const clientMetadataUrl = clientMetadataUrlFor(this.redirectUrl);
     return {
       redirectUrl: this.redirectUrl,
+      ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
       authorize: (url, state) => this.wait(state, owner, url),
       ...(this.identify
         ? { signInLink: (_url: URL, state: string) => `${AUTHORIZE_PATH}?state=${encodeURIComponent(state)}` }

@@ -9,7 +9,7 @@ import {
 } from '@modelcontextprotocol/client';
 import type { BridgeEvent } from '#shared/bridge-protocol.ts';
 import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
-import { ConnectionOAuth, HEADLESS_REDIRECT_URL } from './connection-oauth.ts';
+import { ConnectionOAuth, HEADLESS_REDIRECT_URL, type OpenAuthorization } from './connection-oauth.ts';
 import { followAuthorization } from './headless-authorize.ts';
 import { isDpopChallenge } from './machine-grants.ts';
 import { describeOAuthFailure } from './oauth-failure.ts';
@@ -54,6 +54,8 @@ export class UpstreamSignIn {
   private authorizations = 0;
   /** Answers that asked for sign-in (401, 403 insufficient_scope), ever: see {@link challengeMark}. */
   private challenges = 0;
+  /** The transport that finishes an authorization as soon as its callback comes (see {@link attach}). */
+  private finisher: FinishesAuth | undefined;
 
   constructor(
     options: OAuthOptions,
@@ -104,6 +106,16 @@ export class UpstreamSignIn {
       ...(options.assertion ? { assertion: options.assertion } : {}),
       ...(options.enterprise ? { enterprise: options.enterprise } : {}),
       fetch: () => this.stepFetch,
+      onAuthorization: (authorization, joined) => {
+        if (joined)
+          this.step({
+            kind: 'authorize',
+            decision:
+              'Another request met the 401 too: it waits for the sign-in already open (one sign-in for the connection)',
+          });
+        // Finish it when the callback comes, even if no message waits (the GET stream met the 401).
+        else if (this.finisher) this.finishing(authorization, this.finisher).catch(() => {});
+      },
     });
     this.provider = this.interactive;
   }
@@ -155,10 +167,22 @@ export class UpstreamSignIn {
     if (result === 'REDIRECT') await this.recover(new UnauthorizedError(), transport);
   }
 
+  /** The transport that exchanges the code: an authorization is finished as soon as its callback comes. */
+  attach(transport: FinishesAuth): void {
+    this.finisher = transport;
+  }
+
+  /** The connection closed: a sign-in still waiting for the person fails with `reason`. */
+  cancel(reason: string): void {
+    this.interactive?.cancelAuthorization(new Error(reason));
+  }
+
   /**
-   * After `attempt` failed with `error`: when an authorization was started for it, waits for its
-   * answer, finishes it on `transport` and returns true (send the message again); else false.
-   * A failed authorization throws an Error whose message says what went wrong and what to do.
+   * After `attempt` failed with `error`: when an authorization is open (this request's, or one
+   * another request opened and this one joined), waits until it is finished on `transport` and
+   * returns true (send the message again); else false. Every request waiting for one authorization
+   * gets the same result. A failed authorization throws an Error whose message says what went
+   * wrong and what to do.
    */
   async recover(error: unknown, transport: FinishesAuth): Promise<boolean> {
     if (isSignInFailure(error)) {
@@ -168,20 +192,34 @@ export class UpstreamSignIn {
       throw new Error(message, { cause: error });
     }
     if (!(error instanceof UnauthorizedError)) return false;
-    const callback = this.interactive?.takeCallback();
-    if (callback && this.fruitless >= MAX_FRUITLESS_SIGN_INS) {
-      const message = `Stopped signing in: the server refused the token after ${this.fruitless} sign-ins in a row (a retry limit against authorization loops)`;
-      this.step({ kind: 'failed', decision: message });
-      throw new Error(message, { cause: error });
-    }
-    if (callback) this.fruitless++;
-    if (!callback) {
+    const authorization = this.interactive?.openAuthorization();
+    if (!authorization) {
       const message = describeOAuthFailure(error);
       this.step({ kind: 'failed', decision: message });
       throw new Error(message, { cause: error });
     }
+    await this.finishing(authorization, transport);
+    return true;
+  }
+
+  /** The authorization's one finish (the first caller starts it), which every waiter awaits. */
+  private finishing(authorization: OpenAuthorization, transport: FinishesAuth): Promise<void> {
+    authorization.finished ??= this.finish(authorization, transport).finally(() =>
+      this.interactive?.closeAuthorization(authorization),
+    );
+    return authorization.finished;
+  }
+
+  /** Waits for the callback, then exchanges its code for tokens on `transport`. */
+  private async finish(authorization: OpenAuthorization, transport: FinishesAuth): Promise<void> {
+    if (this.fruitless >= MAX_FRUITLESS_SIGN_INS) {
+      const message = `Stopped signing in: the server refused the token after ${this.fruitless} sign-ins in a row (a retry limit against authorization loops)`;
+      this.step({ kind: 'failed', decision: message });
+      throw new Error(message);
+    }
+    this.fruitless++;
     try {
-      const params = await callback;
+      const params = await authorization.answer;
       const refused = params.get('error');
       this.step({
         kind: 'callback',
@@ -200,7 +238,6 @@ export class UpstreamSignIn {
       throw new Error(message, { cause: failure });
     }
     this.step({ kind: 'signed-in', decision: 'Signed in: sending the message again with the new token' });
-    return true;
   }
 
   /** A mark to pass to {@link succeeded}, taken before a message is sent. */

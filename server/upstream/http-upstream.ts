@@ -82,6 +82,7 @@ export class HttpUpstream implements Upstream {
       target.transport === 'sse'
         ? new SSEClientTransport(url, transportOptions)
         : new StreamableHTTPClientTransport(url, transportOptions);
+    this.signIn?.attach(this.finisher());
     this.transport.onmessage = (message) => this.receive(message);
     this.transport.onerror = (error) => {
       this.reported.add(error);
@@ -220,6 +221,7 @@ export class HttpUpstream implements Upstream {
   private finish(reason: string): void {
     if (this.closed) return;
     this.closed = true;
+    this.signIn?.cancel(`Sign-in cancelled: ${reason.toLowerCase()}`);
     for (const abort of this.inflight.values()) abort.abort(new Error(reason));
     this.inflight.clear();
     this.onclose?.(reason);

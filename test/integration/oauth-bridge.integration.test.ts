@@ -4,11 +4,12 @@
  * sign in, the authorization server sends the browser to the bridge's /oauth/callback, and the
  * connection goes on by itself. Then the bytes the bridge stored (the recordings database) and
  * what the page holds are searched for every access token the server saw: none may be there.
+ * The same over Streamable HTTP and legacy SSE (the fixture serves its server both ways).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBridge } from '../../server/bridge.ts';
 import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
@@ -21,20 +22,34 @@ let fixture: OAuthFixture;
 let bridge: RunningBridge | undefined;
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), 'toolscope-oauth-'));
   fixture = await startOAuthFixture();
-  bridge = await startTestBridge({ token: TOKEN, recordingsFile: path.join(dir, 'recordings.sqlite') });
 });
-afterAll(async () => {
+afterEach(async () => {
   await bridge?.close();
-  await fixture.close();
+  bridge = undefined;
   rmSync(dir, { recursive: true, force: true });
 });
+afterAll(async () => {
+  await fixture.close();
+});
 
-it('signs in through /oauth/callback, then calls a tool; no access token in the recordings, the page state or the trace', async () => {
-  const running = bridge!;
+describe.each([
+  ['Streamable HTTP', 'http' as const, () => fixture.mcpUrl],
+  ['legacy SSE', 'sse' as const, () => fixture.sseUrl],
+])('over %s', (_name, transport, url) => {
+  it('signs in through /oauth/callback, then calls a tool; no access token in the recordings, the page state or the trace', async () => {
+    await signInAndCall(transport, url());
+  });
+});
+
+async function signInAndCall(transport: 'http' | 'sse', url: string): Promise<void> {
+  dir = mkdtempSync(path.join(tmpdir(), 'toolscope-oauth-'));
+  bridge = await startTestBridge({ token: TOKEN, recordingsFile: path.join(dir, 'recordings.sqlite') });
+  const running = bridge;
+  const seenBefore = fixture.tokensSeen.length;
+  const ssePostsBefore = fixture.ssePosts();
   const session = createNodeSession(`http://127.0.0.1:${running.port}`, TOKEN);
-  const connected = session.connect({ transport: 'http', url: fixture.mcpUrl });
+  const connected = session.connect({ transport, url });
   const signInUrl = () =>
     session.state
       .get()
@@ -51,6 +66,8 @@ it('signs in through /oauth/callback, then calls a tool; no access token in the 
   expect(session.state.get().tools.map((tool) => tool.name)).toEqual(['whoami', 'admin']);
   const outcome = await session.callTool('whoami', {});
   expect(JSON.stringify(outcome)).toContain('scopes mcp:tools');
+  // Each message took the transport asked for: legacy SSE's are posted to its messages endpoint.
+  expect(fixture.ssePosts() > ssePostsBefore).toBe(transport === 'sse');
 
   // A callback nobody waits for (replayed, or forged) is refused.
   expect((await fetch(`${callbackUrl}?${params}`)).status).toBe(400);
@@ -59,7 +76,7 @@ it('signs in through /oauth/callback, then calls a tool; no access token in the 
   await session.disconnect();
   await running.close();
   bridge = undefined;
-  expect(fixture.tokensSeen.length).toBeGreaterThan(0);
+  expect(fixture.tokensSeen.length).toBeGreaterThan(seenBefore);
   const stored = readdirSync(dir).map((name) => readFileSync(path.join(dir, name)).toString('latin1'));
   expect(stored.join('').length).toBeGreaterThan(0);
   expect(stored.join('')).toContain('whoami'); // the recording holds the session...
@@ -68,4 +85,4 @@ it('signs in through /oauth/callback, then calls a tool; no access token in the 
     expect(pageState).not.toContain(token);
   }
   expect(pageState).not.toContain(params.get('code')!);
-});
+}

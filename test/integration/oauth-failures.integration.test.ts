@@ -140,7 +140,7 @@ describe('OAuth failure messages (the failed step row)', () => {
     expect(failure).toMatch(/^The authorization server refused the requested scope \(invalid_scope\)/);
   });
 
-  it('expired sign-in: the refresh is refused, and the page says so and offers to sign in again', async () => {
+  it('expired sign-in: the refresh is refused, the page says so and offers to sign in again; signing in again answers the call', async () => {
     const page = pageSession();
     await connectSigningIn(page, { transport: 'http', url: fixture!.mcpUrl });
     expect(page.session.state.get().status).toBe('connected');
@@ -156,9 +156,14 @@ describe('OAuth failure messages (the failed step row)', () => {
     expect(refresh?.decision).toMatch(
       /^Refused \(HTTP 400, invalid_grant.*\): the refresh token expired or was revoked, so you sign in again$/,
     );
-    expect(page.view().steps.at(-1)?.decision).toBe('Waiting for you to sign in in the browser');
-    // Signing in again is not done here: two requests met the 401 together and each started an
-    // authorization (see the report); the page offers the newer one only.
+    const after = page.view().steps.slice(page.view().steps.indexOf(refresh!));
+    expect(after.map((step) => step.decision)).toContain('Waiting for you to sign in in the browser');
+    // Sign in again: the call that met the expired token goes through with the new one.
+    await signIn(page.view().signInUrl!);
+    const result = await call;
+    expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^client .* scopes /) }]);
+    expect(page.view().steps.at(-1)?.kind).toBe('signed-in');
+    expect(page.view().failure).toBeUndefined();
     await page.session.disconnect();
   });
 });

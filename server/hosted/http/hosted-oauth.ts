@@ -1,4 +1,5 @@
 import type { Express } from 'express';
+import { CLIENT_METADATA_PATH, clientMetadataRoute } from '../../oauth/client-metadata-document.ts';
 import {
   AUTHORIZE_PATH,
   CALLBACK_CONFIRM_PATH,
@@ -16,5 +17,9 @@ export function hostedOAuth(app: Express, identify: IdentifyRequest): OAuthCallb
   const oauth = new OAuthCallbacks(undefined, identify);
   app.get(AUTHORIZE_PATH, oauth.authorizeRoute());
   app.get([CALLBACK_PATH, CALLBACK_CONFIRM_PATH], oauth.route());
+  app.get(
+    CLIENT_METADATA_PATH,
+    clientMetadataRoute(() => oauth.redirectUrl),
+  );
   return oauth;
 }
