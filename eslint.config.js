@@ -77,7 +77,7 @@ export default tseslint.config(
   {
     // The bridge is the bridge alone: no page code, no test support.
     files: ['server/**/*.ts'],
-    ignores: ['**/*.test.ts', 'server/check/**'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -91,9 +91,10 @@ export default tseslint.config(
     },
   },
   {
-    // `toolscope check` is the page's own session run headless: the one bridge folder that imports
-    // the web app, and only its framework-free session and checks (web/src/mcp, web/src/checks).
-    files: ['server/check/**/*.ts'],
+    // `toolscope check` is the page's own session run headless over the bridge's channel: its own
+    // bundle (lib/check.js), importing only the page's framework-free session and checks
+    // (web/src/mcp, web/src/checks) and the bridge.
+    files: ['cli/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [

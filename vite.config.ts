@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{web,server,shared,test,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{web,server,cli,shared,test,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           testTimeout,
         },

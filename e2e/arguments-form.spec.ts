@@ -1,6 +1,7 @@
-import { test, expect, type Locator, type Page } from '@playwright/test';
-import { startCli, type CliProcess } from '../test/support/start-cli.ts';
-import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { test, expect, type Locator } from '@playwright/test';
+import type { ToolscopePage } from './helpers/toolscope-page.ts';
+import { serveToolscope } from './helpers/serve-toolscope.ts';
+import { sharedConnectedPage } from './helpers/shared-page.ts';
 
 /** The arguments editor of the selected tool, seen through its roles. */
 class ArgumentsEditor {
@@ -37,30 +38,40 @@ class ArgumentsEditor {
   }
 }
 
-async function openTool(page: Page, cli: CliProcess, tool: string): Promise<ArgumentsEditor> {
-  const app = new ToolscopePage(page);
-  await app.open(cli.url);
-  await app.expectConnected();
-  await app.selectTool(tool);
-  const editor = new ArgumentsEditor(app);
-  // Every tool has a JSON tab, even one that takes no arguments.
-  await expect(editor.tab('JSON')).toBeVisible();
-  return editor;
+/**
+ * One connected page per describe block (sharedConnectedPage), with a tool opened as a new page shows
+ * it: drafts are kept per tool, so one an earlier test typed is emptied, and the editor is mounted
+ * again by opening `away` and coming back.
+ */
+function toolOpener(url: () => string, away: string) {
+  const shared = sharedConnectedPage(url);
+  const typed = new Set<string>();
+  const openTool = async (tool: string): Promise<ArgumentsEditor> => {
+    const editor = new ArgumentsEditor(shared.app);
+    await shared.app.selectTool(tool);
+    // Every tool has a JSON tab, even one that takes no arguments.
+    await expect(editor.tab('JSON')).toBeVisible();
+    if (typed.has(tool)) {
+      await editor.tab('JSON').click();
+      await editor.json.fill('');
+      // An empty editor shows its placeholder, "{}".
+      await expect(editor.json.locator('.cm-placeholder')).toBeVisible();
+      await shared.app.selectTool(away);
+      await shared.app.selectTool(tool);
+      await expect(editor.tab('Form')).toBeVisible();
+    }
+    typed.add(tool);
+    return editor;
+  };
+  return { openTool, shared };
 }
 
 test.describe('argument forms on the demo server', () => {
-  let cli: CliProcess;
-  test.beforeAll(async () => {
-    cli = await startCli([]);
-  });
-  test.afterAll(async () => {
-    await cli?.stop();
-  });
+  const toolscope = serveToolscope([]);
+  const { openTool, shared } = toolOpener(() => toolscope.cli.url, 'echo');
 
-  test('fills create_order: nested objects, array items added, reordered and removed, a map, a union', async ({
-    page,
-  }) => {
-    const editor = await openTool(page, cli, 'create_order');
+  test('fills create_order: nested objects, array items added, reordered and removed, a map, a union', async () => {
+    const editor = await openTool('create_order');
     await expect(editor.tab('Form')).toHaveAttribute('aria-selected', 'true');
     const customer = editor.group('customer');
     await editor.field('name', customer).fill('Ada Lovelace');
@@ -108,8 +119,8 @@ test.describe('argument forms on the demo server', () => {
     await expect(editor.app.result).toContainText('for Ada Lovelace <ada@example.com>: 2 line(s), 3 item(s)');
   });
 
-  test('switches between the tabs both ways over the same arguments', async ({ page }) => {
-    const editor = await openTool(page, cli, 'get_weather');
+  test('switches between the tabs both ways over the same arguments', async () => {
+    const editor = await openTool('get_weather');
     await editor.field('city').fill('Lisbon');
     expect(await editor.readJson()).toEqual({ city: 'Lisbon', units: 'celsius' });
     await editor.json.fill('{"city": "Porto", "units": "fahrenheit"}');
@@ -118,8 +129,8 @@ test.describe('argument forms on the demo server', () => {
     await expect(editor.panel.getByRole('combobox', { name: 'units' })).toHaveValue('fahrenheit');
   });
 
-  test('keeps typed JSON exactly as typed, escapes and null included', async ({ page }) => {
-    const editor = await openTool(page, cli, 'create_order');
+  test('keeps typed JSON exactly as typed, escapes and null included', async () => {
+    const editor = await openTool('create_order');
     const typed = '{"notes": "a\\\\\\"b \\u00e9", "priority": null, "customer": {"name": "x\\ty"}}';
     await editor.tab('JSON').click();
     await editor.json.fill(typed);
@@ -131,8 +142,8 @@ test.describe('argument forms on the demo server', () => {
     await expect(editor.problems).toContainText('/priority');
   });
 
-  test('shows a parse error under the editor and keeps the form away from broken text', async ({ page }) => {
-    const editor = await openTool(page, cli, 'get_weather');
+  test('shows a parse error under the editor and keeps the form away from broken text', async () => {
+    const editor = await openTool('get_weather');
     await editor.tab('JSON').click();
     await editor.json.fill('{"city": ');
     await expect(editor.json).toHaveAccessibleDescription(/^Invalid JSON: /);
@@ -143,10 +154,9 @@ test.describe('argument forms on the demo server', () => {
     await expect(editor.json).toHaveText('{"city": ');
   });
 
-  test('says a tool takes no arguments, and still lets the user send some from the JSON tab', async ({
-    page,
-  }) => {
-    const editor = await openTool(page, cli, 'ping_time');
+  test('says a tool takes no arguments, and still lets the user send some from the JSON tab', async () => {
+    const page = shared.page;
+    const editor = await openTool('ping_time');
     await expect(editor.panel.getByText('This tool takes no arguments.')).toBeVisible();
     await expect(editor.tab('Form')).toHaveAttribute('aria-selected', 'true');
     await expect(editor.panel.getByText('Arguments match the input schema')).toHaveCount(0);
@@ -160,14 +170,19 @@ test.describe('argument forms on the demo server', () => {
     await expect(editor.app.approvalDialog.getByLabel('Arguments to send')).toContainText('"surprise": true');
     await editor.app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
     await expect(editor.app.result).toContainText('Server time:');
-    await editor.app.trace.getByRole('button', { name: /^tools\/call, sent/ }).click();
+    // The page is shared: this test's call is the latest one in the trace.
+    await editor.app.trace
+      .getByRole('button', { name: /^tools\/call, sent/ })
+      .last()
+      .click();
     await expect(editor.app.trace.getByRole('group', { name: 'Frame detail' })).toContainText(
       '"surprise": true',
     );
   });
 
-  test('create_order form at 1280x800', async ({ page }) => {
-    const editor = await openTool(page, cli, 'create_order');
+  test('create_order form at 1280x800', async () => {
+    const page = shared.page;
+    const editor = await openTool('create_order');
     await editor.field('name', editor.group('customer')).fill('Ada Lovelace');
     await editor.field('email', editor.group('customer')).fill('ada@example');
     await expect(editor.problems).toContainText('must match format "email"');
@@ -176,18 +191,17 @@ test.describe('argument forms on the demo server', () => {
 });
 
 test.describe('argument forms for awkward schemas', () => {
-  let cli: CliProcess;
-  test.beforeAll(async () => {
-    cli = await startCli(['--', process.execPath, '--import', 'tsx', 'test/fixtures/schema-zoo-server.ts']);
-  });
-  test.afterAll(async () => {
-    await cli?.stop();
-  });
+  const toolscope = serveToolscope([
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    'test/fixtures/schema-zoo-server.ts',
+  ]);
+  const { openTool, shared } = toolOpener(() => toolscope.cli.url, 'remote_schema');
 
-  test('shows the dialect next to the schema: $schema first, the revision second; draft-04 read as draft-04', async ({
-    page,
-  }) => {
-    const editor = await openTool(page, cli, 'find_record');
+  test('shows the dialect next to the schema: $schema first, the revision second; draft-04 read as draft-04', async () => {
+    const editor = await openTool('find_record');
     await expect(editor.panel.getByText('JSON Schema 2020-12 · default of 2025-11-25')).toBeVisible();
     await editor.app.selectTool('legacy_draft04');
     await expect(editor.panel.getByText('JSON Schema draft-04 · $schema')).toBeVisible();
@@ -201,8 +215,8 @@ test.describe('argument forms for awkward schemas', () => {
     await expect(editor.panel.getByRole('region', { name: 'declaration' })).toContainText('None declared.');
   });
 
-  test('a root oneOf gets a chooser, and the chosen option its fields', async ({ page }) => {
-    const editor = await openTool(page, cli, 'find_record');
+  test('a root oneOf gets a chooser, and the chosen option its fields', async () => {
+    const editor = await openTool('find_record');
     const chooser = editor.panel.getByRole('combobox', { name: /variant$/ });
     await expect(chooser.getByRole('option')).toHaveText(['By ID', 'By query']);
     await expect(editor.field('id')).toBeVisible();
@@ -212,8 +226,8 @@ test.describe('argument forms for awkward schemas', () => {
     expect(await editor.readJson()).toEqual({ query: 'toolscope', limit: 10 });
   });
 
-  test('a recursive schema renders a few levels deep, then as JSON', async ({ page }) => {
-    const editor = await openTool(page, cli, 'insert_tree');
+  test('a recursive schema renders a few levels deep, then as JSON', async () => {
+    const editor = await openTool('insert_tree');
     const root = editor.group('root');
     await editor.field('label', root).first().fill('top');
     await root.getByRole('button', { name: 'Add item to children' }).click();
@@ -238,8 +252,8 @@ test.describe('argument forms for awkward schemas', () => {
     });
   });
 
-  test('pydantic nullables start null and can be given a value', async ({ page }) => {
-    const editor = await openTool(page, cli, 'update_profile');
+  test('pydantic nullables start null and can be given a value', async () => {
+    const editor = await openTool('update_profile');
     const nickname = editor.panel.getByRole('checkbox', { name: 'Set Nickname to null' });
     await expect(nickname).toBeChecked();
     await nickname.uncheck();
@@ -258,8 +272,8 @@ test.describe('argument forms for awkward schemas', () => {
     });
   });
 
-  test('flags invalid arguments with their paths but still lets them be sent', async ({ page }) => {
-    const editor = await openTool(page, cli, 'register_user');
+  test('flags invalid arguments with their paths but still lets them be sent', async () => {
+    const editor = await openTool('register_user');
     await editor.field('username').fill('ab');
     await editor.field('email').fill('not-an-email');
     await expect(editor.problems).toContainText('/username must NOT have fewer than 3 characters');
@@ -269,8 +283,8 @@ test.describe('argument forms for awkward schemas', () => {
     await expect(editor.app.result).toContainText('received {"username":"ab","email":"not-an-email"');
   });
 
-  test('edits an additionalProperties map', async ({ page }) => {
-    const editor = await openTool(page, cli, 'set_labels');
+  test('edits an additionalProperties map', async () => {
+    const editor = await openTool('set_labels');
     const labels = editor.group('labels');
     await labels.getByRole('button', { name: 'Add entry to labels' }).click();
     await labels.getByRole('textbox', { name: 'Key of entry 1' }).fill('team');
@@ -281,8 +295,8 @@ test.describe('argument forms for awkward schemas', () => {
     expect(await editor.readJson()).toEqual({ labels: { team: 'core' } });
   });
 
-  test('falls back to JSON with a note when the schema has no form', async ({ page }) => {
-    const editor = await openTool(page, cli, 'remote_schema');
+  test('falls back to JSON with a note when the schema has no form', async () => {
+    const editor = await openTool('remote_schema');
     await expect(editor.tab('JSON')).toHaveAttribute('aria-selected', 'true');
     await expect(editor.tab('Form')).toHaveAttribute('aria-disabled', 'true');
     await expect(editor.panel.getByRole('note')).toContainText(
@@ -292,13 +306,14 @@ test.describe('argument forms for awkward schemas', () => {
     await expect(editor.json).toHaveText('{"anything": true}');
   });
 
-  test('renders hostile schemas as inert text and stays responsive', async ({ page }) => {
+  test('renders hostile schemas as inert text and stays responsive', async () => {
+    const page = shared.page;
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
       void dialog.dismiss();
     });
-    const editor = await openTool(page, cli, 'hostile_text');
+    const editor = await openTool('hostile_text');
     await expect(editor.panel.getByText('<script>window.__pwned=2</script>').first()).toBeVisible();
     await expect(editor.panel.getByText('Nested too deeply for the form')).toBeVisible();
     // An input with suggestions (a datalist) is a combobox.

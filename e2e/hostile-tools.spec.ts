@@ -1,6 +1,7 @@
 import { test, expect, type Page } from '@playwright/test';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
+import { sharedConnectedPage } from './helpers/shared-page.ts';
 
 const toolscope = serveToolscope([
   '--',
@@ -10,48 +11,132 @@ const toolscope = serveToolscope([
   'test/fixtures/hostile-tools-server.ts',
 ]);
 
-test('hostile tool names, titles, descriptions and icons never execute and are flagged', async ({ page }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(dialog.message());
-    void dialog.dismiss();
+// One connected page for the tests that only list and call tools.
+test.describe('on one connected page', () => {
+  const shared = sharedConnectedPage(() => toolscope.cli.url);
+
+  test('hostile tool names, titles, descriptions and icons never execute and are flagged', async () => {
+    const { app, page } = shared;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await expect(app.toolList.getByRole('listitem')).toHaveCount(13);
+    await expect(page.getByText(/Duplicate tool names: dup/)).toBeVisible();
+    await expect(app.toolList.getByLabel(/Warning: name is 140 characters long/)).toBeVisible();
+    await expect(app.toolList.getByLabel(/Warning: name has characters outside/)).toBeVisible();
+
+    await app.selectTool('html_in_description');
+    const tool = page.getByRole('region', { name: 'Tool', exact: true });
+    await expect(tool).toContainText('<script>window.__pwned=4</script>');
+    await expect(tool.getByRole('link', { name: 'click' })).toHaveCount(0);
+    await app.callTool();
+    await expect(app.result).toContainText('onerror');
+    await app.tool('dup').first().getByRole('button').click();
+    await app.selectTool('weird_annotations');
+
+    // Only the data: SVG icon may load, and only as an <img> (no script runs there).
+    const icons = await page
+      .locator('img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
+    expect(icons.some((src) => src.startsWith('javascript:') || src.startsWith('http:'))).toBe(false);
+    expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
+    expect(dialogs).toEqual([]);
+    expect(await page.locator('script:not([src]):not([type="module"])').count()).toBe(0);
+    expect(await page.locator('svg script').count()).toBe(0);
   });
-  const app = new ToolscopePage(page);
-  await app.open(toolscope.cli.url);
-  await app.expectConnected();
-  await expect(app.toolList.getByRole('listitem')).toHaveCount(13);
-  await expect(page.getByText(/Duplicate tool names: dup/)).toBeVisible();
-  await expect(app.toolList.getByLabel(/Warning: name is 140 characters long/)).toBeVisible();
-  await expect(app.toolList.getByLabel(/Warning: name has characters outside/)).toBeVisible();
 
-  await app.selectTool('html_in_description');
-  const tool = page.getByRole('region', { name: 'Tool', exact: true });
-  await expect(tool).toContainText('<script>window.__pwned=4</script>');
-  await expect(tool.getByRole('link', { name: 'click' })).toHaveCount(0);
-  await app.callTool();
-  await expect(app.result).toContainText('onerror');
-  await app.tool('dup').first().getByRole('button').click();
-  await app.selectTool('weird_annotations');
+  test('tools whose names break the rules, or are not strings, stay callable and are explained', async () => {
+    const { app } = shared;
+    await app.selectTool('x'.repeat(140));
+    await app.callTool();
+    await expect(app.result).toContainText(`called "${'x'.repeat(140)}"`);
+    await app.selectTool('<script>window.__pwned=7</script>');
+    await app.callTool();
+    await expect(app.result).toContainText('called "<script>window.__pwned=7</script>"');
+    await app.selectTool('42');
+    await expect(app.toolPanel).toContainText('the name is a number, not a string');
+    await app.callTool();
+    // Sent exactly as listed; this server's SDK refuses a name that is not a string, and the page shows that.
+    await expect(app.result).toContainText('Protocol error');
+    await expect(app.result).toContainText('expected string, received number');
+    await app.trace
+      .getByRole('button', { name: /^tools\/call, sent/ })
+      .last()
+      .click();
+    await expect(app.trace.getByRole('group', { name: 'Frame detail' })).toContainText('"name": 42');
+  });
 
-  // Only the data: SVG icon may load, and only as an <img> (no script runs there).
-  const icons = await page
-    .locator('img')
-    .evaluateAll((images) => images.map((image) => image.getAttribute('src') ?? ''));
-  expect(icons.some((src) => src.startsWith('javascript:') || src.startsWith('http:'))).toBe(false);
-  expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
-  expect(dialogs).toEqual([]);
-  expect(await page.locator('script:not([src]):not([type="module"])').count()).toBe(0);
-  expect(await page.locator('svg script').count()).toBe(0);
+  test('both tools of a duplicated name open, keep their own drafts and approvals, and are called', async () => {
+    const { app, page } = shared;
+    const [first, second] = [app.tool('dup').nth(0), app.tool('dup').nth(1)];
+    await expect(first.getByLabel('Duplicate name: tool 1 of 2 named dup')).toBeVisible();
+    await first.getByRole('button').click();
+    await expect(app.toolPanel).toContainText('duplicate 1 of 2');
+    await app.setArgumentsJson('{"note": "for the first"}');
+    await second.getByRole('button').click();
+    await expect(app.toolPanel).toContainText('duplicate 2 of 2');
+    await expect(app.toolPanel).toContainText('second');
+    await app.setArgumentsJson('{"note": "for the second"}');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(app.approvalDialog).toContainText('tool 2 of 2 with this name');
+    await app.approvalDialog.getByRole('checkbox', { name: 'Always allow this tool' }).check();
+    await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    await expect(app.result).toContainText('called "dup"');
+
+    await first.getByRole('button').click();
+    await app.toolPanel.getByRole('tab', { name: 'JSON', exact: true }).click();
+    await expect(app.toolPanel.getByRole('textbox', { name: 'Arguments JSON' })).toContainText(
+      'for the first',
+    );
+    // "Always allow" was given to the second one only.
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(app.approvalDialog).toContainText('tool 1 of 2 with this name');
+    await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    const history = await app.openHistory();
+    await expect(history.getByRole('listitem').filter({ hasText: 'dup' })).toHaveCount(2);
+  });
+
+  test('the display name is title, then annotations.title, then name, in the list, header, approval and history', async () => {
+    const { app, page } = shared;
+    const row = app.tool('titled_by_annotations');
+    await expect(row).toContainText('Title from annotations');
+    await app.selectTool('titled_by_annotations');
+    await expect(app.toolPanel.getByRole('heading', { name: 'Title from annotations' })).toBeVisible();
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(app.approvalDialog).toContainText('Title from annotations');
+    await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+    const history = await app.openHistory();
+    await expect(history.getByRole('listitem').first()).toContainText('Title from annotations');
+  });
+
+  test('a -32602 for bad arguments under 2025-11-25 carries the SEP-1303 note', async () => {
+    const { app } = shared;
+    await app.selectTool('strict_args');
+    await app.setArgumentsJson('{}');
+    await app.callTool();
+    await expect(app.result).toContainText('Protocol error');
+    await app.result.getByText('What does -32602 mean?').click();
+    await expect(app.result.getByRole('note').filter({ hasText: 'Under 2025-11-25' })).toContainText(
+      'Under 2025-11-25, input validation failures are expected as tool execution errors',
+    );
+    // Errors by kind: a -32602 that is not about an unknown tool is explained as malformed params.
+    await expect(app.result.getByRole('note').filter({ hasText: /^Invalid params/ })).toBeVisible();
+  });
 });
 
 const ICONS = 'https://icons.toolscope.test';
+
 /** A 1×1 PNG; the page only needs bytes a browser decodes. */
+
 const PIXEL = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
 
 /** Answers for the fixture's icon host (nothing leaves the machine) and records what the page asked for. */
+
 async function serveIcons(page: Page) {
   const requests: { url: string; headers: Record<string, string> }[] = [];
   await page.route(/^https:\/\/[a-z]+\.toolscope\.test\//, async (route) => {
@@ -77,59 +162,6 @@ async function openHostile(page: Page) {
   await app.expectConnected();
   return app;
 }
-
-test('tools whose names break the rules, or are not strings, stay callable and are explained', async ({
-  page,
-}) => {
-  const app = await openHostile(page);
-  await app.selectTool('x'.repeat(140));
-  await app.callTool();
-  await expect(app.result).toContainText(`called "${'x'.repeat(140)}"`);
-  await app.selectTool('<script>window.__pwned=7</script>');
-  await app.callTool();
-  await expect(app.result).toContainText('called "<script>window.__pwned=7</script>"');
-  await app.selectTool('42');
-  await expect(app.toolPanel).toContainText('the name is a number, not a string');
-  await app.callTool();
-  // Sent exactly as listed; this server's SDK refuses a name that is not a string, and the page shows that.
-  await expect(app.result).toContainText('Protocol error');
-  await expect(app.result).toContainText('expected string, received number');
-  await app.trace
-    .getByRole('button', { name: /^tools\/call, sent/ })
-    .last()
-    .click();
-  await expect(app.trace.getByRole('group', { name: 'Frame detail' })).toContainText('"name": 42');
-});
-
-test('both tools of a duplicated name open, keep their own drafts and approvals, and are called', async ({
-  page,
-}) => {
-  const app = await openHostile(page);
-  const [first, second] = [app.tool('dup').nth(0), app.tool('dup').nth(1)];
-  await expect(first.getByLabel('Duplicate name: tool 1 of 2 named dup')).toBeVisible();
-  await first.getByRole('button').click();
-  await expect(app.toolPanel).toContainText('duplicate 1 of 2');
-  await app.setArgumentsJson('{"note": "for the first"}');
-  await second.getByRole('button').click();
-  await expect(app.toolPanel).toContainText('duplicate 2 of 2');
-  await expect(app.toolPanel).toContainText('second');
-  await app.setArgumentsJson('{"note": "for the second"}');
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  await expect(app.approvalDialog).toContainText('tool 2 of 2 with this name');
-  await app.approvalDialog.getByRole('checkbox', { name: 'Always allow this tool' }).check();
-  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
-  await expect(app.result).toContainText('called "dup"');
-
-  await first.getByRole('button').click();
-  await app.toolPanel.getByRole('tab', { name: 'JSON', exact: true }).click();
-  await expect(app.toolPanel.getByRole('textbox', { name: 'Arguments JSON' })).toContainText('for the first');
-  // "Always allow" was given to the second one only.
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  await expect(app.approvalDialog).toContainText('tool 1 of 2 with this name');
-  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
-  const history = await app.openHistory();
-  await expect(history.getByRole('listitem').filter({ hasText: 'dup' })).toHaveCount(2);
-});
 
 test('https icons load by theme without credentials; jpg is accepted; refused icons say why', async ({
   page,
@@ -162,6 +194,8 @@ test('https icons load by theme without credentials; jpg is accepted; refused ic
   expect(requests.some((request) => request.url.includes('with-credentials'))).toBe(false);
 });
 
+// Its own page: a result folds the hints behind "Tool details", and trusting the server's
+// annotations would change what the shared page shows.
 test('annotation badges: unverified claims look different from trusted ones, defaults and contradictions show', async ({
   page,
 }) => {
@@ -198,33 +232,4 @@ test('annotation badges: unverified claims look different from trusted ones, def
   await expect(declaration.getByRole('region', { name: 'Annotations' })).toContainText(
     'destructiveHint: true (spec default, not declared)',
   );
-});
-
-test('the display name is title, then annotations.title, then name, in the list, header, approval and history', async ({
-  page,
-}) => {
-  const app = await openHostile(page);
-  const row = app.tool('titled_by_annotations');
-  await expect(row).toContainText('Title from annotations');
-  await app.selectTool('titled_by_annotations');
-  await expect(app.toolPanel.getByRole('heading', { name: 'Title from annotations' })).toBeVisible();
-  await page.getByRole('button', { name: 'Call tool' }).click();
-  await expect(app.approvalDialog).toContainText('Title from annotations');
-  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
-  const history = await app.openHistory();
-  await expect(history.getByRole('listitem').first()).toContainText('Title from annotations');
-});
-
-test('a -32602 for bad arguments under 2025-11-25 carries the SEP-1303 note', async ({ page }) => {
-  const app = await openHostile(page);
-  await app.selectTool('strict_args');
-  await app.setArgumentsJson('{}');
-  await app.callTool();
-  await expect(app.result).toContainText('Protocol error');
-  await app.result.getByText('What does -32602 mean?').click();
-  await expect(app.result.getByRole('note').filter({ hasText: 'Under 2025-11-25' })).toContainText(
-    'Under 2025-11-25, input validation failures are expected as tool execution errors',
-  );
-  // Errors by kind: a -32602 that is not about an unknown tool is explained as malformed params.
-  await expect(app.result.getByRole('note').filter({ hasText: /^Invalid params/ })).toBeVisible();
 });

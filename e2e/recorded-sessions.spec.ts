@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type Browser, type Page } from '@playwright/test';
 import { startCli, type CliProcess } from '../test/support/start-cli.ts';
 import { freePort } from '../test/support/free-port.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
@@ -51,6 +51,25 @@ function traceRows(page: Page): Promise<string[]> {
     .evaluateAll((rows) => rows.map((row) => row.getAttribute('aria-label') ?? ''));
 }
 
+/**
+ * Opens a share link as someone else would: in a browser context of its own (no cookie, no token),
+ * hands its page to `use`, and closes the context whatever happens.
+ */
+async function openShared(
+  browser: Browser,
+  link: string,
+  use: (viewer: Page) => Promise<void>,
+): Promise<void> {
+  const other = await browser.newContext();
+  try {
+    const viewer = await other.newPage();
+    await viewer.goto(link);
+    await use(viewer);
+  } finally {
+    await other.close();
+  }
+}
+
 let shareLink: string;
 
 test('a share link opens the same trace, calls and results in another browser, read-only', async ({
@@ -66,10 +85,7 @@ test('a share link opens the same trace, calls and results in another browser, r
   await expect(app.result).toContainText('shared call');
   shareLink = await shareSession(page);
 
-  const other = await browser.newContext();
-  try {
-    const viewer = await other.newPage();
-    await viewer.goto(shareLink);
+  await openShared(browser, shareLink, async (viewer) => {
     const banner = viewer.getByRole('note', { name: 'Replay' });
     await expect(banner).toContainText('Shared recording, read-only');
     await expect(banner.getByRole('status', { name: 'Live status' })).toHaveText('● Live');
@@ -82,9 +98,7 @@ test('a share link opens the same trace, calls and results in another browser, r
     ).toHaveCount(0);
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
     expect((await traceRows(page)).length).toBeGreaterThan(4);
-  } finally {
-    await other.close();
-  }
+  });
 });
 
 test('a share link of an MCP App call shows its View again, read-only, and its call as asked by a View', async ({
@@ -110,10 +124,7 @@ test('a share link of an MCP App call shows its View again, read-only, and its c
   await expect(liveCard).toContainText('Refreshed at');
   const link = await shareSession(page);
 
-  const other = await browser.newContext();
-  try {
-    const viewer = await other.newPage();
-    await viewer.goto(link);
+  await openShared(browser, link, async (viewer) => {
     const replay = new ToolscopePage(viewer);
     // The View comes back from the recorded resource and result, on the bridge's sandbox origin.
     await expect(replay.result.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
@@ -136,9 +147,7 @@ test('a share link of an MCP App call shows its View again, read-only, and its c
     await card.getByRole('button', { name: 'Refresh' }).click();
     await expect(card).toContainText('Not refreshed: This View is a replay');
     await expect(replay.approvalDialog).toHaveCount(0);
-  } finally {
-    await other.close();
-  }
+  });
 });
 
 test('a live viewer sees a new call appear without reloading', async ({ page, browser }) => {
@@ -146,10 +155,7 @@ test('a live viewer sees a new call appear without reloading', async ({ page, br
   await app.open(cli!.url);
   await app.expectConnected();
   const link = await shareSession(page);
-  const other = await browser.newContext();
-  try {
-    const viewer = await other.newPage();
-    await viewer.goto(link);
+  await openShared(browser, link, async (viewer) => {
     await expect(viewer.getByRole('status', { name: 'Live status' })).toHaveText('● Live');
     const history = viewer.getByRole('list', { name: 'Call history' }).getByRole('listitem');
     await expect(history).toHaveCount(0);
@@ -169,9 +175,7 @@ test('a live viewer sees a new call appear without reloading', async ({ page, br
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await expect(viewer.getByRole('status', { name: 'Live status' })).toHaveText('Ended');
     await expect(new ToolscopePage(viewer).result).toContainText('watched live');
-  } finally {
-    await other.close();
-  }
+  });
 });
 
 test('no secret value in the stored share or on disk', async ({ page }) => {
@@ -285,10 +289,7 @@ test('a modern recording replays faithfully: era, revision, tools, results with 
   await expect(app.result).toContainText('"era": "2026-07-28"');
   const link = await shareSession(page);
 
-  const other = await browser.newContext();
-  try {
-    const viewer = await other.newPage();
-    await viewer.goto(link);
+  await openShared(browser, link, async (viewer) => {
     const replay = new ToolscopePage(viewer);
     await expect(viewer.getByRole('note', { name: 'Replay' })).toContainText('2026-07-28 (modern era)');
     const toolCount = page.getByRole('region', { name: 'Tool browser' }).getByText(/^\d+ tools$/);
@@ -299,7 +300,5 @@ test('a modern recording replays faithfully: era, revision, tools, results with 
     await replay.result.getByRole('tab', { name: 'Raw JSON' }).click();
     await expect(replay.result).toContainText('"resultType": "complete"');
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
-  } finally {
-    await other.close();
-  }
+  });
 });

@@ -1,14 +1,15 @@
 // @ts-check
 /**
- * `npm run build`: the web app (Vite, into dist/) and the bridge (two rolldown bundles, lib/cli.js
- * and lib/demo-server.js, with the runtime dependencies left as imports). Each build stamps the hash
- * of its inputs, so `--if-stale` (used by `npm start` and `prepack`) builds only what changed.
+ * `npm run build`: the web app (Vite, into dist/), the bridge (rolldown, lib/cli.js and
+ * lib/demo-server.js) and `toolscope check` (rolldown, lib/check.js: the page's session run headless
+ * over the bridge's channel), with the runtime dependencies left as imports. Each build stamps the
+ * hash of its inputs, so `--if-stale` (used by `npm start` and `prepack`) builds only what changed.
  * `--quiet` prints nothing but Toolscope's own lines, and a failing build's output.
  *
  *   node scripts/build.js [--if-stale] [--quiet]
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -17,7 +18,9 @@ import { checkFreshness, writeStamp } from './build-freshness.js';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SHARED_INPUTS = ['shared', 'package.json', 'package-lock.json', 'tsconfig.json', 'scripts/build.js'];
 
-/** @type {Record<'web' | 'bridge', import('./build-freshness.js').BuildSpec>} */
+/** @typedef {'web' | 'bridge' | 'check'} BuildKey */
+
+/** @type {Record<BuildKey, import('./build-freshness.js').BuildSpec>} */
 export const BUILDS = {
   web: {
     name: 'web app',
@@ -31,7 +34,17 @@ export const BUILDS = {
     outputs: ['lib/cli.js', 'lib/demo-server.js'],
     stamp: 'lib/.build-stamp',
   },
+  check: {
+    name: 'check command',
+    // The page's session and checks, and the bridge's channel and upstream it runs them over.
+    inputs: ['cli', 'server', 'web/src', ...SHARED_INPUTS],
+    outputs: ['lib/check.js'],
+    stamp: 'lib/.check-build-stamp',
+  },
 };
+
+/** The order of the builds: the bridge's empties lib/, so the check command's comes after it. */
+const ORDER = /** @type {const} */ (['web', 'bridge', 'check']);
 
 /**
  * Builds the web app and the bridge, or with `ifStale` only those whose sources changed since
@@ -39,8 +52,15 @@ export const BUILDS = {
  * @param {{ ifStale?: boolean, quiet?: boolean, log?: (line: string) => void }} options
  */
 export async function build({ ifStale = false, quiet = false, log = (line) => console.error(line) } = {}) {
-  const stale = /** @type {const} */ (['web', 'bridge'])
-    .map((key) => ({ key, spec: BUILDS[key], state: checkFreshness(ROOT, BUILDS[key]) }))
+  const states = ORDER.map((key) => ({ key, spec: BUILDS[key], state: checkFreshness(ROOT, BUILDS[key]) }));
+  const bridgeStale = !states[1]?.state.fresh;
+  const stale = states
+    .map((entry) =>
+      // The bridge's build empties lib/, where the check command's bundle lies too.
+      entry.key === 'check' && entry.state.fresh && bridgeStale
+        ? { ...entry, state: { ...entry.state, fresh: false, reason: 'the bridge build empties lib/' } }
+        : entry,
+    )
     .filter(({ state }) => !ifStale || !state.fresh);
   if (!stale.length) return [];
   const why = stale.map(({ spec, state }) =>
@@ -50,7 +70,8 @@ export async function build({ ifStale = false, quiet = false, log = (line) => co
   const started = performance.now();
   for (const { key, spec, state } of stale) {
     if (key === 'web') buildWeb(quiet);
-    else await buildBridge(quiet);
+    else if (key === 'bridge') await buildBridge(quiet);
+    else await buildCheck(quiet);
     writeStamp(ROOT, spec, state.hash);
   }
   log(`toolscope: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
@@ -73,9 +94,6 @@ function buildWeb(quiet) {
   throw new Error(`the web app build failed (vite build exited with ${result.status ?? result.signal})`);
 }
 
-/** Dependencies bundled into the bridge (see buildBridge). */
-const BUNDLED_FOR_CHECK = /^(ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-traverse)(\/|$)|\.json$/;
-
 /** @param {boolean} quiet */
 async function buildBridge(quiet) {
   const { build: bundle } = await import('rolldown');
@@ -83,12 +101,8 @@ async function buildBridge(quiet) {
     cwd: ROOT,
     input: { cli: 'server/cli.ts', 'demo-server': 'server/demo/demo-server.ts' },
     platform: 'node',
-    // Only the project's own code is bundled (`#shared/*` included); dependencies stay imports. The
-    // exceptions serve `toolscope check`, which runs the page's schema checks: Ajv (a dev dependency:
-    // the page bundles it too), its own dependencies and JSON meta-schemas are bundled, and the form library they sit beside is
-    // never loaded (its import is only for the page's forms).
-    external: (id) => !/^[./#]/.test(id) && !path.isAbsolute(id) && !BUNDLED_FOR_CHECK.test(id),
-    treeshake: { moduleSideEffects: (id, external) => !(external && id.startsWith('@rjsf/')) },
+    // Only the project's own code is bundled (`#shared/*` included); dependencies stay imports.
+    external: (id) => !/^[./#]/.test(id) && !path.isAbsolute(id),
     transform: { target: 'node20.19' },
     logLevel: quiet ? 'silent' : 'warn',
     output: {
@@ -97,6 +111,37 @@ async function buildBridge(quiet) {
       entryFileNames: '[name].js',
       chunkFileNames: '[name]-[hash].js',
       cleanDir: true,
+    },
+  });
+}
+
+/** Dependencies bundled into the check command (see buildCheck). */
+const BUNDLED_FOR_CHECK = /^(ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-traverse)(\/|$)|\.json$/;
+
+/** @param {boolean} quiet */
+async function buildCheck(quiet) {
+  const { build: bundle } = await import('rolldown');
+  // Its last build's files go first (lib/ is not emptied for it: the bridge's files are there).
+  const lib = path.join(ROOT, 'lib');
+  for (const name of existsSync(lib) ? readdirSync(lib) : [])
+    if (/^check(-.*)?\.js$/.test(name)) rmSync(path.join(lib, name));
+  await bundle({
+    cwd: ROOT,
+    input: { check: 'cli/check/check-command.ts' },
+    platform: 'node',
+    // As the bridge's, with exceptions for the page's schema checks it runs: Ajv (a dev dependency:
+    // the page bundles it too), its own dependencies and JSON meta-schemas are bundled, and the form
+    // library they sit beside is never loaded (its import is only for the page's forms).
+    external: (id) => !/^[./#]/.test(id) && !path.isAbsolute(id) && !BUNDLED_FOR_CHECK.test(id),
+    treeshake: { moduleSideEffects: (id, external) => !(external && id.startsWith('@rjsf/')) },
+    transform: { target: 'node20.19' },
+    logLevel: quiet ? 'silent' : 'warn',
+    output: {
+      // Beside the bridge's bundle (the package root is one folder up from both), chunks named apart.
+      dir: 'lib',
+      format: 'esm',
+      entryFileNames: '[name].js',
+      chunkFileNames: 'check-[name]-[hash].js',
     },
   });
 }

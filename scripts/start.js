@@ -1,7 +1,8 @@
 // @ts-check
 /**
- * `npm start [-- <toolscope flags>]` in a checkout: builds the web app and the bridge only when their
- * sources changed since the last build (quietly), then runs the bridge bundle in this process.
+ * `npm start [-- <toolscope flags>]` in a checkout: builds the web app, the bridge and the check
+ * command only when their sources changed since the last build (quietly), then runs the bridge
+ * bundle (or, for `npm start -- check`, the check command's) in this process.
  */
 import { build } from './build.js';
 
@@ -11,5 +12,6 @@ try {
   console.error(`toolscope: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 }
-// By URL, so that the type checker does not read the bundle.
-await import(new URL('../lib/cli.js', import.meta.url).href);
+// By URL, so that the type checker does not read the bundles; bin/toolscope.js runs the bridge, or
+// the check command's own bundle for `npm start -- check`.
+await import(new URL('../bin/toolscope.js', import.meta.url).href);

@@ -15,9 +15,10 @@ async function main(): Promise<void> {
     return runServe(process.argv.slice(3), process.env);
   }
   if (process.argv[2] === 'check') {
-    // `toolscope check` runs the page's session headless; its modules load only when asked for.
-    const { runCheck } = await import('./check/check-command.ts');
-    process.exit(await runCheck(process.argv.slice(3)));
+    // `toolscope check` runs the page's session headless, so it is its own bundle (cli/check,
+    // lib/check.js) and bin/toolscope.js runs it; the bridge never loads the page's code.
+    console.error('toolscope: check is not part of the bridge: run it with bin/toolscope.js check');
+    process.exit(2);
   }
   let options: CliOptions;
   try {

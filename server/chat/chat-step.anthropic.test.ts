@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatStepEvent, ChatStepRequest } from '#shared/chat-protocol.ts';
 import { startScriptedAnthropic, type ScriptedAnthropic } from '../../test/fixtures/scripted-anthropic.ts';
 import type { ScriptedReply } from '../../test/fixtures/scripted-openai.ts';
+import { ECHO_TWICE_WITH_DENIAL } from '../../test/fixtures/chat-echo-twice.ts';
 import { runChatStep } from './chat-step.ts';
 import { describeProvider, type ChatProvider } from './chat-providers.ts';
 
@@ -76,38 +77,15 @@ describe('the Anthropic adapter against a scripted Messages endpoint', () => {
       seen = body.messages;
       return { text: 'ok' };
     });
-    await step(provider, {
-      messages: [
-        { role: 'user', text: 'go' },
-        {
-          role: 'assistant',
-          text: '',
-          toolCalls: [
-            { toolCallId: 't1', toolName: 'echo', input: { message: 'a' } },
-            { toolCallId: 't2', toolName: 'echo', input: { message: 'b' } },
-          ],
-        },
-        {
-          role: 'tool',
-          results: [
-            { toolCallId: 't1', toolName: 'echo', output: { type: 'text', value: 'a' } },
-            {
-              toolCallId: 't2',
-              toolName: 'echo',
-              output: { type: 'error-text', value: 'The user denied this tool call.' },
-            },
-          ],
-        },
-      ],
-    });
+    await step(provider, { messages: ECHO_TWICE_WITH_DENIAL });
     const messages = seen as { role: string; content: Record<string, unknown>[] }[];
     expect(messages[2]?.role).toBe('user');
     expect(messages[2]?.content).toEqual([
-      expect.objectContaining({ type: 'tool_result', tool_use_id: 't1', content: 'a' }),
+      expect.objectContaining({ type: 'tool_result', tool_use_id: 'c1', content: 'Echo: a' }),
       expect.objectContaining({
         type: 'tool_result',
-        tool_use_id: 't2',
-        content: 'The user denied this tool call.',
+        tool_use_id: 'c2',
+        content: 'Denied by the user',
         is_error: true,
       }),
     ]);

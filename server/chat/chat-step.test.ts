@@ -5,6 +5,7 @@ import {
   type ScriptedOpenAi,
   type ScriptedReply,
 } from '../../test/fixtures/scripted-openai.ts';
+import { ECHO_TWICE_WITH_DENIAL } from '../../test/fixtures/chat-echo-twice.ts';
 import { runChatStep } from './chat-step.ts';
 import type { ChatProvider } from './chat-providers.ts';
 
@@ -106,28 +107,7 @@ describe('runChatStep against a scripted OpenAI-compatible endpoint', () => {
         return { text: 'ok' };
       },
       {
-        messages: [
-          { role: 'user', text: 'Echo twice' },
-          {
-            role: 'assistant',
-            text: '',
-            toolCalls: [
-              { toolCallId: 'c1', toolName: 'echo', input: { message: 'a' } },
-              { toolCallId: 'c2', toolName: 'echo', input: { message: 'b' } },
-            ],
-          },
-          {
-            role: 'tool',
-            results: [
-              { toolCallId: 'c1', toolName: 'echo', output: { type: 'text', value: 'Echo: a' } },
-              {
-                toolCallId: 'c2',
-                toolName: 'echo',
-                output: { type: 'error-text', value: 'Denied by the user' },
-              },
-            ],
-          },
-        ],
+        messages: ECHO_TWICE_WITH_DENIAL,
       },
     );
     expect(seen).toEqual([

@@ -3,6 +3,7 @@ import type { ChatProviderInfo, ChatProvidersResponse } from '#shared/chat-proto
 import type { Resolver } from '../../server/hosted/net/pinned-fetch.ts';
 import { bearer, startTestHostedBridge, type TestHostedBridge } from '../support/hosted-bridge.ts';
 import { startScriptedOpenAi, type ScriptedOpenAi } from '../fixtures/scripted-openai.ts';
+import { postChatStep, saidText } from '../support/chat-step.ts';
 
 const USER_KEY = 'sk-alice-OWN-endpoint-KEY-9e8d7c';
 let endpoint: ScriptedOpenAi;
@@ -50,18 +51,7 @@ const providers = async (bridge: TestHostedBridge, user: 'alice' | 'bob') => {
 };
 const own = (body: ChatProvidersResponse): ChatProviderInfo | undefined =>
   body.providers.find((provider) => provider.own);
-const step = (user: 'alice' | 'bob') =>
-  fetch(`${on.origin}/api/chat/step`, {
-    method: 'POST',
-    headers: { ...bearer(user), 'content-type': 'application/json' },
-    body: JSON.stringify({
-      page: 'p1',
-      provider: 'own',
-      model: 'user-model',
-      messages: [{ role: 'user', text: 'hi' }],
-      tools: [],
-    }),
-  });
+const step = (user: 'alice' | 'bob') => postChatStep(on.origin, user, 'own', 'user-model');
 
 describe('hosted mode: users’ own model endpoints (chat.allowUserEndpoints)', () => {
   it('refuses a user’s endpoint when the switch is off (the default), naming the switch', async () => {
@@ -110,14 +100,7 @@ describe('hosted mode: users’ own model endpoints (chat.allowUserEndpoints)', 
     const answer = await step('alice');
     expect(answer.status).toBe(200);
     const lines = await answer.text();
-    const said = lines
-      .split('\n')
-      .filter(Boolean)
-      .map((line) => JSON.parse(line) as { type: string; delta?: string })
-      .filter((event) => event.type === 'text')
-      .map((event) => event.delta)
-      .join('');
-    expect(said).toBe('hello from your own endpoint');
+    expect(saidText(lines)).toBe('hello from your own endpoint');
     expect(lines).not.toContain(USER_KEY);
     expect(endpoint.received.at(-1)?.authorization).toBe(`Bearer ${USER_KEY}`);
     expect(on.logText()).not.toContain(USER_KEY);

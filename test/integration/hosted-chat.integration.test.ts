@@ -3,6 +3,7 @@ import type { ChatProvidersResponse } from '#shared/chat-protocol.ts';
 import { parseHostedConfig, ConfigError } from '../../server/hosted/config/load-config.ts';
 import { bearer, startTestHostedBridge, testAuth, type TestHostedBridge } from '../support/hosted-bridge.ts';
 import { startScriptedOpenAi, type ScriptedOpenAi } from '../fixtures/scripted-openai.ts';
+import { postChatStep, saidText } from '../support/chat-step.ts';
 
 const KEY = 'sk-hosted-chat-ADMIN-KEY-5b6c7d';
 let endpoint: ScriptedOpenAi;
@@ -37,17 +38,7 @@ afterAll(async () => {
 });
 
 const step = (user: 'alice' | 'bob', model = 'team-model') =>
-  fetch(`${bridge.origin}/api/chat/step`, {
-    method: 'POST',
-    headers: { ...bearer(user), 'content-type': 'application/json' },
-    body: JSON.stringify({
-      page: 'p1',
-      provider: 'team',
-      model,
-      messages: [{ role: 'user', text: 'hi' }],
-      tools: [],
-    }),
-  });
+  postChatStep(bridge.origin, user, 'team', model);
 
 describe('hosted mode: the chat playground', () => {
   it("offers only the admin's providers and models, never their key, and takes no key or endpoint from the page", async () => {
@@ -99,14 +90,7 @@ describe('hosted mode: the chat playground', () => {
       const ok = await step('alice');
       expect(ok.status).toBe(200);
       const lines = await ok.text();
-      const said = lines
-        .split('\n')
-        .filter(Boolean)
-        .map((line) => JSON.parse(line) as { type: string; delta?: string })
-        .filter((event) => event.type === 'text')
-        .map((event) => event.delta)
-        .join('');
-      expect(said).toBe('hello from the team model');
+      expect(saidText(lines)).toBe('hello from the team model');
       expect(lines).not.toContain(KEY);
     }
     const over = await step('alice');

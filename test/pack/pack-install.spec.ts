@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
@@ -106,6 +107,20 @@ for (const environment of environments) {
       } finally {
         await http.stop();
       }
+    });
+
+    test('runs toolscope check from its own bundle (lib/check.js) against a stdio server', () => {
+      const everything = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+      const check = spawnSync('npx', ['toolscope', 'check', '--json', '--', 'node', everything, 'stdio'], {
+        cwd: app,
+        env,
+        encoding: 'utf8',
+        timeout: 180_000,
+      });
+      expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
+      const report = JSON.parse(check.stdout) as { server: { name: string }; listed: Record<string, number> };
+      expect(report.server.name).toMatch(/everything/);
+      expect(report.listed['tools/list']).toBeGreaterThan(5);
     });
 
     test('runs hosted mode: toolscope serve --config, with its sign-in and catalog', async ({ request }) => {

@@ -2,8 +2,8 @@ import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-/** The folders whose sources go into the bridge's bundle (`lib/`). */
-const BUNDLED_SOURCES = ['server', 'shared', 'web/src'];
+/** The folders whose sources go into the bridge's bundle (`lib/cli.js`; `check` is lib/check.js). */
+const BUNDLED_SOURCES = ['server', 'shared'];
 
 let chosen: string[] | undefined;
 

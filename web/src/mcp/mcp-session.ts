@@ -1,4 +1,4 @@
-import { Client, type Implementation, type ReadResourceResult } from '@modelcontextprotocol/client';
+import type { Client, Implementation, ReadResourceResult } from '@modelcontextprotocol/client';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import type { ListCache, ListFreshness } from './list-cache.ts';
 import { ToolListing } from './tool-listing.ts';
@@ -10,8 +10,7 @@ import type { TracedTransport } from './traced-transport.ts';
 import { INITIAL_SESSION_STATE, type CallOutcome, type SessionState } from './session-types.ts';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ChatTurnNote } from '#shared/chat-protocol.ts';
-import { declaredCapabilities, type SessionExtension } from './session-extension.ts';
-import { passTaskResults } from './task-extension.ts';
+import type { SessionExtension } from './session-extension.ts';
 import { openListSubscription } from './list-subscription.ts';
 import type { InputAnswerer } from './multi-round.ts';
 import {
@@ -23,21 +22,14 @@ import {
   type PagedListMethod,
   type TaskMethod,
 } from './session-requests.ts';
-import { offerProtocolVersion } from './traced-transport.ts';
-import { closeReasonOr } from './call-failure.ts';
-import {
-  effectiveEra,
-  negotiationOptions,
-  ProbeWatch,
-  probedVerdict,
-  rememberedVerdict,
-} from './era-negotiation.ts';
-import { watchProbe } from './era-probe-pace.ts';
+import { effectiveEra } from './era-negotiation.ts';
 import { openInEra, type Attempt } from './era-fallbacks.ts';
 import type { EraMemory } from './era-memory.ts';
 import { CallOrigins } from './call-origins.ts';
-import { recordChatTurn, recordConnection, withLogEntry } from './session-recording.ts';
+import { recordChatTurn, withLogEntry } from './session-recording.ts';
 import { callTool, type CallOptions } from './tool-call.ts';
+import { openConnection, type OpenContext } from './connection-open.ts';
+import { connectedState, connectingState, negotiatedRevision } from './connected-state.ts';
 
 export type { CallOptions } from './tool-call.ts';
 
@@ -112,20 +104,7 @@ export class McpSession {
     const generation = ++this.generation;
     const traceFrom = this.trace.get().frames.length;
     this.toolListing.useTarget(target);
-    this.state.update({
-      status: 'connecting',
-      target,
-      error: undefined,
-      errorDetail: undefined,
-      server: undefined,
-      tools: [],
-      excludedTools: [],
-      toolsFreshness: undefined,
-      recordingId: undefined,
-      lostBridge: false,
-      eraProbe: undefined,
-      listen: undefined,
-    });
+    this.state.update(connectingState(target));
     const chosen = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
     const opened = await openInEra({
       target,
@@ -152,86 +131,52 @@ export class McpSession {
       return;
     }
     const negotiatedEra = client.getProtocolEra();
-    const protocolVersion = client.getNegotiatedProtocolVersion() ?? transport.protocolVersion ?? 'unknown';
     if (chosen === 'auto' && !remembered && negotiatedEra)
-      this.options.eraMemory?.remember(target, negotiatedEra, protocolVersion);
-    this.state.update((state) => ({
-      status: 'connected',
-      recordingId: transport.recordingId,
-      eraProbe: remembered
-        ? rememberedVerdict(remembered.era, remembered.revision, remembered.at)
-        : probedVerdict(state.eraProbe ?? probe?.verdict(negotiatedEra, protocolVersion), reprobed),
-      server: {
-        info: client.getServerVersion() ?? { name: 'unknown', version: '' },
-        protocolVersion,
-        era: negotiatedEra ?? 'legacy',
-        capabilities: client.getServerCapabilities() ?? {},
-        instructions: client.getInstructions(),
-        discover: client.getDiscoverResult(),
-      },
-    }));
+      this.options.eraMemory?.remember(target, negotiatedEra, negotiatedRevision(client, transport));
+    this.state.update((state) => connectedState(state, client, transport, { remembered, reprobed, probe }));
     this.closeListen = openListSubscription(client, (listen) => {
       if (generation === this.generation) this.state.update({ listen });
     });
     if (client.getServerCapabilities()?.tools) await this.refreshTools();
   }
 
-  /** Opens one connection in `era`; resolves with what it made, and the error if connecting failed. */
-  private async open(
+  /** Opens one connection in `era` (see connection-open.ts); late events of an older one are ignored. */
+  private open(
     target: ServerTarget,
     era: ProtocolEraChoice,
     generation: number,
     protocolVersion: string | undefined,
   ): Promise<Attempt> {
-    const transport = this.options.createTransport(target);
-    if (protocolVersion) offerProtocolVersion(transport, protocolVersion);
-    const probe = era === 'auto' ? new ProbeWatch() : undefined;
-    if (probe)
-      watchProbe(transport, target.transport === 'stdio', probe, (probeWait) =>
-        this.state.update({ probeWait }),
-      );
-    // After the probe's pacing, so the call-origin watch sees each request as it is handed over.
-    recordConnection(transport, {
+    const { createTransport, clientInfo, stdioProbeTimeoutMs } = this.options;
+    const context: OpenContext = {
+      createTransport,
+      clientInfo,
+      stdioProbeTimeoutMs,
+      extensions: this.extensions,
       trace: this.trace,
       origins: this.origins,
       listCache: this.listCache,
-      probe,
       log: (entry) => this.addLog(entry),
-    });
-    const capabilities = declaredCapabilities(this.extensions);
-    const client = new Client(this.options.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
-      capabilities,
-      ...negotiationOptions(era, target.transport, this.options.stdioProbeTimeoutMs),
-    });
-    for (const extension of this.extensions) extension.attach(client);
-    let connected = false;
-    client.onclose = () => {
-      for (const extension of this.extensions) extension.detach?.();
-      // A connect that fails reports through its own rejection (and may be retried).
-      if (generation !== this.generation || !connected) return;
-      const reason = transport.closeReason;
-      this.client = undefined;
-      this.transport = undefined;
-      this.state.update({
-        status: 'disconnected',
-        error: reason && reason !== 'Disconnected' ? reason : undefined,
-        lostBridge: transport.lostBridge === true,
-        toolsLoading: false,
-      });
+      probeWait: (probeWait) => this.state.update({ probeWait }),
+      adopt: (client, transport) => {
+        this.client = client;
+        this.transport = transport;
+      },
+      closed: (transport) => {
+        if (generation !== this.generation) return;
+        const reason = transport.closeReason;
+        this.client = undefined;
+        this.transport = undefined;
+        this.state.update({
+          status: 'disconnected',
+          error: reason && reason !== 'Disconnected' ? reason : undefined,
+          lostBridge: transport.lostBridge === true,
+          toolsLoading: false,
+        });
+      },
+      toolsChanged: () => this.refreshTools(),
     };
-    client.setNotificationHandler('notifications/tools/list_changed', () => this.refreshTools());
-    this.client = client;
-    this.transport = transport;
-    try {
-      await client.connect(transport);
-      connected = true;
-      passTaskResults(transport);
-      return { client, transport, probe };
-    } catch (error) {
-      return { client, transport, probe, error: closeReasonOr(error, transport) };
-    } finally {
-      if (probe) this.state.update({ probeWait: undefined });
-    }
+    return openConnection(context, target, era, protocolVersion);
   }
 
   /** Forgets Auto's verdict for the current target, so its next connect probes again. */

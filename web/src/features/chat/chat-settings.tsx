@@ -4,6 +4,7 @@ import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import type { ChatConversation } from './chat-conversation.ts';
 import { ToolOffer } from './tool-offer.tsx';
 import { OwnEndpointField } from './own-endpoint-field.tsx';
+import { KeyInput } from './key-input.tsx';
 
 /** Provider, model, system prompt, temperature, a key for this page, and which tools are offered. */
 export function ChatSettingsPanel({ chat }: { chat: ChatConversation }) {
@@ -118,20 +119,13 @@ function KeyField({ chat, source }: { chat: ChatConversation; source: 'environme
         );
       }}
     >
-      <label className="flex flex-1 flex-col gap-0.5">
-        <span className="text-xs text-slate-500">API key ({said[source]})</span>
-        <input
-          type="password"
-          autoComplete="off"
-          className={inputClass}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-        />
-      </label>
-      <button type="submit" className={compactButtonClass}>
-        Use key
-      </button>
-      {problem && <span role="alert">{problem}</span>}
+      <KeyInput
+        caption={`API key (${said[source]})`}
+        value={key}
+        onChange={setKey}
+        action="Use key"
+        problem={problem}
+      />
     </form>
   );
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
+import { inputClass } from '../../ui/field-classes.ts';
+import { KeyInput } from './key-input.tsx';
 import type { ChatConversation } from './chat-conversation.ts';
 
 /**
@@ -37,21 +38,14 @@ export function OwnEndpointField({ chat }: { chat: ChatConversation }) {
           onChange={(event) => setBaseUrl(event.target.value)}
         />
       </label>
-      <label className="flex flex-1 flex-col gap-0.5">
-        <span className="text-xs text-slate-500">Its API key</span>
-        <input
-          type="password"
-          aria-label="Endpoint key"
-          autoComplete="off"
-          className={inputClass}
-          value={key}
-          onChange={(event) => setKey(event.target.value)}
-        />
-      </label>
-      <button type="submit" className={compactButtonClass}>
-        Use endpoint
-      </button>
-      {problem && <span role="alert">{problem}</span>}
+      <KeyInput
+        caption="Its API key"
+        label="Endpoint key"
+        value={key}
+        onChange={setKey}
+        action="Use endpoint"
+        problem={problem}
+      />
     </form>
   );
 }

@@ -1,6 +1,6 @@
-import type { OAuthOptions } from '../oauth/oauth-options.ts';
-import { ArgvReader } from '../argv-reader.ts';
-import { parseCliArgs, type CliOptions } from '../cli-args.ts';
+import type { OAuthOptions } from '../../server/oauth/oauth-options.ts';
+import { ArgvReader } from '../../server/argv-reader.ts';
+import { parseCliArgs, type CliOptions } from '../../server/cli-args.ts';
 
 export const CHECK_USAGE = `Usage:
   toolscope check [options] -- <command> [args...]

@@ -4,9 +4,9 @@ import {
   type BridgeToClient,
   type ClientToBridge,
 } from '#shared/bridge-protocol.ts';
-import { PageChannel } from '../channel/page-channel.ts';
-import type { ChannelPolicy } from '../channel/channel-policy.ts';
-import type { UpstreamOptions } from '../upstream/open-upstream.ts';
+import { PageChannel } from '../../server/channel/page-channel.ts';
+import type { ChannelPolicy } from '../../server/channel/channel-policy.ts';
+import type { UpstreamOptions } from '../../server/upstream/open-upstream.ts';
 import type { BridgeSocketLike } from '../../web/src/mcp/bridge-transport.ts';
 
 /**
