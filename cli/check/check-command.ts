@@ -15,6 +15,9 @@ import { InProcessSocket } from './in-process-socket.ts';
 /** Exit code for bad usage and for a server that cannot be reached. */
 const USAGE_OR_CONNECT = 2;
 
+/** Auto's wait for an HTTP server's answer to its probe, a headless sign-in included (see below). */
+export const CHECK_HTTP_PROBE_TIMEOUT_MS = 60_000;
+
 /**
  * `toolscope check`: runs the page's session (web/src/mcp) over the bridge's own channel and
  * upstream in this process, checks the server and prints the report. Resolves with the exit code.
@@ -57,6 +60,10 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
     },
     clientInfo: { name: 'toolscope-check', version: packageVersion() },
     extensions: [answers],
+    // A headless sign-in runs inside Auto's probe of an HTTP server (the server's first answer is a
+    // 401): on a busy CI machine discovery, registration, authorization and the token can take
+    // longer than the page's 15 s. check runs unattended, so it waits longer before "down".
+    httpProbeTimeoutMs: CHECK_HTTP_PROBE_TIMEOUT_MS,
   });
   const progress = process.stderr.isTTY && !options.json;
   try {

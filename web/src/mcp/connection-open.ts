@@ -18,6 +18,7 @@ export interface OpenContext {
   createTransport: (target: ServerTarget) => TracedTransport;
   clientInfo?: Implementation;
   stdioProbeTimeoutMs?: number;
+  httpProbeTimeoutMs?: number;
   extensions: readonly SessionExtension[];
   trace: TraceLog;
   origins: CallOrigins;
@@ -60,7 +61,7 @@ export async function openConnection(
   const capabilities = declaredCapabilities(context.extensions);
   const client = new Client(context.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
     capabilities,
-    ...negotiationOptions(era, target.transport, context.stdioProbeTimeoutMs),
+    ...negotiationOptions(era, target.transport, context.stdioProbeTimeoutMs, context.httpProbeTimeoutMs),
   });
   for (const extension of context.extensions) extension.attach(client);
   let connected = false;

@@ -31,6 +31,15 @@ describe('era negotiation', () => {
     expect(negotiationOptions('auto', 'stdio').versionNegotiation).toMatchObject({ mode: 'auto' });
   });
 
+  it("gives Auto's probe each transport's own wait: stdio's, and HTTP's (check raises it for a headless sign-in)", () => {
+    const waitOf = (options: ReturnType<typeof negotiationOptions>) =>
+      (options.versionNegotiation as { probe: { timeoutMs: number } }).probe.timeoutMs;
+    expect(waitOf(negotiationOptions('auto', 'stdio'))).toBe(10_000);
+    expect(waitOf(negotiationOptions('auto', 'http'))).toBe(15_000);
+    expect(waitOf(negotiationOptions('auto', 'sse', 1_000, 60_000))).toBe(60_000);
+    expect(waitOf(negotiationOptions('auto', 'stdio', 1_000, 60_000))).toBe(1_000);
+  });
+
   it('takes Auto with an older revision to offer for the legacy handshake', () => {
     expect(effectiveEra('auto', '2024-11-05')).toBe('legacy');
     expect(effectiveEra('auto', '2025-11-25')).toBe('auto');

@@ -63,10 +63,11 @@ export function negotiationOptions(
   era: ProtocolEraChoice,
   transport: ServerTarget['transport'],
   stdioProbeTimeoutMs = STDIO_PROBE_TIMEOUT_MS,
+  httpProbeTimeoutMs = HTTP_PROBE_TIMEOUT_MS,
 ): Pick<ClientOptions, 'versionNegotiation'> {
   if (era === 'legacy') return {};
   if (era === 'modern') return { versionNegotiation: { mode: { pin: MODERN_REVISION } } };
-  const timeoutMs = transport === 'stdio' ? stdioProbeTimeoutMs : HTTP_PROBE_TIMEOUT_MS;
+  const timeoutMs = transport === 'stdio' ? stdioProbeTimeoutMs : httpProbeTimeoutMs;
   return { versionNegotiation: { mode: 'auto', probe: { timeoutMs, maxRetries: 0 } } };
 }
 

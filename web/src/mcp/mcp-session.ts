@@ -44,6 +44,11 @@ export interface McpSessionOptions {
   extensions?: SessionExtension[];
   /** How long Auto waits for a stdio server's answer to its probe (default STDIO_PROBE_TIMEOUT_MS). */
   stdioProbeTimeoutMs?: number;
+  /**
+   * How long Auto waits for an HTTP server's answer to its probe (default HTTP_PROBE_TIMEOUT_MS).
+   * A sign-in without a person (check's headless OAuth) happens inside that wait.
+   */
+  httpProbeTimeoutMs?: number;
   /** Auto's verdicts per target, so a target is probed once (the page's local storage). */
   eraMemory?: EraMemory;
 }
@@ -147,11 +152,12 @@ export class McpSession {
     generation: number,
     protocolVersion: string | undefined,
   ): Promise<Attempt> {
-    const { createTransport, clientInfo, stdioProbeTimeoutMs } = this.options;
+    const { createTransport, clientInfo, stdioProbeTimeoutMs, httpProbeTimeoutMs } = this.options;
     const context: OpenContext = {
       createTransport,
       clientInfo,
       stdioProbeTimeoutMs,
+      httpProbeTimeoutMs,
       extensions: this.extensions,
       trace: this.trace,
       origins: this.origins,
