@@ -243,7 +243,12 @@ const SEND_HEAD =
 
 /** Answers a refused text from its first bytes: a request by its id, anything else with an error. */
 function refuseUnparsed(channel: PageChannel, data: RawData, bytes: number, refusal: SendRefusal): void {
-  const first = Array.isArray(data) ? data[0]! : Buffer.from(data as Buffer);
+  // A view of the first bytes, never a copy of the whole text (a 15 MiB copy held the loop 0.3 s).
+  const first = Array.isArray(data)
+    ? data[0]!
+    : data instanceof ArrayBuffer
+      ? Buffer.from(data, 0, Math.min(1024, data.byteLength))
+      : data;
   const head = SEND_HEAD.exec(first.subarray(0, 1024).toString());
   const placeholder = `(${bytes} bytes, not relayed: over a limit)`;
   if (!head) return channel.answerLocally({ jsonrpc: '2.0', method: '(not read)' }, refusal, placeholder);
