@@ -61,11 +61,16 @@ test.describe('on one connected page', () => {
     // Sent exactly as listed; this server's SDK refuses a name that is not a string, and the page shows that.
     await expect(app.result).toContainText('Protocol error');
     await expect(app.result).toContainText('expected string, received number');
-    await app.trace
-      .getByRole('button', { name: /^tools\/call, sent/ })
-      .last()
-      .click();
-    await expect(app.trace.getByRole('group', { name: 'Frame detail' })).toContainText('"name": 42');
+    // The shared page's trace holds earlier calls: the newest row may paint a moment after the result.
+    await expect(async () => {
+      await app.trace
+        .getByRole('button', { name: /^tools\/call, sent/ })
+        .last()
+        .click();
+      await expect(app.trace.getByRole('group', { name: 'Frame detail' })).toContainText('"name": 42', {
+        timeout: 2_000,
+      });
+    }).toPass({ timeout: 20_000 });
   });
 
   test('both tools of a duplicated name open, keep their own drafts and approvals, and are called', async () => {

@@ -47,7 +47,7 @@ test('the approval dialog says when the arguments break the input schema (server
   const app = await open(page, memory.cli.url, 'create_entities');
   await app.setArgumentsJson('{"entities": [{"name": "Ada", "entityType": "person"}]}');
   // The form's own list names the problem first; the dialog must say the same.
-  await expect(app.toolPanel).toContainText('/entities/0/observations');
+  await expect(app.toolPanel).toContainText('Still to fill in: entities 1 › observations');
   await page.getByRole('button', { name: 'Call tool' }).click();
   const notice = app.approvalDialog.getByRole('note', { name: 'Input schema' });
   await expect(notice).toContainText('break the tool’s input schema: 1 problem');
