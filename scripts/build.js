@@ -94,24 +94,37 @@ function buildWeb(quiet) {
   throw new Error(`the web app build failed (vite build exited with ${result.status ?? result.signal})`);
 }
 
-/** @param {boolean} quiet */
-async function buildBridge(quiet) {
+/** The project's own code (`#shared/*` included): bundled; anything else is a dependency. */
+const isOwnCode = (/** @type {string} */ id) => /^[./#]/.test(id) || path.isAbsolute(id);
+
+/**
+ * One rolldown bundle for Node into lib/, as ESM, one file per input.
+ * @param {boolean} quiet
+ * @param {{ input: Record<string, string>; external: (id: string) => boolean; chunkFileNames: string;
+ *   cleanDir?: boolean; treeshake?: import('rolldown').InputOptions['treeshake'] }} bundleOptions
+ */
+async function bundleForNode(quiet, { input, external, chunkFileNames, cleanDir, treeshake }) {
   const { build: bundle } = await import('rolldown');
   await bundle({
     cwd: ROOT,
-    input: { cli: 'server/cli.ts', 'demo-server': 'server/demo/demo-server.ts' },
+    input,
     platform: 'node',
-    // Only the project's own code is bundled (`#shared/*` included); dependencies stay imports.
-    external: (id) => !/^[./#]/.test(id) && !path.isAbsolute(id),
+    external,
+    ...(treeshake ? { treeshake } : {}),
     transform: { target: 'node20.19' },
     logLevel: quiet ? 'silent' : 'warn',
-    output: {
-      dir: 'lib',
-      format: 'esm',
-      entryFileNames: '[name].js',
-      chunkFileNames: '[name]-[hash].js',
-      cleanDir: true,
-    },
+    output: { dir: 'lib', format: 'esm', entryFileNames: '[name].js', chunkFileNames, cleanDir },
+  });
+}
+
+/** @param {boolean} quiet */
+async function buildBridge(quiet) {
+  await bundleForNode(quiet, {
+    input: { cli: 'server/cli.ts', 'demo-server': 'server/demo/demo-server.ts' },
+    // Only the project's own code is bundled; dependencies stay imports.
+    external: (id) => !isOwnCode(id),
+    chunkFileNames: '[name]-[hash].js',
+    cleanDir: true,
   });
 }
 
@@ -120,29 +133,19 @@ const BUNDLED_FOR_CHECK = /^(ajv|ajv-formats|fast-deep-equal|fast-uri|json-schem
 
 /** @param {boolean} quiet */
 async function buildCheck(quiet) {
-  const { build: bundle } = await import('rolldown');
   // Its last build's files go first (lib/ is not emptied for it: the bridge's files are there).
   const lib = path.join(ROOT, 'lib');
   for (const name of existsSync(lib) ? readdirSync(lib) : [])
     if (/^check(-.*)?\.js$/.test(name)) rmSync(path.join(lib, name));
-  await bundle({
-    cwd: ROOT,
+  await bundleForNode(quiet, {
     input: { check: 'cli/check/check-command.ts' },
-    platform: 'node',
     // As the bridge's, with exceptions for the page's schema checks it runs: Ajv (a dev dependency:
     // the page bundles it too), its own dependencies and JSON meta-schemas are bundled, and the form
     // library they sit beside is never loaded (its import is only for the page's forms).
-    external: (id) => !/^[./#]/.test(id) && !path.isAbsolute(id) && !BUNDLED_FOR_CHECK.test(id),
+    external: (id) => !isOwnCode(id) && !BUNDLED_FOR_CHECK.test(id),
     treeshake: { moduleSideEffects: (id, external) => !(external && id.startsWith('@rjsf/')) },
-    transform: { target: 'node20.19' },
-    logLevel: quiet ? 'silent' : 'warn',
-    output: {
-      // Beside the bridge's bundle (the package root is one folder up from both), chunks named apart.
-      dir: 'lib',
-      format: 'esm',
-      entryFileNames: '[name].js',
-      chunkFileNames: 'check-[name]-[hash].js',
-    },
+    // Beside the bridge's bundle (the package root is one folder up from both), chunks named apart.
+    chunkFileNames: 'check-[name]-[hash].js',
   });
 }
 
