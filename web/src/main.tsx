@@ -24,12 +24,12 @@ import { OAuthClientSocket } from './features/oauth/oauth-clients.ts';
 import { keepHistory } from './calls/kept-history.ts';
 
 /** The production session: each connection gets a fresh WebSocket to the bridge that served the page. */
-function createBrowserSession(openSocket: () => BridgeSocket): McpSession {
+function createBrowserSession(openSocket: () => BridgeSocket, eraMemory = new EraMemory()): McpSession {
   return new McpSession({
     createTransport: (target) => new BridgeTransport(openSocket(), target),
     clientInfo: { name: 'toolscope', version: '0.1.0' },
     scheduleTrace: (run) => requestAnimationFrame(() => run()),
-    eraMemory: new EraMemory(),
+    eraMemory,
   });
 }
 
@@ -87,8 +87,11 @@ async function boot(): Promise<void> {
     return;
   }
   sandboxOrigin.update({ origin: config.sandboxOrigin });
+  const eraMemory = new EraMemory();
+  if (config.initialTarget && config.initialTargetEra)
+    eraMemory.know(config.initialTarget, config.initialTargetEra);
   const services = createServices(
-    createBrowserSession(() => new OAuthClientSocket(bridgeSocketUrl(window.location, token))),
+    createBrowserSession(() => new OAuthClientSocket(bridgeSocketUrl(window.location, token)), eraMemory),
   );
   watchBridge(
     services.session,
@@ -103,6 +106,9 @@ async function boot(): Promise<void> {
     if (permalink.args !== undefined) services.workspace.setDraft(permalink.tool, permalink.args);
     services.workspace.selectTool(permalink.tool);
   }
+  // The first connect starts now, beside the first render, not after it (the connection bar sees it
+  // under way and does not connect again); a shared link still waits for the user's click.
+  if (!permalink && config.initialTarget) void services.session.connect(config.initialTarget);
   root.render(
     <StrictMode>
       <Root
