@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import './styles.css';
 import { Root } from './root.tsx';
@@ -109,15 +109,19 @@ async function boot(): Promise<void> {
   // The first connect starts now, beside the first render, not after it (the connection bar sees it
   // under way and does not connect again); a shared link still waits for the user's click.
   if (!permalink && config.initialTarget) void services.session.connect(config.initialTarget);
-  root.render(
-    <StrictMode>
-      <Root
-        live={services}
-        config={config}
-        permalink={permalink}
-        recordings={config.recording.enabled ? new RecordingsApi(token) : undefined}
-      />
-    </StrictMode>,
+  // As a transition, the first render yields to the connect's socket messages instead of holding them
+  // for the whole render (about a second under load).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root
+          live={services}
+          config={config}
+          permalink={permalink}
+          recordings={config.recording.enabled ? new RecordingsApi(token) : undefined}
+        />
+      </StrictMode>,
+    ),
   );
 }
 
