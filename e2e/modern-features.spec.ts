@@ -71,19 +71,14 @@ test('a multi round-trip call answered in the page is one exchange in the trace 
   await expect(history).toContainText('2 rounds');
 });
 
-test('Auto remembers its verdict: the next connect does not probe, and the verdict can be forgotten', async ({
+test('Auto knows the demo, remembers its verdict: no probe, then the verdict can be forgotten', async ({
   page,
 }) => {
   const app = await openDemo(page);
   const bar = page.getByRole('form', { name: 'Connection' });
-  await expect(bar).toContainText('probed');
-  await expect(bar).toContainText(/Auto: server\/discover answered: modern era/);
-
-  await page.getByRole('button', { name: 'Disconnect' }).click();
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await app.expectConnected();
-  await expect(bar).toContainText('remembered');
-  await expect(bar).toContainText(/remembered modern era \(2026-07-28/);
+  // The bridge knows its built-in demo speaks 2026-07-28: the first connect does not probe.
+  await expect(bar).toContainText('known');
+  await expect(bar).toContainText(/built-in demo server: modern era \(2026-07-28\), known without a probe/);
 
   await bar.getByRole('button', { name: /^Connection details:/ }).click();
   await bar.getByRole('button', { name: 'Forget era' }).click();
@@ -92,4 +87,11 @@ test('Auto remembers its verdict: the next connect does not probe, and the verdi
   await page.getByRole('button', { name: 'Connect' }).click();
   await app.expectConnected();
   await expect(bar).toContainText('probed');
+  await expect(bar).toContainText(/Auto: server\/discover answered: modern era/);
+
+  await page.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByRole('button', { name: 'Connect' }).click();
+  await app.expectConnected();
+  await expect(bar).toContainText('remembered');
+  await expect(bar).toContainText(/remembered modern era \(2026-07-28/);
 });

@@ -32,7 +32,9 @@ test('the pre-registered client before the first attempt, then guided mode step 
   await page.getByRole('combobox', { name: 'Transport' }).selectOption('Streamable HTTP');
   await page.getByRole('textbox', { name: 'URL' }).fill(fixture.mcpUrl);
 
-  // Before any attempt: the OAuth dialog holds the client form.
+  // Before any attempt, from the connection options: the OAuth dialog holds the client form.
+  await expect(page.getByRole('button', { name: /OAuth/ })).toBeHidden();
+  await page.getByRole('button', { name: 'Options' }).click();
   await page.getByRole('button', { name: /OAuth/ }).click();
   const dialog = page.getByRole('dialog', { name: 'OAuth' });
   const client = dialog.getByRole('group', { name: 'Pre-registered client' });

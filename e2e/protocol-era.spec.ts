@@ -36,15 +36,16 @@ test('the era picker: Legacy is refused by a modern-only HTTP server, Auto conne
   await expect(era.getByRole('option')).toHaveText(['Auto', 'Legacy', 'Modern (2026-07-28)']);
   // The era was the problem: one click tries again under Auto, and the picker follows.
   await page.getByRole('button', { name: 'Try again with Auto' }).click();
+  // The retry closed the options card (it floats over the Tool pane); the picker followed to Auto.
+  await expect(era).toBeHidden();
   await app.expectConnected();
+  await page.getByRole('button', { name: 'Options' }).click();
   await expect(era).toHaveValue('auto');
+  await page.getByRole('button', { name: 'Options' }).click();
   const bar = page.getByRole('form', { name: 'Connection' });
   await expect(bar).toContainText('2026-07-28');
   await expect(bar).toContainText('modern era');
   await expect(bar).toContainText(/Auto: server\/discover answered: modern era \(2026-07-28\) \(\d+ ms\)/);
-  // The options card floats over the centre column: Options again closes it before the tool is used.
-  await page.getByRole('button', { name: 'Options' }).click();
-  await expect(era).toBeHidden();
 
   await app.selectTool('echo');
   await app.setArgumentsJson('{"text": "hello, 2026"}');

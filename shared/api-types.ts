@@ -7,6 +7,11 @@ export interface BridgeConfigResponse {
   version: string;
   /** The server given on the command line (or the demo server), to prefill the connection form. */
   initialTarget: ServerTarget | null;
+  /**
+   * The era `initialTarget` speaks when the bridge knows it without asking (its built-in demo server),
+   * so Auto's first connect to it need not probe.
+   */
+  initialTargetEra?: KnownEra;
   /** How long the bridge keeps a server alive after its page goes away, in ms. */
   graceMs: number;
   /** Whether this bridge records connections (needed for "Share session" and "Recordings"). */
@@ -15,4 +20,13 @@ export interface BridgeConfigResponse {
   hosted?: HostedInfo;
   /** The origin of the MCP Apps sandbox proxy (another origin than the page); absent: Views are not shown. */
   sandboxOrigin?: string;
+}
+
+/** An era known without a probe, and who knows it. */
+export interface KnownEra {
+  era: 'modern' | 'legacy';
+  /** The revision it speaks, e.g. `2026-07-28`. */
+  revision: string;
+  /** Why it is known, for the page: "built-in demo server". */
+  source: string;
 }

@@ -86,5 +86,17 @@ describe('Auto on stdio: the probe is paced by a ping', () => {
     expect(spawns(session)).toBe(1);
     // While it booted, the session said it was waiting for the server to start.
     expect(waits).toContain('boot');
+    // Auto's liveness tools/list was answered with the list: the session listed from that answer and
+    // sent no tools/list of its own.
+    const listsSent = session.trace
+      .get()
+      .frames.filter(
+        (frame) =>
+          frame.direction === 'out' && (frame.message as { method?: string })?.method === 'tools/list',
+      );
+    expect(listsSent.map((frame) => (frame.message as { id?: unknown }).id)).toEqual([
+      'toolscope-liveness-list',
+    ]);
+    expect(state.tools.map((tool) => tool.name)).toContain('echo');
   });
 });

@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import './styles.css';
 import { Root } from './root.tsx';
@@ -24,12 +24,12 @@ import { OAuthClientSocket } from './features/oauth/oauth-clients.ts';
 import { keepHistory } from './calls/kept-history.ts';
 
 /** The production session: each connection gets a fresh WebSocket to the bridge that served the page. */
-function createBrowserSession(openSocket: () => BridgeSocket): McpSession {
+function createBrowserSession(openSocket: () => BridgeSocket, eraMemory = new EraMemory()): McpSession {
   return new McpSession({
     createTransport: (target) => new BridgeTransport(openSocket(), target),
     clientInfo: { name: 'toolscope', version: '0.1.0' },
     scheduleTrace: (run) => requestAnimationFrame(() => run()),
-    eraMemory: new EraMemory(),
+    eraMemory,
   });
 }
 
@@ -87,8 +87,11 @@ async function boot(): Promise<void> {
     return;
   }
   sandboxOrigin.update({ origin: config.sandboxOrigin });
+  const eraMemory = new EraMemory();
+  if (config.initialTarget && config.initialTargetEra)
+    eraMemory.know(config.initialTarget, config.initialTargetEra);
   const services = createServices(
-    createBrowserSession(() => new OAuthClientSocket(bridgeSocketUrl(window.location, token))),
+    createBrowserSession(() => new OAuthClientSocket(bridgeSocketUrl(window.location, token)), eraMemory),
   );
   watchBridge(
     services.session,
@@ -103,15 +106,22 @@ async function boot(): Promise<void> {
     if (permalink.args !== undefined) services.workspace.setDraft(permalink.tool, permalink.args);
     services.workspace.selectTool(permalink.tool);
   }
-  root.render(
-    <StrictMode>
-      <Root
-        live={services}
-        config={config}
-        permalink={permalink}
-        recordings={config.recording.enabled ? new RecordingsApi(token) : undefined}
-      />
-    </StrictMode>,
+  // The first connect starts now, beside the first render, not after it (the connection bar sees it
+  // under way and does not connect again); a shared link still waits for the user's click.
+  if (!permalink && config.initialTarget) void services.session.connect(config.initialTarget);
+  // As a transition, the first render yields to the connect's socket messages instead of holding them
+  // for the whole render (about a second under load).
+  startTransition(() =>
+    root.render(
+      <StrictMode>
+        <Root
+          live={services}
+          config={config}
+          permalink={permalink}
+          recordings={config.recording.enabled ? new RecordingsApi(token) : undefined}
+        />
+      </StrictMode>,
+    ),
   );
 }
 

@@ -43,7 +43,7 @@ export function connectedState(
     status: 'connected',
     recordingId: transport.recordingId,
     eraProbe: remembered
-      ? rememberedVerdict(remembered.era, remembered.revision, remembered.at)
+      ? rememberedVerdict(remembered.era, remembered.revision, remembered.at, remembered.knownBy)
       : probedVerdict(state.eraProbe ?? probe?.verdict(negotiatedEra, protocolVersion), reprobed),
     server: {
       info: client.getServerVersion() ?? { name: 'unknown', version: '' },

@@ -49,7 +49,7 @@ export async function openConnection(
   const transport = context.createTransport(target);
   if (protocolVersion) offerProtocolVersion(transport, protocolVersion);
   const probe = era === 'auto' ? new ProbeWatch() : undefined;
-  if (probe) watchProbe(transport, target.transport === 'stdio', probe, context.probeWait);
+  const paced = probe && watchProbe(transport, target.transport === 'stdio', probe, context.probeWait);
   // After the probe's pacing, so the call-origin watch sees each request as it is handed over.
   recordConnection(transport, {
     trace: context.trace,
@@ -58,6 +58,13 @@ export async function openConnection(
     probe,
     log: context.log,
   });
+  if (paced) {
+    const record = transport.onframe;
+    transport.onframe = (frame) => {
+      paced.see(frame);
+      record?.(frame);
+    };
+  }
   const capabilities = declaredCapabilities(context.extensions);
   const client = new Client(context.clientInfo ?? { name: 'toolscope', version: '0.1.0' }, {
     capabilities,
@@ -75,6 +82,10 @@ export async function openConnection(
     await client.connect(transport);
     connected = true;
     passTaskResults(transport);
+    // The liveness tools/list went out in the probe's modern envelope: its answer is this
+    // connection's first list page when the server turned out modern (no second 16 KB list).
+    const modern = client.getProtocolEra() === 'modern';
+    context.listCache.adopt('tools/list', undefined, modern ? paced?.livenessList() : undefined);
     return { client, transport, probe };
   } catch (error) {
     return { client, transport, probe, error: closeReasonOr(error, transport) };

@@ -3,6 +3,7 @@ import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
 import type { ServerTarget } from '#shared/targets.ts';
 import { EraMemory, eraIdentity } from './era-memory.ts';
 import { serverChanged } from './era-fallbacks.ts';
+import { rememberedVerdict } from './era-negotiation.ts';
 
 const stdio = (args: string[], env?: Record<string, string>, cwd?: string): ServerTarget => ({
   transport: 'stdio',
@@ -34,6 +35,23 @@ describe('remembering the era per target', () => {
     expect(memory.get(target)).toMatchObject({ era: 'modern', revision: '2026-07-28' });
     memory.forget(target);
     expect(memory.get(target)).toBeUndefined();
+  });
+
+  it('takes an era known without a probe (the built-in demo) until forgotten; a verdict of its own wins', () => {
+    const memory = new EraMemory(null);
+    const target = stdio(['lib/demo-server.js']);
+    memory.know(target, { era: 'modern', revision: '2026-07-28', source: 'built-in demo server' });
+    expect(memory.get(target)).toMatchObject({ era: 'modern', knownBy: 'built-in demo server' });
+    expect(rememberedVerdict('modern', '2026-07-28', 0, 'built-in demo server')).toEqual({
+      outcome: 'built-in demo server: modern era (2026-07-28), known without a probe',
+      source: 'known',
+    });
+    memory.forget(target); // "Forget era": the next connect probes
+    expect(memory.get(target)).toBeUndefined();
+    memory.know(target, { era: 'modern', revision: '2026-07-28', source: 'built-in demo server' });
+    memory.remember(target, 'legacy', '2025-11-25');
+    expect(memory.get(target)).toMatchObject({ era: 'legacy' });
+    expect(memory.get(target)?.knownBy).toBeUndefined();
   });
 
   it('takes a refusal by the server for a changed server, the bridge’s own errors not', () => {

@@ -1,5 +1,6 @@
 import type { ProtocolEra } from '@modelcontextprotocol/client';
 import type { ServerTarget } from '#shared/targets.ts';
+import type { KnownEra } from '#shared/api-types.ts';
 import { loadJson, saveJson } from '../lib/local-storage.ts';
 
 /** The verdict Auto reached for one target, kept so the next connect need not probe. */
@@ -9,6 +10,8 @@ export interface RememberedEra {
   revision: string;
   /** When the verdict was reached (ms since the epoch). */
   at: number;
+  /** Known without a probe, and by whom ("built-in demo server"); absent for Auto's own verdicts. */
+  knownBy?: string;
 }
 
 /** Where verdicts live in the page's local storage. */
@@ -34,13 +37,15 @@ export function eraIdentity(target: ServerTarget): string {
  */
 export class EraMemory {
   private verdicts: Record<string, RememberedEra>;
+  /** Eras known without a probe (the bridge's demo server), for this page only. */
+  private readonly known = new Map<string, RememberedEra>();
 
   constructor(private readonly storageKey: string | null = ERA_MEMORY_KEY) {
     this.verdicts = storageKey ? loadJson<Record<string, RememberedEra>>(storageKey, {}) : {};
   }
 
   get(target: ServerTarget): RememberedEra | undefined {
-    const verdict = this.verdicts[eraIdentity(target)];
+    const verdict = this.verdicts[eraIdentity(target)] ?? this.known.get(eraIdentity(target));
     return verdict && (verdict.era === 'modern' || verdict.era === 'legacy') ? verdict : undefined;
   }
 
@@ -50,7 +55,21 @@ export class EraMemory {
     this.save(Object.fromEntries(entries.slice(-MAX_TARGETS)));
   }
 
+  /**
+   * Takes `era` for `target` without a probe, until a verdict of Auto's own replaces it or it is
+   * forgotten (then Auto probes). Not stored: the bridge says it again on every page load.
+   */
+  know(target: ServerTarget, era: KnownEra): void {
+    this.known.set(eraIdentity(target), {
+      era: era.era,
+      revision: era.revision,
+      at: Date.now(),
+      knownBy: era.source,
+    });
+  }
+
   forget(target: ServerTarget): void {
+    this.known.delete(eraIdentity(target));
     const { [eraIdentity(target)]: _forgotten, ...rest } = this.verdicts;
     this.save(rest);
   }

@@ -31,14 +31,19 @@ export interface EraProbe {
   ms?: number;
   /** The server exited on the probe and was started once more in legacy mode. */
   restarted?: boolean;
-  /** `remembered`: Auto used its verdict from an earlier connect and sent no probe; else it probed. */
-  source?: 'probed' | 'remembered';
+  /**
+   * `remembered`: Auto used its verdict from an earlier connect and sent no probe; `known`: the
+   * bridge knew the era (its built-in demo server) and Auto sent no probe; else it probed.
+   */
+  source?: 'probed' | 'remembered' | 'known';
   /** The verdict was forgotten since: the next connect under Auto probes again. */
   forgotten?: boolean;
 }
 
 /** What the page shows when Auto connected in a remembered era without probing. */
-export function rememberedVerdict(era: string, revision: string, at: number): EraProbe {
+export function rememberedVerdict(era: string, revision: string, at: number, knownBy?: string): EraProbe {
+  if (knownBy)
+    return { outcome: `${knownBy}: ${era} era (${revision}), known without a probe`, source: 'known' };
   const when = new Date(at).toISOString().replace('T', ' ').slice(0, 16);
   return {
     outcome: `remembered ${era} era (${revision}, decided ${when} UTC): no probe`,

@@ -1,6 +1,7 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
+  LIVENESS_LIST_WAIT_MS,
   AFTER_LIST_GRACE_MS,
   AFTER_PING_GRACE_MS,
   LIVENESS_PING_DELAY_MS,
@@ -23,7 +24,7 @@ function paced() {
     close: async () => {},
     send: async (message: JSONRPCMessage) => void sent.push(message),
   } as Transport;
-  paceStdioProbe(
+  const pace = paceStdioProbe(
     transport,
     (wait) => waits.push(wait),
     (answered) => hastened.push(answered),
@@ -34,7 +35,16 @@ function paced() {
   const answer = (id: string | number, body: object = { result: {} }) =>
     transport.onmessage!({ jsonrpc: '2.0', id, ...body } as JSONRPCMessage);
   const methods = () => sent.map((m) => ('method' in m ? m.method : undefined));
-  return { sent, delivered, waits, hastened, answer, methods };
+  /** An answer as the bridge reports its frame (the SDK's handler may have changed by then). */
+  const frame = (id: string | number, body: object) =>
+    pace.see({
+      seq: 0,
+      direction: 'in',
+      time: 0,
+      bytes: 0,
+      message: { jsonrpc: '2.0', id, ...body } as JSONRPCMessage,
+    });
+  return { sent, delivered, waits, hastened, answer, methods, pace, frame };
 }
 
 beforeEach(() => void vi.useFakeTimers());
@@ -125,5 +135,42 @@ describe('paceStdioProbe', () => {
     await vi.advanceTimersByTimeAsync(AFTER_PING_GRACE_MS * 2);
     expect(probe.methods()).toEqual(['server/discover']);
     expect(probe.delivered).toHaveLength(1);
+  });
+
+  it("keeps the liveness tools/list's answer for the connection, so the list need not cross the wire twice", async () => {
+    const probe = paced();
+    await vi.advanceTimersByTimeAsync(LIVENESS_PING_DELAY_MS);
+    const list = { tools: [{ name: 'echo', inputSchema: { type: 'object' } }], ttlMs: 60_000 };
+    // The demo server's order: the probe's answer first, then ping's error, then the list.
+    probe.answer(0, { result: { supportedVersions: ['2026-07-28'] } });
+    const kept = probe.pace.livenessList();
+    probe.answer('toolscope-liveness', { error: { code: -32601, message: 'no ping' } });
+    probe.frame('toolscope-liveness-list', { result: list });
+    await expect(kept).resolves.toEqual(list);
+    await expect(probe.pace.livenessList()).resolves.toEqual(list);
+    probe.answer('toolscope-liveness-list', { result: list });
+    expect(probe.delivered).toHaveLength(1); // still never the SDK's
+  });
+
+  it('has no liveness list to give when none was sent, it failed, or it is late', async () => {
+    const quick = paced();
+    quick.answer(0, { result: {} });
+    await expect(quick.pace.livenessList()).resolves.toBeUndefined();
+
+    const refused = paced();
+    await vi.advanceTimersByTimeAsync(LIVENESS_PING_DELAY_MS);
+    refused.frame('toolscope-liveness-list', { error: { code: -32601, message: 'no' } });
+    await expect(refused.pace.livenessList()).resolves.toBeUndefined();
+
+    const junk = paced();
+    await vi.advanceTimersByTimeAsync(LIVENESS_PING_DELAY_MS);
+    junk.frame('toolscope-liveness-list', { result: { tools: 'none' } });
+    await expect(junk.pace.livenessList()).resolves.toBeUndefined();
+
+    const late = paced();
+    await vi.advanceTimersByTimeAsync(LIVENESS_PING_DELAY_MS);
+    const waited = late.pace.livenessList();
+    await vi.advanceTimersByTimeAsync(LIVENESS_LIST_WAIT_MS);
+    await expect(waited).resolves.toBeUndefined();
   });
 });

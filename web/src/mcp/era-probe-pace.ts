@@ -1,4 +1,5 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
+import type { Frame } from '#shared/bridge-protocol.ts';
 import { stopFallbackOnOutage, type ProbeWatch } from './era-negotiation.ts';
 
 /**
@@ -22,6 +23,26 @@ export const AFTER_LIST_GRACE_MS = 300;
 export const PING_ID = 'toolscope-liveness';
 /** The id of Auto's liveness `tools/list`, for a server that answers only what it knows (not ping). */
 export const LIST_ID = 'toolscope-liveness-list';
+
+/**
+ * How long a listing waits for the answer to Auto's liveness `tools/list` once the connection is up:
+ * a server answers in the order it reads, so it is mostly there already.
+ */
+export const LIVENESS_LIST_WAIT_MS = 2000;
+
+/** What the pacing of one probe found that the connection can use afterwards. */
+export interface PacedProbe {
+  /**
+   * The answer to Auto's liveness `tools/list` (a result holding a `tools` array), or undefined when
+   * none was sent, it failed, or it did not come within {@link LIVENESS_LIST_WAIT_MS}.
+   */
+  livenessList(): Promise<Record<string, unknown> | undefined>;
+  /**
+   * Feed the connection's frames here: the liveness list's answer is read from them, as the SDK
+   * hands the transport a new message handler once the era is decided (the probe's is gone by then).
+   */
+  see(frame: Frame): void;
+}
 
 /** What a connect under Auto is waiting for, for the connection bar. */
 export type ProbeWait =
@@ -50,8 +71,12 @@ export function paceStdioProbe(
   transport: Transport,
   onwait: (wait: ProbeWait) => void,
   onhastened: (answered: string) => void,
-): void {
+): PacedProbe {
   const send = transport.send.bind(transport);
+  /** Settles with the liveness list's answer once it came (see {@link PacedProbe}). */
+  let listSent = false;
+  let keepList: (result: Record<string, unknown> | undefined) => void = () => {};
+  const listAnswer = new Promise<Record<string, unknown> | undefined>((resolve) => (keepList = resolve));
   let probeId: unknown;
   /**
    * The probe's `_meta` envelope (protocol version, client info), sent with the ping too: a dual-era
@@ -93,7 +118,8 @@ export function paceStdioProbe(
     onwait('boot');
     await send(livenessRequest('ping', PING_ID)).catch(() => {});
     if (answered) return;
-    await send(livenessRequest('tools/list', LIST_ID)).catch(() => {});
+    listSent = true;
+    await send(livenessRequest('tools/list', LIST_ID)).catch(() => keepList(undefined));
   };
 
   /** One of Auto's own requests, in the probe's `_meta` envelope (see `probeMeta`). */
@@ -157,6 +183,31 @@ export function paceStdioProbe(
       deliver?.(message, extra);
     };
   }
+
+  return {
+    see: (frame) => {
+      const message = frame.message as { id?: unknown; method?: unknown } | undefined;
+      if (frame.direction === 'in' && message?.id === LIST_ID && message.method === undefined)
+        keepList(listResult(frame.message!));
+    },
+    livenessList: () => {
+      if (!listSent) return Promise.resolve(undefined);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const late = new Promise<undefined>((resolve) => {
+        timer = setTimeout(() => resolve(undefined), LIVENESS_LIST_WAIT_MS);
+      });
+      return Promise.race([listAnswer, late]).finally(() => clearTimeout(timer));
+    },
+  };
+}
+
+/** The result of a `tools/list` answer when it is a usable list page; undefined for an error or junk. */
+function listResult(message: JSONRPCMessage): Record<string, unknown> | undefined {
+  const result = (message as { result?: unknown }).result;
+  if (typeof result !== 'object' || result === null || Array.isArray(result)) return undefined;
+  return Array.isArray((result as { tools?: unknown }).tools)
+    ? (result as Record<string, unknown>)
+    : undefined;
 }
 
 /**
@@ -168,7 +219,8 @@ export function watchProbe(
   overStdio: boolean,
   probe: ProbeWatch,
   onwait: (wait: ProbeWait) => void,
-): void {
-  if (overStdio) paceStdioProbe(transport, onwait, (answered) => probe.hastened(answered));
-  else stopFallbackOnOutage(transport, probe);
+): PacedProbe | undefined {
+  if (overStdio) return paceStdioProbe(transport, onwait, (answered) => probe.hastened(answered));
+  stopFallbackOnOutage(transport, probe);
+  return undefined;
 }

@@ -113,3 +113,37 @@ describe('freshness text', () => {
     expect(describeFreshness(0)).toBe('may be outdated');
   });
 });
+
+describe('ListCache.adopt', () => {
+  it('answers the next ask with a page fetched by someone else on this connection, once, as fetched', async () => {
+    const time = clock();
+    const cache = new ListCache(time.now);
+    const server = fetcher([{ tools: [2], ttlMs: 60_000 }]);
+    const adopted = { tools: [1], ttlMs: 60_000 };
+    cache.adopt('tools/list', undefined, Promise.resolve(adopted));
+    const first = await cache.page('tools/list', undefined, server.fetchPage);
+    expect(first.result).toBe(adopted);
+    expect(first.freshness.fromCache).toBe(false);
+    expect(server.calls()).toBe(0);
+    // Kept for its TTL like any fetched page.
+    expect((await cache.page('tools/list', undefined, server.fetchPage)).freshness.fromCache).toBe(true);
+    expect(server.calls()).toBe(0);
+  });
+
+  it('fetches when the adopted answer is empty, forgotten, invalidated or bypassed', async () => {
+    const cache = new ListCache();
+    const server = fetcher([{ tools: [2] }]);
+    cache.adopt('tools/list', undefined, Promise.resolve(undefined));
+    await cache.page('tools/list', undefined, server.fetchPage);
+    cache.adopt('tools/list', undefined, Promise.resolve({ tools: [1] }));
+    cache.adopt('tools/list', undefined, undefined);
+    await cache.page('tools/list', undefined, server.fetchPage);
+    cache.adopt('tools/list', undefined, Promise.resolve({ tools: [1] }));
+    cache.invalidate('tools/list');
+    await cache.page('tools/list', undefined, server.fetchPage);
+    cache.adopt('tools/list', undefined, Promise.resolve({ tools: [1] }));
+    const bypassed = await cache.page('tools/list', undefined, server.fetchPage, { bypass: true });
+    expect(bypassed.result).toEqual({ tools: [2] });
+    expect(server.calls()).toBe(4);
+  });
+});

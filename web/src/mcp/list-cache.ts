@@ -55,6 +55,8 @@ export function remainingMs(freshness: Pick<ListFreshness, 'ttlMs' | 'fetchedAt'
  */
 export class ListCache {
   private readonly entries = new Map<string, Entry>();
+  /** Answers fetched on this connection by someone else (Auto's liveness `tools/list`), used once. */
+  private readonly adopted = new Map<string, Promise<Record<string, unknown> | undefined>>();
 
   constructor(private readonly now: () => number = () => Date.now()) {}
 
@@ -72,6 +74,10 @@ export class ListCache {
     }: { bypass?: boolean; reuse?: (result: Record<string, unknown>) => boolean } = {},
   ): Promise<{ result: Record<string, unknown>; freshness: ListFreshness }> {
     const key = keyOf(method, cursor);
+    const adopted = this.adopted.get(key);
+    this.adopted.delete(key);
+    const fetched = adopted && !bypass ? await adopted.catch(() => undefined) : undefined;
+    if (fetched && (reuse?.(fetched) ?? true)) return this.keep(key, fetched);
     const entry = this.entries.get(key);
     if (
       entry &&
@@ -83,7 +89,25 @@ export class ListCache {
         result: entry.result,
         freshness: { ...entry.hint, fetchedAt: entry.fetchedAt, fromCache: true },
       };
-    const result = await fetchPage();
+    return this.keep(key, await fetchPage());
+  }
+
+  /**
+   * The next ask for this page is answered by `answer` when it brings a result (it was fetched on
+   * this connection a moment ago, so it counts as fetched, not as from the cache), else fetched.
+   * Undefined forgets what an earlier connection adopted.
+   */
+  adopt(
+    method: CachedListMethod,
+    cursor: string | undefined,
+    answer: Promise<Record<string, unknown> | undefined> | undefined,
+  ): void {
+    if (answer) this.adopted.set(keyOf(method, cursor), answer);
+    else this.adopted.delete(keyOf(method, cursor));
+  }
+
+  /** Keeps a freshly fetched page for its TTL. */
+  private keep(key: string, result: Record<string, unknown>) {
     const hint = readCacheHint(result);
     const fetchedAt = this.now();
     if (hint.ttlMs > 0) this.entries.set(key, { result, hint, fetchedAt });
@@ -97,13 +121,15 @@ export class ListCache {
       method === 'resources/list' || method === 'resources/templates/list'
         ? ['resources/list', 'resources/templates/list']
         : [method];
-    for (const key of [...this.entries.keys()])
-      if (methods.some((name) => key.startsWith(`${name}\n`))) this.entries.delete(key);
+    for (const map of [this.entries, this.adopted])
+      for (const key of [...map.keys()])
+        if (methods.some((name) => key.startsWith(`${name}\n`))) map.delete(key);
   }
 
   /** Drops everything (another target). */
   clear(): void {
     this.entries.clear();
+    this.adopted.clear();
   }
 
   /** How many pages are kept (for tests). */

@@ -1,15 +1,24 @@
 import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
+import { KeepWhole } from '../../ui/keep-whole.tsx';
 import { ConnectFailureDetail } from './connect-failure-detail.tsx';
-import { plainConnectError } from './plain-error.ts';
+import type { ServerTarget } from '#shared/targets.ts';
+import { isOtherServer, plainConnectError } from './plain-error.ts';
 
 /**
  * Why the last connect failed or the connection ended, in words a person acts on, in the card under the
  * connection controls (so nothing moves); "Hide error" puts it away. "Try again with Auto" when the chosen era was
  * the problem; "Why?" opens the full error in place, below, covering nothing.
  */
-export function ConnectError({ onRetryWithAuto }: { onRetryWithAuto?: () => void }) {
+export function ConnectError({
+  onRetryWithAuto,
+  edited,
+}: {
+  onRetryWithAuto?: () => void;
+  /** The server the connection form points at now: an error about another one is stale and not shown. */
+  edited?: ServerTarget;
+}) {
   const { session } = useServices();
   const status = useStore(session.state, (s) => s.status);
   const error = useStore(session.state, (s) => s.error);
@@ -24,11 +33,12 @@ export function ConnectError({ onRetryWithAuto }: { onRetryWithAuto?: () => void
     if (status === 'connecting') setHidden(false);
   }
   if (!error || status !== 'disconnected' || hidden) return null;
+  if (edited && isOtherServer(edited, target)) return null;
   const plain = plainConnectError(error, detail, target);
   return (
     <div className="flex w-full flex-wrap items-start gap-x-3 gap-y-1 text-sm">
       <span role="alert" className="min-w-0 text-red-700 dark:text-red-400" title={error}>
-        {plain.text}
+        <KeepWhole text={plain.text} />
         {lostBridge && ' · reconnecting when it is back…'}
       </span>
       {plain.eraProblem && onRetryWithAuto && (

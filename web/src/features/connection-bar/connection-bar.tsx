@@ -55,14 +55,17 @@ export function ConnectionBar({
   const set = (patch: Partial<TargetFormState>) => setForm((f) => ({ ...f, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (status === 'disconnected')
+    if (status === 'disconnected') {
+      // The options card floats over the Tool pane: it goes away once the connect starts.
+      setShowMore(false);
       void session.connect(targetFromForm(form), { protocolVersion: form.protocolVersion });
-    else void session.disconnect();
+    } else void session.disconnect();
   };
   const busy = status !== 'disconnected';
   const retryWithAuto = () => {
     const next = { ...form, era: 'auto' as const };
     setForm(next);
+    setShowMore(false);
     void session.connect(targetFromForm(next), { protocolVersion: next.protocolVersion });
   };
 
@@ -150,7 +153,10 @@ export function ConnectionBar({
         </button>
         <span className="flex h-[34px] w-[21rem] shrink-0 items-center gap-2">
           <ConnectionStatusBadge />
-          <OAuthButton draft={form.transport === 'stdio' ? undefined : targetFromForm(form)} />
+          <OAuthButton
+            draft={form.transport === 'stdio' ? undefined : targetFromForm(form)}
+            offered={showMore}
+          />
           <NegotiatedEra />
         </span>
         <span className="flex shrink-0 items-center gap-2">
@@ -181,7 +187,7 @@ export function ConnectionBar({
         style={cardBox && { left: cardBox.left, width: cardBox.width }}
       >
         <ProbeWaitLine />
-        <ConnectError onRetryWithAuto={retryWithAuto} />
+        <ConnectError onRetryWithAuto={retryWithAuto} edited={targetFromForm(form)} />
         {showMore && <ConnectionOptions form={form} set={set} disabled={busy} />}
       </div>
     </form>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
+import { KeepWhole } from '../../ui/keep-whole.tsx';
 import { ListenStatus } from './listen-status.tsx';
 
 /**
@@ -57,8 +58,9 @@ export function NegotiatedEra() {
             {probe.source && (
               <span className="mr-1.5 rounded bg-slate-100 px-1 dark:bg-slate-800">{probe.source}</span>
             )}
-            Auto: {probe.outcome}
-            {probe.ms !== undefined && ` (${Math.round(probe.ms)} ms)`}
+            <KeepWhole
+              text={`Auto: ${probe.outcome}${probe.ms !== undefined ? ` (${Math.round(probe.ms)} ms)` : ''}`}
+            />
           </p>
         )}
         {probe?.source &&

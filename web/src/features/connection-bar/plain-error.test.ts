@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainConnectError, withoutRepeats } from './plain-error.ts';
+import { isOtherServer, plainConnectError, withoutRepeats } from './plain-error.ts';
 
 describe('plainConnectError', () => {
   it('explains a refused connect with the address and a question a person acts on', () => {
@@ -88,5 +88,21 @@ describe('withoutRepeats', () => {
   it('says a repeated lead once and leaves other text alone', () => {
     expect(withoutRepeats('Bad thing: Bad thing: detail')).toBe('Bad thing: detail');
     expect(withoutRepeats('A plain message')).toBe('A plain message');
+  });
+});
+
+describe('isOtherServer', () => {
+  const http = { transport: 'http', url: 'http://127.0.0.1:3999/mcp' } as const;
+  const stdio = { transport: 'stdio', command: 'node', args: ['a.js'] } as const;
+  it('says when the form points at another server than the one whose connect failed', () => {
+    expect(isOtherServer(http, http)).toBe(false);
+    expect(isOtherServer({ ...http, headers: { A: 'b' } }, http)).toBe(false);
+    expect(isOtherServer({ ...http, url: 'http://127.0.0.1:4000/mcp' }, http)).toBe(true);
+    expect(isOtherServer({ ...http, transport: 'sse' }, http)).toBe(true);
+    expect(isOtherServer(stdio, http)).toBe(true);
+    expect(isOtherServer(stdio, { ...stdio, env: { X: '1' } })).toBe(false);
+    expect(isOtherServer({ ...stdio, args: ['b.js'] }, stdio)).toBe(true);
+    expect(isOtherServer({ ...stdio, command: 'deno' }, stdio)).toBe(true);
+    expect(isOtherServer(stdio, undefined)).toBe(false);
   });
 });

@@ -89,3 +89,16 @@ function hostOf(target: ServerTarget | undefined): string | undefined {
     return undefined;
   }
 }
+
+/**
+ * True when `edited` (the connection form now) points at another server than `failed` (the target whose
+ * connect failed): another transport, URL, command or arguments. Its error is then about a server the
+ * form no longer shows, and is put away.
+ */
+export function isOtherServer(edited: ServerTarget, failed: ServerTarget | undefined): boolean {
+  if (!failed) return false;
+  if (edited.transport !== failed.transport) return true;
+  if (edited.transport === 'stdio' && failed.transport === 'stdio')
+    return edited.command !== failed.command || edited.args.join('\u0000') !== failed.args.join('\u0000');
+  return edited.transport !== 'stdio' && failed.transport !== 'stdio' && edited.url !== failed.url;
+}

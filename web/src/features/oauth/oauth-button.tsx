@@ -13,11 +13,19 @@ import { oauthView, STEP_LABELS } from './oauth-log.ts';
  * for a person to sign in (a link, so the browser opens the authorization page from a click), and
  * an "OAuth" button opening the debugger: every step of the sign-in as a row (request, status,
  * time, the decision taken and why), the failure in words, "Start over" and "Clear tokens".
- * While disconnected, `draft` (the connection form's HTTP or SSE target) has the button too, so a
- * user who knows their server has no registration enters a pre-registered client before the first
- * attempt. Otherwise renders nothing for a connection without OAuth.
+ * While disconnected, `draft` (the connection form's HTTP or SSE target) has the button too when the
+ * user opened the connection options (`offered`) or already gave it a client, so a user who knows
+ * their server has no registration enters a pre-registered client before the first attempt.
+ * Otherwise renders nothing for a connection without OAuth: a failed connect to a server that never
+ * asked for sign-in (no 401/403) shows no "OAuth".
  */
-export function OAuthButton({ draft }: { draft?: ServerTarget | undefined }) {
+export function OAuthButton({
+  draft,
+  offered = false,
+}: {
+  draft?: ServerTarget | undefined;
+  offered?: boolean;
+}) {
   const { session } = useServices();
   const log = useStore(session.state, (s) => s.log);
   const connected = useStore(session.state, (s) => s.target);
@@ -25,7 +33,11 @@ export function OAuthButton({ draft }: { draft?: ServerTarget | undefined }) {
   const ref = useRef<HTMLDialogElement>(null);
   const view = oauthView(log);
   const drafting =
-    status === 'disconnected' && draft !== undefined && draft.transport !== 'stdio' && draft.url !== '';
+    status === 'disconnected' &&
+    draft !== undefined &&
+    draft.transport !== 'stdio' &&
+    draft.url !== '' &&
+    (offered || oauthClients.get(draft) !== undefined || oauthClients.guided(draft) === true);
   const target = drafting ? draft : connected;
   const guided = oauthClients.guided(target);
   if (

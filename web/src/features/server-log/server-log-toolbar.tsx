@@ -84,15 +84,19 @@ export function LogLevelPicker() {
   const error = useStore(serverRequests.controls, (s) => s.logLevelError);
   const era = useStore(session.state, (s) => s.server?.era);
   if (!supportsLogging) return null;
-  // 2026-07-28 has no logging/setLevel: the chosen level travels in each call's _meta instead.
+  // 2026-07-28 has no logging/setLevel: the chosen level travels in each call's _meta instead. The
+  // label says what the control does; that logging is deprecated in that revision is its tooltip's,
+  // not a badge beside the one control a reader is meant to use.
   const perCall = removedUnder(era, 'logging/setLevel');
+  const deprecated = deprecationUnder(era, 'logging');
+  const tooltip = perCall ? [perCall, deprecated].filter(Boolean).join(' ') : undefined;
   return (
-    <span className="flex items-center gap-1 text-xs">
+    <span className="flex items-center gap-1 text-xs" title={tooltip}>
       <label className="flex items-center gap-1">
-        Log level
+        {perCall ? 'Log level, sent with each call' : 'Log level'}
         <select
           className={logControlClass}
-          aria-description={perCall}
+          aria-description={tooltip}
           value={level ?? ''}
           onChange={(e) => {
             if (isLoggingLevel(e.target.value)) void serverRequests.controls.setLogLevel(e.target.value);
@@ -113,39 +117,34 @@ export function LogLevelPicker() {
           </span>
         )}
       </label>
-      {perCall && (
-        <span className="text-slate-500" title={perCall}>
-          per call
-        </span>
-      )}
-      <DeprecatedMark reason={deprecationUnder(era, 'logging')} />
+      {!perCall && <DeprecatedMark reason={deprecated} />}
     </span>
   );
 }
 
-/** Sends ping and shows the round trip (the trace shows the frames, and the server's pings too). */
+/**
+ * Sends ping and shows the round trip (the trace shows the frames, and the server's pings too). Not
+ * shown where the revision has no ping (2026-07-28): a control that can never work is noise.
+ */
 export function PingButton() {
   const { session, serverRequests } = useServices();
   const connected = useStore(session.state, (s) => s.status === 'connected');
   const ping = useStore(serverRequests.controls, (s) => s.ping);
   const pinging = useStore(serverRequests.controls, (s) => s.pinging);
   const removed = useStore(session.state, (s) => removedUnder(s.server?.era, 'ping'));
+  if (removed) return null;
   return (
     <span className="flex items-center gap-1 text-xs">
       <button
         type="button"
         className={`${logControlClass} hover:bg-slate-100 disabled:opacity-50 dark:hover:bg-slate-800`}
-        disabled={!connected || pinging || removed !== undefined}
-        title={removed}
-        aria-description={removed}
+        disabled={!connected || pinging}
         onClick={() => void serverRequests.controls.ping()}
       >
         Ping server
       </button>
       <output aria-label="Ping round trip" title="Round trip of the last ping" className="text-slate-500">
-        {removed
-          ? 'not in 2026-07-28'
-          : ping && (ping.ok ? `${ping.ms.toFixed(1)} ms` : `Ping failed: ${ping.error}`)}
+        {ping && (ping.ok ? `${ping.ms.toFixed(1)} ms` : `Ping failed: ${ping.error}`)}
       </output>
     </span>
   );
