@@ -19,11 +19,14 @@ export function ArgumentsPanel({
   prepared,
   text,
   status,
+  showMatch = true,
   onTextChange,
 }: {
   prepared: PreparedToolSchema;
   text: string;
   status: ArgumentsStatus;
+  /** False when the caller shows "✓ Arguments match the input schema" elsewhere (the Call tool line). */
+  showMatch?: boolean;
   onTextChange: (text: string) => void;
 }) {
   const idBase = useId();
@@ -77,7 +80,9 @@ export function ArgumentsPanel({
         )}
       </div>
       {/* A tool without arguments called without any: nothing to check, nothing to say. */}
-      {!(prepared.noParams && isEmptyArgumentsText(text)) && <ArgumentProblems status={status} />}
+      {!(prepared.noParams && isEmptyArgumentsText(text)) && (
+        <ArgumentProblems status={status} showMatch={showMatch} />
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ListedTool } from '../../mcp/tool-identity.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
@@ -62,6 +62,8 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   const drafts = useStore(workspace, (s) => s.drafts);
   const panel = useRef<HTMLElement>(null);
   useCallShortcutAnywhere(panel);
+  // Reported by the arguments editor, said on the Call tool line (which has the room) rather than under the form.
+  const [matches, setMatches] = useState(false);
 
   if (!listed) {
     return (
@@ -104,6 +106,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
             revision={revision}
             text={text}
             onTextChange={(value) => workspace.setDraft(key, value)}
+            onMatchChange={setMatches}
           />
         </Suspense>
         {/* A line cut by the pane's edge fades out instead, so it reads as "more below", not as a glitch;
@@ -117,6 +120,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
         listed={listed}
         args={named?.value}
         leftOut={named?.unnamed}
+        matches={matches}
         blockedReason={connected ? (parsed.error ? 'Fix the JSON to call' : undefined) : 'Not connected'}
       />
     </section>
