@@ -86,7 +86,7 @@ export function ArgumentsPanel({
  * "JSON Schema 2020-12 · default of 2026-07-28": in a narrow pane it wraps between its parts, never inside one
  * (a date cut to "2026-07…" reads as a glitch), and the tooltip has the whole text.
  */
-function DialectLabel({ label }: { label: string }) {
+export function DialectLabel({ label }: { label: string }) {
   const parts = label.split(' · ');
   return (
     <span className={hintClass} title={`${label}: the JSON Schema dialect the input schema is read with`}>
