@@ -136,3 +136,31 @@ test("a View's call opens the approval with the focus on Approve, as the user's 
   await expect(app.approvalDialog.getByRole('button', { name: 'Approve' })).toBeFocused();
   await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
 });
+
+test('after a result at 1280, "Expand form" gives the form the column and "Show result" gives it back (finding 6)', async () => {
+  const { app, page } = shared;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await app.selectTool('get_weather');
+  await app.setArgumentsJson('{"city": "Lisbon"}');
+  await app.callTool();
+  await expect(app.result).toContainText('humidity');
+  const tool = await box(app.toolPanel);
+  const result = await box(app.result);
+  await app.toolPanel.getByRole('button', { name: 'Expand form' }).click();
+  // The Result folds to its header line (still saying which call it shows); the form takes the rest.
+  await expect(app.toolPanel.getByRole('button', { name: 'Show result' })).toBeVisible();
+  const folded = await box(app.result);
+  expect(folded.height).toBeLessThan(60);
+  await expect(app.result).toContainText('get_weather');
+  expect((await box(app.toolPanel)).height).toBeGreaterThan(tool.height + result.height - 80);
+  await app.toolPanel.getByRole('button', { name: 'Show result' }).click();
+  expect(await box(app.result)).toEqual(result);
+  expect(await box(app.toolPanel)).toEqual(tool);
+
+  // A new call folds the form back, so its answer is never hidden behind it.
+  await app.toolPanel.getByRole('button', { name: 'Expand form' }).click();
+  await expect(app.toolPanel.getByRole('button', { name: 'Show result' })).toBeVisible();
+  await app.callTool();
+  await expect(app.toolPanel.getByRole('button', { name: 'Expand form' })).toBeVisible();
+  expect(await box(app.result)).toEqual(result);
+});
