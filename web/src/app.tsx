@@ -20,6 +20,7 @@ import { SplitPane } from './ui/split-pane.tsx';
 import { panelClass } from './ui/field-classes.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
 import { lazyPanel } from './ui/lazy-panel.tsx';
+import { formRoom, resultFoldClass } from './features/tool-panel/form-room.ts';
 
 // Not on the first screen: their code loads when their tab is first opened.
 const ChecksPanel = lazyPanel('the checks', () =>
@@ -38,6 +39,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
   const selectedKey = useStore(workspace, (s) => s.selectedTool);
   const selected = findTool(tools, selectedKey);
   const hasResult = useStore(history, (s) => s.calls.some((call) => call.id === s.selectedId));
+  const formExpanded = useStore(formRoom, (s) => s.expanded);
 
   const middle = (
     <SplitPane
@@ -45,7 +47,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
       label="Resize the result"
       direction="column"
       resized="end"
-      compact={!hasResult}
+      compact={!hasResult || formExpanded}
       defaultSize={(available) => available * 0.58}
       bounds={{ min: 96, minOther: 200 }}
       start={
@@ -54,9 +56,11 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
         </ErrorBoundary>
       }
       end={
-        <ErrorBoundary label="The result">
-          <ResultView />
-        </ErrorBoundary>
+        <div className={resultFoldClass(formExpanded)}>
+          <ErrorBoundary label="The result">
+            <ResultView />
+          </ErrorBoundary>
+        </div>
       }
     />
   );

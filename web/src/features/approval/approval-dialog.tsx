@@ -29,6 +29,7 @@ export function ApprovalDialog() {
   const trustedServers = useStore(policy, (s) => s.trustedServers);
   const serverInfo = useStore(session.state, (s) => s.server?.info);
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const approveRef = useRef<HTMLButtonElement>(null);
   const [always, setAlways] = useState(false);
 
   useEffect(() => {
@@ -42,6 +43,10 @@ export function ApprovalDialog() {
       setAlways(false);
       dialog.showModal();
     } else if (!pending && dialog.open) dialog.close();
+    // Approve has the focus for every call, the user's, the model's or a View's, and for the next call
+    // queued behind an answered one. React's autoFocus ran while the dialog was still closed, so showModal()
+    // would otherwise pick the first control it finds ("Always allow this tool").
+    if (pending) approveRef.current?.focus();
   }, [pending]);
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -70,7 +75,7 @@ export function ApprovalDialog() {
       className="m-auto w-[min(40rem,92vw)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
       {pending && (
-        <div className="flex flex-col gap-3 p-5">
+        <div className="flex max-h-[calc(100dvh-2.5rem)] flex-col gap-3 p-5">
           <h2 id="approval-title" className="text-lg font-semibold">
             Approve tool call
           </h2>
@@ -129,11 +134,13 @@ export function ApprovalDialog() {
               ))}
             </dd>
           </dl>
-          <div>
+          {/* The arguments take up to 60% of the window's height; in a short window they give way first
+              (the only part allowed to shrink), so Approve stays in view. */}
+          <div className="flex min-h-0 flex-col">
             <p className="mb-1 text-sm text-slate-500">Arguments, exactly as they will be sent</p>
             <pre
               aria-label="Arguments to send"
-              className="max-h-72 overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs whitespace-pre-wrap break-all dark:bg-slate-950"
+              className="min-h-16 max-h-[60vh] overflow-auto rounded-md bg-slate-100 p-3 font-mono text-xs whitespace-pre-wrap break-all dark:bg-slate-950"
             >
               {JSON.stringify(pending.args, null, 2)}
             </pre>
@@ -155,6 +162,7 @@ export function ApprovalDialog() {
               Deny
             </button>
             <button
+              ref={approveRef}
               type="button"
               autoFocus
               className={primaryButtonClass}

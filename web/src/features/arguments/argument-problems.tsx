@@ -10,13 +10,20 @@ const MISSING = /^(is required|must have required property)/;
  * The validation result under the editor: a short "matches" line, or the list of problems with their paths.
  * Problems do not block the call; the tool panel decides, since sending bad arguments on purpose is a test too.
  */
-export function ArgumentProblems({ status }: { status: ArgumentsStatus }) {
+export function ArgumentProblems({
+  status,
+  showMatch = true,
+}: {
+  status: ArgumentsStatus;
+  showMatch?: boolean;
+}) {
   if (status.parseError !== undefined) return null;
   if (status.schemaError !== undefined) {
     return <p className={hintClass}>Arguments are not checked: {status.schemaError}</p>;
   }
   const problems = status.validationErrors;
   if (problems.length === 0) {
+    if (!showMatch) return null;
     return (
       <p className="text-xs text-emerald-700 dark:text-emerald-400">
         <span aria-hidden="true">✓ </span>Arguments match the input schema

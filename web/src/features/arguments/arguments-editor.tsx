@@ -3,6 +3,7 @@ import type { Tool } from '@modelcontextprotocol/client';
 import { computeArgumentsStatus, type ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
 import { ArgumentsPanel } from './arguments-panel.tsx';
+import { isEmptyArgumentsText } from '../../schema/parse-arguments-text.ts';
 
 export type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 
@@ -17,6 +18,11 @@ export interface ArgumentsEditorProps {
   onTextChange: (text: string) => void;
   /** Called whenever parsing or validation of the text gives a new result. */
   onStatusChange?: (status: ArgumentsStatus) => void;
+  /**
+   * Called with whether the arguments were checked and match the input schema. A caller that passes it shows
+   * "✓ Arguments match the input schema" itself (the tool panel, on the Call tool line), so the editor does not.
+   */
+  onMatchChange?: (matches: boolean) => void;
 }
 
 /**
@@ -32,11 +38,43 @@ export function ArgumentsEditor({
   text,
   onTextChange,
   onStatusChange,
+  onMatchChange,
 }: ArgumentsEditorProps) {
   const prepared = useMemo(() => prepareToolSchema(tool.inputSchema, revision), [tool.inputSchema, revision]);
   const status = useMemo(() => computeArgumentsStatus(text, prepared.checker), [text, prepared]);
   useStatusReport(status, onStatusChange);
-  return <ArgumentsPanel prepared={prepared} text={text} status={status} onTextChange={onTextChange} />;
+  const matches = argumentsMatch(status, prepared.noParams && isEmptyArgumentsText(text));
+  const matchRef = useRef(onMatchChange);
+  useEffect(() => {
+    matchRef.current = onMatchChange;
+  });
+  useEffect(() => {
+    matchRef.current?.(matches);
+  }, [matches]);
+  // Unmounted (another tool opened): nothing is checked until the next editor reports.
+  useEffect(() => () => matchRef.current?.(false), []);
+  return (
+    <ArgumentsPanel
+      prepared={prepared}
+      text={text}
+      status={status}
+      showMatch={onMatchChange === undefined}
+      onTextChange={onTextChange}
+    />
+  );
+}
+
+/**
+ * Whether "✓ Arguments match the input schema" is true and worth saying: the text parses, the schema could be
+ * compiled, nothing is wrong, and there was something to check (a tool without arguments called without any is not).
+ */
+export function argumentsMatch(status: ArgumentsStatus, nothingToCheck: boolean): boolean {
+  return (
+    !nothingToCheck &&
+    status.parseError === undefined &&
+    status.schemaError === undefined &&
+    status.validationErrors.length === 0
+  );
 }
 
 export default ArgumentsEditor;

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 import type { PreparedToolSchema } from '../../schema/prepare-tool-schema.ts';
 import { ArgumentProblems } from './argument-problems.tsx';
@@ -19,11 +19,14 @@ export function ArgumentsPanel({
   prepared,
   text,
   status,
+  showMatch = true,
   onTextChange,
 }: {
   prepared: PreparedToolSchema;
   text: string;
   status: ArgumentsStatus;
+  /** False when the caller shows "✓ Arguments match the input schema" elsewhere (the Call tool line). */
+  showMatch?: boolean;
   onTextChange: (text: string) => void;
 }) {
   const idBase = useId();
@@ -42,15 +45,10 @@ export function ArgumentsPanel({
     <div className="flex min-w-0 flex-col gap-2">
       <div className="flex items-center justify-between gap-2">
         <span className="flex min-w-0 items-baseline gap-2">
-          <span className="text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
+          <span className="shrink-0 text-xs font-semibold tracking-wide text-slate-500 uppercase dark:text-slate-400">
             Arguments
           </span>
-          <span
-            className={`${hintClass} truncate`}
-            title="The JSON Schema dialect the input schema is read with"
-          >
-            {dialectInfo.label}
-          </span>
+          <DialectLabel label={dialectInfo.label} />
         </span>
         <ArgumentsTabs idBase={idBase} selected={shown} formDisabled={!formAvailable} onSelect={setView} />
       </div>
@@ -77,8 +75,28 @@ export function ArgumentsPanel({
         )}
       </div>
       {/* A tool without arguments called without any: nothing to check, nothing to say. */}
-      {!(prepared.noParams && isEmptyArgumentsText(text)) && <ArgumentProblems status={status} />}
+      {!(prepared.noParams && isEmptyArgumentsText(text)) && (
+        <ArgumentProblems status={status} showMatch={showMatch} />
+      )}
     </div>
+  );
+}
+
+/**
+ * "JSON Schema 2020-12 · default of 2026-07-28": in a narrow pane it wraps between its parts, never inside one
+ * (a date cut to "2026-07…" reads as a glitch), and the tooltip has the whole text.
+ */
+export function DialectLabel({ label }: { label: string }) {
+  const parts = label.split(' · ');
+  return (
+    <span className={hintClass} title={`${label}: the JSON Schema dialect the input schema is read with`}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && ' · '}
+          <span className="whitespace-nowrap">{part}</span>
+        </Fragment>
+      ))}
+    </span>
   );
 }
 

@@ -37,7 +37,7 @@ export function ArgumentsTabs({
     document.getElementById(tabIds(idBase, next.view).tab)?.focus();
   };
   return (
-    <div role="tablist" aria-label="Arguments editor" className="flex gap-1" onKeyDown={onKeyDown}>
+    <div role="tablist" aria-label="Arguments editor" className="flex shrink-0 gap-1" onKeyDown={onKeyDown}>
       {TABS.map(({ view, name }) => {
         const isSelected = view === selected;
         const disabled = view === 'form' && formDisabled;

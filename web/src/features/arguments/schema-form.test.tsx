@@ -68,7 +68,12 @@ describe('the generated form', () => {
     expect(html).not.toContain('newKey');
     // One empty key per object: "Add entry" waits for entry 2's key.
     expect(html).toMatch(/<button[^>]*aria-label="Add entry to labels"[^>]*disabled/);
-    expect(html).toContain('title="Type the key of entry 2 first"');
+    // Why it waits is said beside it (a disabled button's tooltip does not show everywhere), and the value box
+    // says what it holds (trial 3, finding 10).
+    expect(html).toContain('title="Name entry 2 first"');
+    expect(html).toMatch(/aria-describedby="[^"]*-add-why"/);
+    expect(html).toMatch(/<span id="[^"]*-add-why"[^>]*>Name entry <!-- -->2<!-- --> first<\/span>/);
+    expect(html).toContain('placeholder="value"');
   });
 
   it('renders nested objects, arrays, unions, maps and nullables of create_order', () => {

@@ -5,7 +5,7 @@ import { OutcomeBadge } from './outcome-badge.tsx';
 import { ResultBody } from './result-body.tsx';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { findTool, listTools } from '../../mcp/tool-identity.ts';
-import { CallProgressBar } from '../../ui/call-progress-bar.tsx';
+import { RunningCall } from './running-call.tsx';
 import { usePreviousConnection } from './use-previous-connection.ts';
 import { useAppTabs } from '../apps/apps.ts';
 import { ResultHint } from './result-hint.tsx';
@@ -59,11 +59,7 @@ export function ResultView() {
       </div>
       {call && (
         <div className={`min-h-0 flex-1 overflow-auto ${previous ? 'opacity-70' : ''}`}>
-          {!call.outcome && (
-            <div className="flex items-center gap-2 p-3 text-sm text-slate-500">
-              {progress ? <CallProgressBar progress={progress} /> : 'Waiting for the server…'}
-            </div>
-          )}
+          {!call.outcome && <RunningCall callId={call.id} progress={progress} />}
           {call.outcome && (
             <ResultBody
               key={call.id}

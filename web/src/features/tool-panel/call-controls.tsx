@@ -5,24 +5,32 @@ import { TaskOptions } from './task-options.tsx';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import type { RunningCall } from '../../calls/call-runner.ts';
 
 /** The shortcut that calls, as this platform writes it. */
 const CALL_SHORTCUT = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '') ? '⌘ Enter' : 'Ctrl+Enter';
 
-/** The Call tool button, how the call is made (task or not), and while calls of this tool run: their progress and Cancel. */
+/**
+ * The Call tool button, how the call is made (task or not), and on the same line one status: the arguments check,
+ * or while calls of this tool run, that they run (their progress and Cancel are in the Result pane).
+ */
 export function CallControls({
   listed,
   args,
   leftOut,
   blockedReason,
+  matches = false,
 }: {
   listed: ListedTool;
   args: unknown;
   /** Entries of the form that `args` leaves out (no key yet). */
   leftOut?: LeftOutArgument[];
   blockedReason: string | undefined;
+  /** The arguments were checked against the input schema and match it (said on this line, not under the form). */
+  matches?: boolean;
 }) {
-  const { runner, session, workspace, replay } = useServices();
+  const { runner, session, workspace, replay, history } = useServices();
+  const shownInResult = useStore(history, (s) => s.selectedId);
   const running = useStore(runner, (s) => s.running);
   const pending = useStore(runner, (s) => s.pending);
   // Read so the decision follows a reconnect (another revision, other capabilities).
@@ -46,10 +54,7 @@ export function CallControls({
   // A replay shows what happened; it cannot call anything.
   if (replay) return null;
   return (
-    <div
-      className="flex flex-col gap-2 border-t
- border-slate-200 px-3 py-2 dark:border-slate-800"
-    >
+    <div className="flex flex-col gap-2 border-t border-slate-200 px-3 py-2 dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-2">
         <button
           type="button"
@@ -69,26 +74,74 @@ export function CallControls({
             onChange={choose}
           />
         )}
-        {mine.length === 0 && blockedReason && (
-          <span className="text-xs text-slate-500">{blockedReason}</span>
-        )}
+        {/* One status in the row's free room, so a call adds no line and the form above keeps its height:
+            the arguments check, why calling is blocked, or the running call. Its zero basis keeps it from
+            wrapping onto a line of its own. */}
+        <span className="flex min-w-0 flex-1 basis-0 items-center justify-end gap-2 text-xs">
+          <CallStatus
+            running={mine}
+            shownInResult={shownInResult}
+            blockedReason={blockedReason}
+            matches={matches}
+          />
+        </span>
       </div>
       {decision.note && <p className="text-xs text-amber-700 dark:text-amber-400">{decision.note}</p>}
-      {mine.map((call) => (
-        <div key={call.id} className="flex items-center gap-2">
-          {/* The progress itself shows in the Result pane, where the answer will appear. */}
-          <span className="flex flex-1 items-center gap-2 text-xs text-slate-500">
-            <span
-              aria-hidden
-              className="h-3 w-3 animate-spin rounded-full border-2 border-indigo-500 border-t-transparent"
-            />
-            Running… (progress in Result)
-          </span>
-          <button type="button" className={secondaryButtonClass} onClick={() => runner.cancel(call.id)}>
+    </div>
+  );
+}
+
+/**
+ * The Call tool line's status. A running call's progress and Cancel are in the Result pane; only when the Result
+ * shows another call does its Cancel sit here, so the page never shows two "Cancel" buttons for one call.
+ */
+function CallStatus({
+  running,
+  shownInResult,
+  blockedReason,
+  matches,
+}: {
+  running: readonly RunningCall[];
+  shownInResult: number | undefined;
+  blockedReason: string | undefined;
+  matches: boolean;
+}) {
+  const { runner } = useServices();
+  if (running.length > 0) {
+    const elsewhere = running.find((call) => call.id !== shownInResult);
+    const label = running.length === 1 ? 'Running…' : `${running.length} calls running…`;
+    return (
+      <>
+        <span
+          aria-hidden
+          className="h-3 w-3 shrink-0 animate-spin rounded-full border-2 border-indigo-500 border-t-transparent"
+        />
+        <span
+          className="truncate text-slate-500"
+          title={elsewhere ? undefined : 'Its progress shows in Result'}
+        >
+          {elsewhere ? label : `${label} progress in Result`}
+        </span>
+        {elsewhere && (
+          <button
+            type="button"
+            className={`${secondaryButtonClass} shrink-0 py-0.5`}
+            onClick={() => runner.cancel(elsewhere.id)}
+          >
             Cancel
           </button>
-        </div>
-      ))}
-    </div>
+        )}
+      </>
+    );
+  }
+  if (blockedReason) return <span className="truncate text-slate-500">{blockedReason}</span>;
+  if (!matches) return null;
+  return (
+    <span
+      className="truncate text-emerald-700 dark:text-emerald-400"
+      title="Arguments match the input schema"
+    >
+      <span aria-hidden="true">✓ </span>Arguments match the input schema
+    </span>
   );
 }

@@ -11,6 +11,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { knownRevision, toolFieldsBeyond } from '../../mcp/protocol-revisions.ts';
 import { describeNonStringName, displayName, type ListedTool } from '../../mcp/tool-identity.ts';
 import { readAnnotations } from '../../mcp/tool-annotations.ts';
+import { formRoom } from './form-room.ts';
 
 const warningClass = 'text-xs text-amber-700 dark:text-amber-400';
 
@@ -68,6 +69,7 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
             Tool details <span aria-hidden>{expanded ? '▴' : '▾'}</span>
           </button>
         )}
+        {hasResult && <FormRoomToggle />}
       </div>
       <div className={`flex flex-wrap items-center gap-1 text-[11px] ${folded ? 'hidden' : ''}`}>
         <span className="text-slate-500">{annotationsLabel}</span>
@@ -126,5 +128,23 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * One click gives the form the column (the Result folds to its header line), a second gives the Result its room
+ * back. Named by what it does next, so the way back is always in words.
+ */
+function FormRoomToggle() {
+  const expanded = useStore(formRoom, (s) => s.expanded);
+  return (
+    <button
+      type="button"
+      className="shrink-0 text-xs text-indigo-600 hover:underline dark:text-indigo-400"
+      title={expanded ? 'Give the Result its room back' : 'Give the arguments form the whole column'}
+      onClick={() => formRoom.update({ expanded: !expanded })}
+    >
+      {expanded ? 'Show result' : 'Expand form'}
+    </button>
   );
 }

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, type KeyboardEvent, type RefObject } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ListedTool } from '../../mcp/tool-identity.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
@@ -10,6 +10,7 @@ import { ToolHeader } from './tool-header.tsx';
 import { ToolDeclaration } from './tool-declaration.tsx';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { shortTargetName } from './short-target-name.ts';
+import { formRoom } from './form-room.ts';
 
 /**
  * Ctrl+Enter (Cmd+Enter on macOS) anywhere in the tool's panel clicks "Call tool", which asks for approval as
@@ -51,7 +52,7 @@ const ArgumentsEditor = lazy(() => import('../arguments/arguments-editor.tsx'));
 
 /** The selected tool: what it is, its arguments (form or JSON), and the Call tool button. */
 export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
-  const { session, workspace, replay, history } = useServices();
+  const { session, workspace, replay, history, runner } = useServices();
   // In a replay, a call picked in History shows its result below: the hint on how to get one is done.
   const resultShown = useStore(history, (s) => s.selectedId !== undefined);
   const connected = useStore(session.state, (s) => s.status === 'connected');
@@ -62,6 +63,14 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   const drafts = useStore(workspace, (s) => s.drafts);
   const panel = useRef<HTMLElement>(null);
   useCallShortcutAnywhere(panel);
+  // Reported by the arguments editor, said on the Call tool line (which has the room) rather than under the form.
+  const [matches, setMatches] = useState(false);
+  // Another result in the Result pane (a new call, another tool, a History row) folds an expanded form back.
+  const shownResult = useStore(history, (s) => s.selectedId);
+  const running = useStore(runner, (s) => s.running.length);
+  useEffect(() => {
+    if (formRoom.get().expanded) formRoom.update({ expanded: false });
+  }, [shownResult, running]);
 
   if (!listed) {
     return (
@@ -104,6 +113,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
             revision={revision}
             text={text}
             onTextChange={(value) => workspace.setDraft(key, value)}
+            onMatchChange={setMatches}
           />
         </Suspense>
         {/* A line cut by the pane's edge fades out instead, so it reads as "more below", not as a glitch;
@@ -117,6 +127,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
         listed={listed}
         args={named?.value}
         leftOut={named?.unnamed}
+        matches={matches}
         blockedReason={connected ? (parsed.error ? 'Fix the JSON to call' : undefined) : 'Not connected'}
       />
     </section>

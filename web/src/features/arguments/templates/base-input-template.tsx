@@ -1,6 +1,6 @@
 import type { ChangeEvent } from 'react';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
-import { ariaDescribedByIds, examplesId, getInputProps } from '@rjsf/utils';
+import { ADDITIONAL_PROPERTY_FLAG, ariaDescribedByIds, examplesId, getInputProps } from '@rjsf/utils';
 import { constClass, controlClass } from '../form-classes.ts';
 
 /**
@@ -27,7 +27,8 @@ export function BaseInputTemplate(props: BaseInputTemplateProps) {
         readOnly={readonly}
         disabled={disabled}
         autoFocus={autofocus}
-        placeholder={placeholder}
+        // A map entry's value box says what it is, beside the key box's "key".
+        placeholder={placeholder || (ADDITIONAL_PROPERTY_FLAG in schema ? 'value' : undefined)}
         value={shown as string | number}
         {...inputProps}
         list={examples.length > 0 ? examplesId(id) : undefined}

@@ -61,16 +61,25 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       })}
       {expandable && properties.length === 0 && <p className={hintClass}>No entries</p>}
       {expandable && (
-        <AddItemButton
-          label={`Add entry to ${name}`}
-          text="Add entry"
-          disabled={props.disabled || props.readonly || unnamedAt > 0}
-          title={unnamedAt > 0 ? `Type the key of entry ${unnamedAt} first` : undefined}
-          onClick={() => {
-            added.current = true;
-            props.onAddProperty();
-          }}
-        />
+        // A disabled button shows no tooltip in every browser: why it is disabled is said beside it, in grey.
+        <span className="flex flex-wrap items-center gap-2">
+          <AddItemButton
+            label={`Add entry to ${name}`}
+            text="Add entry"
+            disabled={props.disabled || props.readonly || unnamedAt > 0}
+            title={unnamedAt > 0 ? `Name entry ${unnamedAt} first` : undefined}
+            aria-describedby={unnamedAt > 0 ? `${fieldPathId.$id}-add-why` : undefined}
+            onClick={() => {
+              added.current = true;
+              props.onAddProperty();
+            }}
+          />
+          {unnamedAt > 0 && (
+            <span id={`${fieldPathId.$id}-add-why`} className={hintClass}>
+              Name entry {unnamedAt} first
+            </span>
+          )}
+        </span>
       )}
     </UnionOptionContext.Provider>
   );

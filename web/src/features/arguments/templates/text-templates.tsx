@@ -7,6 +7,7 @@ import type {
 } from '@rjsf/utils';
 import { legendClass, hintClass, errorTextClass, noticeClass } from '../form-classes.ts';
 import { errorId } from '@rjsf/utils';
+import { NO_KEY } from '../../../schema/unnamed-entries.ts';
 
 /** A section title, for the places rjsf still asks for one (the object and array templates draw legends). */
 export function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
@@ -35,8 +36,11 @@ export function DescriptionFieldTemplate({ id, description }: DescriptionFieldPr
 /** The problems of one field, under it; the control points at this list with `aria-describedby`. */
 export function FieldErrorTemplate({ errors, fieldPathId }: FieldErrorProps) {
   if (!errors || errors.length === 0) return null;
+  // A map entry that has no key yet is a to-do, not a fault: "Add entry" makes it so, and it is simply not
+  // sent. It reads grey, as "Still to fill in" does, not red the moment the entry appears.
+  const toDo = errors.every((error) => typeof error === 'string' && NO_KEY.test(error));
   return (
-    <ul id={errorId(fieldPathId)} className={errorTextClass}>
+    <ul id={errorId(fieldPathId)} className={toDo ? hintClass : errorTextClass}>
       {errors.map((error, index) => (
         <li key={index}>{error}</li>
       ))}
