@@ -92,6 +92,14 @@ test('the shared replay shows the chosen call read-only and follows History', as
   await app.setArgumentsJson('{"message": "replayed hello"}');
   await app.callTool();
   await expect(app.result).toContainText('replayed hello');
+  // Each Recordings row says what happened in it.
+  await page.getByRole('button', { name: 'Recordings' }).click();
+  const recordings = page.getByRole('dialog', { name: 'Recordings' });
+  await expect(
+    recordings.getByRole('list', { name: 'Recordings' }).getByRole('listitem').first(),
+  ).toContainText('5 calls: add, fail_with_protocol_error, weather_card, get_weather, echo');
+  await recordings.getByRole('button', { name: 'Close' }).click();
+
   await page.getByRole('button', { name: 'Share recording' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share recording' });
   const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
