@@ -152,6 +152,7 @@ test('the shared replay shows the chosen call read-only and follows History', as
     // A tool with no call in the recording: the pane says so instead of a blank box.
     await replay.selectTool('generate_audio');
     await expect(pane).toContainText('No call of this tool in this recording.');
+    await expect(replay.result).toContainText('Choose a call in History to see its result.');
     await expect(pane).toContainText('Read-only replay: you cannot call tools');
   } finally {
     await other.close();
