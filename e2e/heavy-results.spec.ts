@@ -61,6 +61,7 @@ test.describe('heavy results on a hostile server', () => {
     await expect(
       result.getByText('Matches outputSchema (JSON Schema 2020-12 · default of 2025-11-25)'),
     ).toBeVisible();
+    await result.getByRole('button', { name: 'Result details' }).click();
     await expect(result.getByText('Text block mirrors structuredContent')).toBeVisible();
     await expect(tree.locator('li')).toHaveCount(101 + 1);
     await tree.getByRole('button', { name: 'Show 100 more (99,900 hidden)' }).click();

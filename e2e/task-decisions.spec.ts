@@ -27,6 +27,7 @@ test('every call path takes the same task decision: Call, Re-run, Edit and a sav
   await expect(app.result).toContainText('counted to 1');
   // The task's _meta is there on demand: the result names the task it belongs to.
   await expect(app.result).toContainText(/Run as task \S+ \(the result names it in _meta/);
+  await app.result.getByRole('button', { name: 'Result details' }).click();
   await app.result.getByRole('button', { name: 'Show result _meta' }).click();
   await expect(app.result.getByRole('region', { name: 'result _meta' })).toContainText(
     'io.modelcontextprotocol/related-task',

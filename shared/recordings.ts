@@ -37,6 +37,33 @@ export interface RecordingSummary {
   shareId?: string;
   /** True while this bridge is still recording it (viewers of its link watch live). */
   live: boolean;
+  /** The tool calls it holds; absent in recordings stored before they were counted. */
+  calls?: RecordingCalls;
+}
+
+/** The tool calls sent in a recording: how many, and which tools, in the order they were first called. */
+export interface RecordingCalls {
+  count: number;
+  /** At most {@link MAX_SUMMARY_TOOLS} names, each at most {@link MAX_SUMMARY_TOOL_NAME} characters. */
+  tools: string[];
+}
+
+/** Most tool names a recording's summary keeps. */
+export const MAX_SUMMARY_TOOLS = 10;
+/** Longest tool name a recording's summary keeps (a server may send anything as a name). */
+export const MAX_SUMMARY_TOOL_NAME = 100;
+
+/** `calls` with one more call of the tool named `name` (any JSON value: a hostile server's name is shown as JSON). */
+export function countCall(calls: RecordingCalls, name: unknown): RecordingCalls {
+  const text = (typeof name === 'string' ? name : (JSON.stringify(name) ?? String(name))).slice(
+    0,
+    MAX_SUMMARY_TOOL_NAME,
+  );
+  const tools =
+    calls.tools.includes(text) || calls.tools.length >= MAX_SUMMARY_TOOLS
+      ? calls.tools
+      : [...calls.tools, text];
+  return { count: calls.count + 1, tools };
 }
 
 /** A recording with its content: what a replay shows. */
@@ -112,6 +139,7 @@ export const recordingSummarySchema = z.looseObject({
   frameCount: z.number(),
   shareId: z.string().optional(),
   live: z.boolean(),
+  calls: z.looseObject({ count: z.number(), tools: z.array(z.string()) }).optional(),
 }) satisfies z.ZodType<RecordingSummary>;
 
 export const recordingListSchema = z.looseObject({

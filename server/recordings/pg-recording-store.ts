@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
+import type { RecordedEvent, RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
 import { PgNotifications, RECORDINGS_CHANNEL } from './pg-notifications.ts';
 import { migratePostgres } from './pg-schema.ts';
 import {
@@ -213,6 +213,10 @@ export class PgRecordingStore implements RecordingStore {
       [id, fromIndex],
     );
     return rows.map((row) => JSON.parse(row.body) as RecordedEvent);
+  }
+
+  async setCalls(id: string, calls: RecordingCalls): Promise<void> {
+    await this.pool.query('UPDATE recordings SET calls = $2 WHERE id = $1', [id, JSON.stringify(calls)]);
   }
 
   async rename(id: string, name: string): Promise<boolean> {

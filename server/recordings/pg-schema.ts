@@ -49,6 +49,8 @@ export const PG_MIGRATIONS: readonly { version: number; sql: string }[] = [
       CREATE TABLE bridges (owner TEXT PRIMARY KEY, seen_at BIGINT NOT NULL);
     `,
   },
+  // The Recordings list says what happened in each: "3 calls: echo, get_weather" (JSON of RecordingCalls).
+  { version: 2, sql: 'ALTER TABLE recordings ADD COLUMN calls TEXT' },
 ];
 
 /** The newest schema version this Toolscope writes. */

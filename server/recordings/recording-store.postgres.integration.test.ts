@@ -9,7 +9,7 @@ import {
   type PostgresCluster,
 } from '../../test/support/postgres-cluster.ts';
 import { PgRecordingStore, withoutPassword } from './pg-recording-store.ts';
-import { PG_SCHEMA_VERSION } from './pg-schema.ts';
+import { PG_MIGRATIONS, PG_SCHEMA_VERSION } from './pg-schema.ts';
 import { toFrameTexts, type RecordingStore } from './recording-store.ts';
 import { RecordingLibrary } from './recording-library.ts';
 import type { LiveMessage } from '#shared/recordings.ts';
@@ -66,9 +66,11 @@ describe.skipIf(skipReason)(`PostgreSQL store${skipReason ? ` (skipped: ${skipRe
     const [first, second] = await Promise.all([openStore(url), openStore(url)]);
     await first.create({ id: 'a', name: 'a', target: null, startedAt: 1 });
     expect((await second.get('a'))?.name).toBe('a');
-    expect(await sql(url, 'SELECT version FROM toolscope_schema_migrations')).toEqual([
-      { version: PG_SCHEMA_VERSION },
-    ]);
+    // One row per step, each once.
+    expect(await sql(url, 'SELECT version FROM toolscope_schema_migrations ORDER BY version')).toEqual(
+      PG_MIGRATIONS.map(({ version }) => ({ version })),
+    );
+    expect(PG_MIGRATIONS.at(-1)!.version).toBe(PG_SCHEMA_VERSION);
   });
 
   it('refuses a database migrated by a newer Toolscope, with the reason', async () => {

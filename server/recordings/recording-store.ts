@@ -1,5 +1,5 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
+import type { RecordedEvent, RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 
 /** Ended recordings are kept this long unless the setting says otherwise. */
@@ -80,6 +80,8 @@ export interface RecordingStore {
   /** Bridge events from index `fromIndex` on, in order. */
   events(id: string, fromIndex?: number): Promise<RecordedEvent[]>;
   rename(id: string, name: string): Promise<boolean>;
+  /** Sets the summary of the tool calls recording `id` holds (its writer keeps it up to date). */
+  setCalls(id: string, calls: RecordingCalls): Promise<void>;
   setShareId(id: string, shareId: string | null): Promise<boolean>;
   delete(id: string): Promise<boolean>;
   /**

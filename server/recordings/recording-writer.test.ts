@@ -28,6 +28,38 @@ function setUp(store: RecordingStore = SqliteRecordingStore.open(':memory:')) {
 }
 
 describe('RecordingWriter', () => {
+  it('counts the tool calls sent, names each tool once in order, and stores the summary with the frames', async () => {
+    const { store, recording, create } = setUp();
+    const call = (seq: number, name: unknown, direction: Frame['direction'] = 'out'): Frame => ({
+      seq,
+      time: seq,
+      direction,
+      bytes: 10,
+      message: {
+        jsonrpc: '2.0',
+        id: seq,
+        method: 'tools/call',
+        params: { name, arguments: {} },
+      } as Frame['message'],
+    });
+    recording.commit(create);
+    await recording.flush();
+    recording.addFrame(frame(0));
+    await recording.flush();
+    expect((await store.get('r1'))?.calls).toEqual({ count: 0, tools: [] });
+    recording.addFrame(call(1, 'echo'));
+    recording.addFrame(call(2, 'get_weather'));
+    recording.addFrame(call(3, 'echo'));
+    // A server's request to the page is not a call the recording made; a hostile name shows as JSON.
+    recording.addFrame(call(4, 'sampling', 'in'));
+    recording.addFrame(call(5, { not: 'a string' }));
+    await recording.flush();
+    expect((await store.get('r1'))?.calls).toEqual({
+      count: 4,
+      tools: ['echo', 'get_weather', '{"not":"a string"}'],
+    });
+  });
+
   it('writes nothing before commit, then everything queued, then batches on a timer', async () => {
     vi.useFakeTimers();
     const { store, recording, create } = setUp();

@@ -1,5 +1,5 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { LiveMessage, RecordedEvent } from '#shared/recordings.ts';
+import { countCall, type LiveMessage, type RecordedEvent, type RecordingCalls } from '#shared/recordings.ts';
 import type { FrameTexts, RecordingStore } from './recording-store.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
 
@@ -42,6 +42,9 @@ export class RecordingWriter {
   /** The flush queued and not started yet, if any. */
   private nextFlush: Promise<void> | undefined;
   private readonly listeners = new Set<LiveListener>();
+  /** The tool calls kept so far, for the Recordings list; written with the next batch when changed. */
+  private calls: RecordingCalls = { count: 0, tools: [] };
+  private callsChanged = true;
 
   constructor(
     readonly id: string,
@@ -102,6 +105,11 @@ export class RecordingWriter {
       this.queuedLastTime = frame.time;
       this.queuedBytes += kept === json ? frame.bytes : kept.length;
       this.options.meter?.(kept.length);
+      const message = frame.message;
+      if (frame.direction === 'out' && message && 'method' in message && message.method === 'tools/call') {
+        this.calls = countCall(this.calls, message.params?.name);
+        this.callsChanged = true;
+      }
     }
     if (this.listeners.size) this.tellText({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
     this.scheduleFlush();
@@ -233,6 +241,14 @@ export class RecordingWriter {
     this.clearQueue();
     this.writtenEvents += events.length;
     await this.store.appendTexts(this.id, frames, events, firstEventIndex, this.scrub);
+    if (this.callsChanged) {
+      this.callsChanged = false;
+      // Tool names come from the server: scrubbed like every other text that is stored.
+      await this.store.setCalls(
+        this.id,
+        JSON.parse(this.scrub(JSON.stringify(this.calls))) as RecordingCalls,
+      );
+    }
   }
 
   private clearQueue(): void {

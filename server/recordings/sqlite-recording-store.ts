@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { RecordedEvent, RecordingSummary } from '#shared/recordings.ts';
+import type { RecordedEvent, RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
 import {
   readRetentionDays,
   type FrameTexts,
@@ -91,6 +91,7 @@ export class SqliteRecordingStore implements RecordingStore {
       ),
       events: db.prepare('SELECT body FROM events WHERE recording_id = ? AND idx >= ? ORDER BY idx'),
       rename: db.prepare('UPDATE recordings SET name = ? WHERE id = ?'),
+      calls: db.prepare('UPDATE recordings SET calls = ? WHERE id = ?'),
       share: db.prepare('UPDATE recordings SET share_id = ? WHERE id = ?'),
       delete: db.prepare('DELETE FROM recordings WHERE id = ?'),
       expired: db.prepare('SELECT id FROM recordings WHERE ended_at IS NOT NULL AND ended_at < ?'),
@@ -190,6 +191,10 @@ export class SqliteRecordingStore implements RecordingStore {
     return (this.statements.events.all(id, fromIndex) as { body: string }[]).map(
       (row) => JSON.parse(row.body) as RecordedEvent,
     );
+  }
+
+  async setCalls(id: string, calls: RecordingCalls): Promise<void> {
+    this.statements.calls.run(JSON.stringify(calls), id);
   }
 
   async rename(id: string, name: string): Promise<boolean> {

@@ -1,4 +1,5 @@
-import type { RecordingSummary } from '#shared/recordings.ts';
+import * as z from 'zod';
+import type { RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
 import type { RecordingUsage } from './recording-store.ts';
 import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
 import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
@@ -15,6 +16,8 @@ export const SQLITE_MIGRATIONS: readonly { version: number; sql: string }[] = [
     sql: `ALTER TABLE recordings ADD COLUMN user_name TEXT;
           CREATE INDEX IF NOT EXISTS recordings_by_user ON recordings (user_name, started_at)`,
   },
+  // The Recordings list says what happened in each: "3 calls: echo, get_weather" (JSON of RecordingCalls).
+  { version: 3, sql: 'ALTER TABLE recordings ADD COLUMN calls TEXT' },
 ];
 
 /** The newest schema version this Toolscope writes. */
@@ -60,6 +63,8 @@ export interface RecordingRow {
   ended_at: number | string | null;
   frame_count: number;
   share_id: string | null;
+  /** JSON of RecordingCalls; null in rows written before calls were counted. */
+  calls?: string | null;
 }
 
 /** A recordings row as the API shows it. */
@@ -73,7 +78,18 @@ export function toSummary(row: RecordingRow): RecordingSummary {
     frameCount: row.frame_count,
     ...(row.share_id ? { shareId: row.share_id } : {}),
     live: false,
+    ...storedCalls(row.calls),
   };
+}
+
+const storedCallsShape = z.object({ count: z.number().int().min(0), tools: z.array(z.string()) });
+
+/** The stored call summary, or nothing when there is none or it cannot be read (the recording is listed all the same). */
+function storedCalls(json: string | null | undefined): { calls?: RecordingCalls } {
+  if (!json) return {};
+  const parsed = parseJsonText(json);
+  const read = parsed.ok ? parseUntrusted(storedCallsShape, parsed.value) : parsed;
+  return read.ok ? { calls: read.value } : {};
 }
 
 /** The stored target, or null when there is none or it cannot be read (the recording is listed all the same). */

@@ -47,6 +47,15 @@ function append(
  */
 export function describeStoreContract(name: string, open: () => Promise<RecordingStore>): void {
   describe(`RecordingStore contract on ${name}`, () => {
+    it('keeps the summary of the tool calls, absent until set', async () => {
+      const store = await open();
+      await store.create({ id: 'c', name: 'calls', target: null, startedAt: 1 });
+      expect((await store.get('c'))?.calls).toBeUndefined();
+      await store.setCalls('c', { count: 3, tools: ['echo', 'get_weather'] });
+      expect((await store.get('c'))?.calls).toEqual({ count: 3, tools: ['echo', 'get_weather'] });
+      expect((await store.list())[0]?.calls).toEqual({ count: 3, tools: ['echo', 'get_weather'] });
+    });
+
     it('keeps frames and events in order, with counts, and lists newest first', async () => {
       const store = await open();
       await store.create({ id: 'a', name: 'first', target: null, startedAt: 1 });
@@ -293,7 +302,7 @@ export function describeRecordingStore(driver: SqliteDriverName): void {
       const version = (reopened as unknown as { db: { pragma: (n: string) => unknown } }).db.pragma(
         'user_version',
       );
-      expect(Number(version)).toBe(2);
+      expect(Number(version)).toBe(3);
       expect((await reopened.list()).map((r) => r.id)).toEqual(['new', 'open']);
       expect((await reopened.list({ userName: 'alice' })).map((r) => r.id)).toEqual(['new']);
       expect(await reopened.frames('ended')).toEqual([]);

@@ -3,6 +3,7 @@ import { useServices } from './services.ts';
 import { useStore } from './ui/use-store.ts';
 import { ToolList } from './features/tool-list/tool-list.tsx';
 import { ToolPanel } from './features/tool-panel/tool-panel.tsx';
+import { ReplayCallPane } from './features/replay/replay-call-pane.tsx';
 import { ResultView } from './features/result/result-view.tsx';
 import { TracePanel } from './features/trace-panel/trace-panel.tsx';
 import { ServerLog } from './features/server-log/server-log.tsx';
@@ -34,7 +35,7 @@ const ChatView = lazyPanel('the chat', () => import('./features/chat/chat-view.t
  * there is a result, so a tool's form has the column to itself.
  */
 export function App({ config, permalink }: { config?: BridgeConfigResponse; permalink?: Permalink }) {
-  const { session, workspace, history } = useServices();
+  const { session, workspace, history, replay } = useServices();
   const tools = useStore(session.state, (s) => s.tools);
   const selectedKey = useStore(workspace, (s) => s.selectedTool);
   const selected = findTool(tools, selectedKey);
@@ -52,7 +53,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
       bounds={{ min: 96, minOther: 200 }}
       start={
         <ErrorBoundary label="The tool" resetKey={selected}>
-          <ToolPanel listed={selected} />
+          {replay ? <ReplayCallPane listed={selected} /> : <ToolPanel listed={selected} />}
         </ErrorBoundary>
       }
       end={

@@ -20,6 +20,8 @@ export interface CallFacts {
   taskForced?: boolean;
   /** Who asked (absent or "user": the user). */
   origin?: CallOrigin;
+  /** For a View's call: the tool whose View asked. */
+  viewOf?: string;
 }
 
 /**
@@ -36,6 +38,7 @@ export function describeCall({
   task,
   taskForced,
   origin,
+  viewOf,
 }: CallFacts): NewCall {
   const listed = identifyTool(tools, tool);
   return {
@@ -49,5 +52,6 @@ export function describeCall({
     revision: knownRevision(protocolVersion),
     outputSchema: tool.outputSchema,
     ...(origin && origin !== 'user' ? { origin } : {}),
+    ...(origin === 'view' && viewOf !== undefined ? { viewOf } : {}),
   };
 }

@@ -14,6 +14,8 @@ export interface CallEntry {
   id: number;
   /** Who asked for the call; absent means the user. */
   origin?: CallOrigin;
+  /** For a View's call: the tool whose View asked (its name), shown in the History row's "View" mark. */
+  viewOf?: string;
   /** The tool's name as text (its JSON when the server sent a name that is not a string). */
   tool: string;
   /** Describes the server it went to (no secrets). */

@@ -41,6 +41,8 @@ export interface RunOptions {
   task?: TaskRequest;
   /** Who asks for the call (default: the user); shown in the approval dialog and the history. */
   origin?: CallOrigin;
+  /** For a View's call: the tool whose View asks (shown in its History row). */
+  viewOf?: string;
   /** What the form has that `args` leaves out, shown in the approval dialog. */
   leftOut?: LeftOutArgument[];
 }
@@ -105,6 +107,7 @@ export class CallRunner extends Store<CallRunnerState> {
       task: decision.task,
       taskForced: decision.forced,
       origin: options.origin,
+      viewOf: options.viewOf,
     });
     if (this.policy.needsApproval(server, tool, toolKey)) {
       if (this.decide) return undefined; // One dialog at a time; the button is disabled meanwhile.

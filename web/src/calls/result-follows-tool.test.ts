@@ -33,3 +33,16 @@ describe('resultFollowsTool', () => {
     expect(history.get().selectedId).toBe(first);
   });
 });
+
+describe('resultFollowsTool with an older call of the picked tool shown', () => {
+  it('keeps that call instead of jumping to the newest one', () => {
+    const history = new CallHistory();
+    const workspace = new Workspace();
+    resultFollowsTool(workspace, history);
+    const older = history.start({ tool: 'echo', toolKey: 'echo', server: 's', args: {} });
+    history.start({ tool: 'echo', toolKey: 'echo', server: 's', args: { text: 'newer' } });
+    history.select(older);
+    workspace.selectTool('echo');
+    expect(history.get().selectedId).toBe(older);
+  });
+});

@@ -12,6 +12,9 @@ export function resultFollowsTool(workspace: Workspace, history: CallHistory): (
     const key = workspace.get().selectedTool;
     if (key === shown) return;
     shown = key;
+    // A call of this tool already shown stays (a replay's tool list follows the call picked in History).
+    const { selectedId } = history.get();
+    if (selectedId !== undefined && history.find(selectedId)?.toolKey === key) return;
     const calls = history.get().calls;
     let own: number | undefined;
     for (let i = calls.length - 1; i >= 0 && own === undefined; i--)

@@ -6,7 +6,7 @@ import {
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallEntry } from '../../calls/call-history.ts';
 import type { CallRunner } from '../../calls/call-runner.ts';
-import { listTools } from '../../mcp/tool-identity.ts';
+import { listTools, nameText } from '../../mcp/tool-identity.ts';
 import { permissionsObject } from '#shared/view-permissions.ts';
 import { hostContext, pageTheme, styleVariables } from './host-context.ts';
 import { toolUiOf } from './tool-ui.ts';
@@ -229,7 +229,10 @@ export class ViewHost {
     if (!tool) return refuse(`the server lists no tool named "${name}"`);
     if (!toolUiOf(tool).callableFromView)
       return refuse(`"${name}" is not visible to apps (its _meta.ui.visibility lacks "app")`);
-    const entry = await live.runner.call(tool, args, { origin: 'view' });
+    const entry = await live.runner.call(tool, args, {
+      origin: 'view',
+      viewOf: nameText(this.options.tool.name),
+    });
     if (!entry) return refuse('another call is waiting for approval');
     const outcome = entry.outcome;
     if (!outcome || entry.createdTask) return refuse('the call became a task; its result is in the history');

@@ -36,10 +36,13 @@ export function HistoryRow({
         selected ? 'bg-indigo-50 dark:bg-indigo-950' : ''
       }`}
     >
-      <div className="flex items-center gap-2">
+      {/* The name takes the width it needs; when the marks and the badge do not fit beside it, they wrap under it
+          instead of cutting it (trial 3, finding 11). */}
+      <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
         <button
           type="button"
-          className="flex min-w-0 flex-1 items-baseline gap-1.5 text-left hover:underline"
+          className="flex max-w-full min-w-0 flex-[1_1_auto] items-baseline gap-1.5 text-left hover:underline"
+          title={shownName !== call.tool ? `${shownName} (${call.tool})` : call.tool}
           onClick={() => history.select(call.id)}
         >
           <span className={`truncate text-sm ${shownName === call.tool ? 'font-mono' : 'font-medium'}`}>
@@ -53,6 +56,14 @@ export function HistoryRow({
             title="Asked by the model in Chat"
           >
             model
+          </span>
+        )}
+        {call.origin === 'view' && (
+          <span
+            className="rounded bg-pink-100 px-1 text-[10px] font-medium text-pink-800 dark:bg-pink-950 dark:text-pink-300"
+            title={call.viewOf ? `asked by the ${call.viewOf} View` : "asked by an MCP App's View"}
+          >
+            View
           </span>
         )}
         {call.task && (

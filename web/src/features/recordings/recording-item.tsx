@@ -3,6 +3,7 @@ import { MAX_RECORDING_NAME, type RecordingSummary } from '#shared/recordings.ts
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import { ShareLink } from './share-link.tsx';
 import { describeTarget } from '#shared/targets.ts';
+import { describeCalls } from './describe-calls.ts';
 
 /** One recording in the Recordings dialog, with its actions. */
 export function RecordingItem({
@@ -24,6 +25,7 @@ export function RecordingItem({
   const [name, setName] = useState(recording.name);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const target = recording.target ? describeTarget(recording.target) : undefined;
+  const calls = describeCalls(recording.calls);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -78,6 +80,11 @@ export function RecordingItem({
         <span>{new Date(recording.startedAt).toLocaleString()}</span>
         <span>{describeLength(recording)}</span>
         <span>{recording.frameCount} frames</span>
+        {calls && (
+          <span className="min-w-0 truncate text-slate-700 dark:text-slate-300" title={calls}>
+            {calls}
+          </span>
+        )}
       </div>
       <div className="mt-2 flex flex-wrap items-center gap-2">
         <button type="button" className={compactButtonClass} onClick={onOpen}>

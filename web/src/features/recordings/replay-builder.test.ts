@@ -267,6 +267,8 @@ describe('ReplayBuilder, one call model', () => {
       [{ n: 1 }, undefined, 'Tick once', 'tick'],
       [{ n: 2 }, 'view', 'Tick once', 'tick'],
     ]);
+    // The View on screen was the last call's that no View made: its tool names the View in History.
+    expect(calls.map((call) => call.viewOf)).toEqual([undefined, 'tick']);
   });
 });
 

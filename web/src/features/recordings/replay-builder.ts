@@ -114,6 +114,8 @@ export class ReplayBuilder {
       protocolVersion: this.server?.protocolVersion,
       task: isRecord(params.task) ? (params.task as CallEntry['task']) : undefined,
       origin: frame.origin ?? (viewAsked ? 'view' : undefined),
+      // A recording does not say which View asked: the one on screen was the last call's own that no View made.
+      viewOf: this.entries.findLast((entry) => entry.origin !== 'view')?.tool,
     });
     this.entries.push(callEntry(details, this.entries.length + 1, frame.time));
     this.changed = true;

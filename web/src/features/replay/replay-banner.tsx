@@ -16,8 +16,9 @@ export function ReplayBanner() {
   const { file, name, shared } = replay;
   const target = file.target ? describeTarget(file.target) : undefined;
   const named = serverName(server?.info, target);
-  // The recording's name defaults to the command: then the server's own name says more.
-  const title = named.label !== name ? named.label : undefined;
+  // Led by the server's title and version (trial 3): the command is long and cut, so it is the tooltip. The
+  // recording's own name shows too when someone named it ("Bug 42: echo repro").
+  const renamed = name !== target && name !== named.label ? name : undefined;
   return (
     <div
       role="note"
@@ -28,14 +29,11 @@ export function ReplayBanner() {
         {shared ? 'Shared recording, read-only' : 'Read-only replay'}
       </span>
       {shared?.live && <LiveStatus live={shared.live} />}
-      <span className="truncate" title={target}>
-        {name}
-        {title && ` · ${title}`} · {shared ? 'recorded' : 'exported'}{' '}
+      <span className="min-w-0 truncate" title={target}>
+        <span className="font-medium">{named.label}</span>
+        {renamed && ` · ${renamed}`} · {shared ? 'recorded' : 'exported'}{' '}
         {new Date(file.exportedAt).toLocaleString()} · {plural(frames, 'frame')} · {plural(calls, 'call')}
         {server && ` · ${server.protocolVersion}${server.era ? ` (${server.era} era)` : ''}`}
-        {target && target !== name && (
-          <span className="ml-2 font-mono text-xs text-slate-500 dark:text-slate-400">{target}</span>
-        )}
       </span>
       {!shared && (
         <button type="button" className={`${secondaryButtonClass} ml-auto`} onClick={close}>
@@ -62,7 +60,7 @@ function LiveStatus({ live }: { live: LiveReplay }) {
       role="status"
       aria-label="Live status"
       title={detail}
-      className={`rounded px-1.5 text-xs font-semibold ${
+      className={`shrink-0 rounded px-1.5 text-xs font-semibold whitespace-nowrap ${
         status === 'live'
           ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200'
           : 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300'

@@ -10,6 +10,7 @@ import { OutcomeNotice } from './outcome-notice.tsx';
 import { RenderedResult } from './rendered-result.tsx';
 import { ResultChecks } from './checks/result-checks.tsx';
 import { ResultMeta } from './result-meta.tsx';
+import { ResultDetails } from './result-details.tsx';
 import { useOutputValidation } from './checks/use-output-validation.ts';
 import { safeStringify } from './json/json-text.ts';
 import { TextViewer } from './text-viewer.tsx';
@@ -68,6 +69,7 @@ export function ResultBody({
         <ResultRevisionNotice result={result} revision={revision} />
         <ResultChecks plan={plan} validation={validation} mirror={mirror} />
         <ResultMeta result={result} createdTask={createdTask} />
+        <ResultDetails mirror={mirror} result={result} createdTask={createdTask} />
       </div>
       <Tabs
         label="Result view"

@@ -8,7 +8,7 @@ import type { CallEntry } from '../../calls/call-history.ts';
  * says that this is that tool's last result.
  */
 export function ResultHint({ call }: { call: CallEntry | undefined }) {
-  const { history, workspace } = useServices();
+  const { history, workspace, replay } = useServices();
   const selectedTool = useStore(workspace, (s) => s.selectedTool);
   const otherCalls = useStore(history, (s) => s.calls.length > 0);
   const newestOfTool = useStore(history, (s) => {
@@ -17,8 +17,12 @@ export function ResultHint({ call }: { call: CallEntry | undefined }) {
     return undefined;
   });
   if (!call) {
-    const why =
-      selectedTool !== undefined && otherCalls
+    // A replay makes no calls: its results are the recorded ones.
+    const why = replay
+      ? otherCalls
+        ? 'Choose a call in History to see its result.'
+        : 'No call in this recording yet.'
+      : selectedTool !== undefined && otherCalls
         ? 'No result for this tool yet: each tool shows its own last result.'
         : 'Call a tool to see its result here.';
     return <span className="font-normal text-slate-500">{why}</span>;

@@ -9,6 +9,7 @@ import { RunningCall } from './running-call.tsx';
 import { usePreviousConnection } from './use-previous-connection.ts';
 import { useAppTabs } from '../apps/apps.ts';
 import { ResultHint } from './result-hint.tsx';
+import { ResultTitle } from './result-title.tsx';
 
 /** The result of the selected call: rendered by content type, checked against the spec, or raw. */
 export function ResultView() {
@@ -36,16 +37,11 @@ export function ResultView() {
 
   return (
     <section className={`${panelClass} min-h-0`} aria-label="Result">
-      <div className={panelHeaderClass}>
+      <div className={`${panelHeaderClass} @container`}>
         Result
         {/* Until there is a result, the panel is this one line, and the tool's form has the room. */}
         {!call && <ResultHint call={call} />}
-        {call && (
-          <span className="truncate font-normal text-slate-500">
-            {call.displayName && call.displayName !== call.tool && <span>{call.displayName} </span>}
-            <span className="font-mono">{call.tool}</span>
-          </span>
-        )}
+        {call && <ResultTitle call={call} roomy={!previous} />}
         {call && !previous && <ResultHint call={call} />}
         {previous && (
           <span

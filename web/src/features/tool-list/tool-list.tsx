@@ -90,6 +90,7 @@ export function ToolList() {
         className="flex-1 px-1 pb-2"
         items={shown}
         rowHeight={TOOL_ROW_HEIGHT}
+        revealIndex={shown.findIndex((entry) => entry.key === selected)}
         renderRow={(entry: ListedTool) => (
           <ToolRow
             key={entry.key}

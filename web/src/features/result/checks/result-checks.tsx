@@ -4,7 +4,7 @@ import { Notice } from '../notice.tsx';
 import type { ValidationState } from './use-output-validation.ts';
 import { ViolationList } from './violation-list.tsx';
 
-/** The spec checks on a result's structured output: outputSchema conformance and the text mirror. */
+/** The spec checks on a result's structured output: outputSchema conformance, and a text mirror that is missing. */
 export function ResultChecks({
   plan,
   validation,
@@ -17,18 +17,23 @@ export function ResultChecks({
   return (
     <>
       <SchemaCheck plan={plan} validation={validation} />
-      {mirror?.kind === 'mirrors' && (
-        <Notice
-          compact
-          kind="info"
-          title={`Text block mirrors structuredContent (content block ${mirror.blockIndex + 1})`}
-        />
-      )}
+      {/* A mirror that is there is no news: it waits behind the Result's "Details" (MirrorNote). */}
       {mirror?.kind === 'missing' && (
         // A SHOULD for older clients, not a fault in the result: a quiet line, not a box above it.
         <Notice compact kind="info" title="No text block mirrors structuredContent (a back-compat SHOULD)" />
       )}
     </>
+  );
+}
+
+/** The healthy mirror, said on demand. */
+export function MirrorNote({ mirror }: { mirror: Extract<MirrorCheck, { kind: 'mirrors' }> }) {
+  return (
+    <Notice
+      compact
+      kind="info"
+      title={`Text block mirrors structuredContent (content block ${mirror.blockIndex + 1})`}
+    />
   );
 }
 
