@@ -256,6 +256,8 @@ test('the same turn against server-everything: echo approved, get-sum denied, an
     await expect(app.approvalDialog).toContainText('trigger-elicitation-request');
     await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
     const form = page.getByRole('dialog', { name: 'Server requests' });
+    // The request names no call: the dialog says "during" the model's call, in the trace's words.
+    await expect(form).toContainText("during the model's call trigger-elicitation-request");
     await form.getByRole('textbox', { name: /^String\*?$/ }).fill('Ada from chat');
     await form.getByRole('button', { name: 'Accept' }).click();
     const transcript = page.getByRole('log', { name: 'Transcript' });

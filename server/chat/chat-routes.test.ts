@@ -4,6 +4,7 @@ import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatProvidersResponse, ChatStepEvent } from '#shared/chat-protocol.ts';
 import { startScriptedOpenAi, type ScriptedOpenAi } from '../../test/fixtures/scripted-openai.ts';
+import { textOf } from '../../test/support/chat-step-events.ts';
 import { chatRoutes } from './chat-routes.ts';
 import { providersFromEnvironment } from './chat-providers.ts';
 
@@ -92,7 +93,7 @@ describe('chat routes', () => {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as ChatStepEvent);
-    expect(events.map((e) => (e.type === 'text' ? e.delta : '')).join('')).toBe('hi there');
+    expect(textOf(events)).toBe('hi there');
     expect(events.at(-1)?.type).toBe('finish');
     expect(endpoint.received.at(-1)?.authorization).toBe(`Bearer ${KEY}`);
 

@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ChatStepEvent, ChatStepRequest } from '#shared/chat-protocol.ts';
+import type { ChatStepRequest } from '#shared/chat-protocol.ts';
 import { startScriptedAnthropic, type ScriptedAnthropic } from '../../test/fixtures/scripted-anthropic.ts';
 import type { ScriptedReply } from '../../test/fixtures/scripted-openai.ts';
 import { ECHO_TWICE_WITH_DENIAL } from '../../test/fixtures/chat-echo-twice.ts';
-import { runChatStep } from './chat-step.ts';
+import { stepEvents, textOf } from '../../test/support/chat-step-events.ts';
 import { describeProvider, type ChatProvider } from './chat-providers.ts';
 
 const KEY = 'sk-ant-test-SECRET-998877';
@@ -19,22 +19,14 @@ async function start(script: (body: Record<string, unknown>) => ScriptedReply): 
 }
 
 async function step(provider: ChatProvider, overrides: Partial<ChatStepRequest> = {}, key = KEY) {
-  const events: ChatStepEvent[] = [];
-  await runChatStep(
-    provider,
-    key,
-    {
-      page: 'p',
-      provider: 'anthropic',
-      model: 'claude-a',
-      messages: [{ role: 'user', text: 'hi' }],
-      tools: [{ name: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: {} } }],
-      ...overrides,
-    },
-    (event) => events.push(event),
-    new AbortController().signal,
-  );
-  return events;
+  return stepEvents(provider, key, {
+    page: 'p',
+    provider: 'anthropic',
+    model: 'claude-a',
+    messages: [{ role: 'user', text: 'hi' }],
+    tools: [{ name: 'echo', description: 'Echo', inputSchema: { type: 'object', properties: {} } }],
+    ...overrides,
+  });
 }
 
 describe('the Anthropic adapter against a scripted Messages endpoint', () => {
@@ -52,8 +44,7 @@ describe('the Anthropic adapter against a scripted Messages endpoint', () => {
       chunkSize: 3,
     }));
     const events = await step(provider);
-    const text = events.map((e) => (e.type === 'text' ? e.delta : '')).join('');
-    expect(text).toBe('Calling echo now');
+    expect(textOf(events)).toBe('Calling echo now');
     expect(events.filter((e) => e.type === 'tool-call')).toEqual([
       {
         type: 'tool-call',

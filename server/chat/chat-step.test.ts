@@ -6,7 +6,7 @@ import {
   type ScriptedReply,
 } from '../../test/fixtures/scripted-openai.ts';
 import { ECHO_TWICE_WITH_DENIAL } from '../../test/fixtures/chat-echo-twice.ts';
-import { runChatStep } from './chat-step.ts';
+import { stepEvents, textOf } from '../../test/support/chat-step-events.ts';
 import type { ChatProvider } from './chat-providers.ts';
 
 const KEY = 'sk-test-SECRET-1234567890';
@@ -38,31 +38,21 @@ async function step(
     baseUrl: endpoint.baseUrl,
     key,
   };
-  const events: ChatStepEvent[] = [];
-  await runChatStep(
-    provider,
-    key,
-    {
-      page: 'p1',
-      provider: 'openai',
-      model: 'scripted-model',
-      messages: [{ role: 'user', text: 'Say hi' }],
-      tools: [echoTool],
-      ...overrides,
-    },
-    (event) => events.push(event),
-    new AbortController().signal,
-  );
-  return events;
+  return stepEvents(provider, key, {
+    page: 'p1',
+    provider: 'openai',
+    model: 'scripted-model',
+    messages: [{ role: 'user', text: 'Say hi' }],
+    tools: [echoTool],
+    ...overrides,
+  });
 }
-
-const text = (events: ChatStepEvent[]) => events.map((e) => (e.type === 'text' ? e.delta : '')).join('');
 
 describe('runChatStep against a scripted OpenAI-compatible endpoint', () => {
   it('streams text in pieces and finishes with usage and the exact exchange, key masked', async () => {
     const events = await step({ text: 'Hello there, author!' });
     expect(events.filter((e) => e.type === 'text').length).toBeGreaterThan(2);
-    expect(text(events)).toBe('Hello there, author!');
+    expect(textOf(events)).toBe('Hello there, author!');
     const finish = events.at(-1);
     expect(finish?.type).toBe('finish');
     if (finish?.type !== 'finish') return;
@@ -150,13 +140,12 @@ describe('runChatStep against a scripted OpenAI-compatible endpoint', () => {
 
   it('keeps what arrived when the stream is cut mid-way, and says so', async () => {
     const events = await step({ text: 'This answer will be cut short', cutAfterChunks: 3 });
-    expect(text(events).length).toBeGreaterThan(0);
+    expect(textOf(events).length).toBeGreaterThan(0);
     expect(events.at(-1)).toMatchObject({ type: 'error', message: expect.stringMatching(/stopped mid-way/) });
   });
 
   it('says when the endpoint cannot be reached', async () => {
-    const events: ChatStepEvent[] = [];
-    await runChatStep(
+    const events = await stepEvents(
       {
         id: 'openai',
         label: 'Nowhere',
@@ -166,8 +155,6 @@ describe('runChatStep against a scripted OpenAI-compatible endpoint', () => {
       },
       KEY,
       { page: 'p', provider: 'openai', model: 'm', messages: [{ role: 'user', text: 'hi' }], tools: [] },
-      (event) => events.push(event),
-      new AbortController().signal,
     );
     expect(events).toEqual([
       expect.objectContaining({

@@ -5,11 +5,9 @@
  * authorization server's nonce (§8), and presents the bound token with a fresh proof on each
  * request (§7). The token and the proofs stay out of what the upstream reports.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BridgeEvent } from '#shared/bridge-protocol.ts';
-import { HttpUpstream } from '../../server/upstream/http-upstream.ts';
 import { MACHINE, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { oauthUpstream } from '../support/oauth-upstream.ts';
 
 let fixture: OAuthFixture;
 beforeAll(async () => {
@@ -21,32 +19,14 @@ afterAll(async () => {
 
 describe('DPoP-bound tokens', () => {
   it('binds the token to its key when the server challenges with DPoP, with the nonce retry; no token or proof in the events', async () => {
-    const upstream = new HttpUpstream(
-      { transport: 'http', url: fixture.mcpUrl },
-      { oauth: { clientCredentials: true, ...MACHINE, scope: 'mcp:tools' } },
-    );
-    const events: BridgeEvent[] = [];
-    const bodies: string[] = [];
-    const answers = new Map<number, (message: JSONRPCMessage) => void>();
-    upstream.onevent = (event) => events.push(event);
-    upstream.onmessage = (message, text) => {
-      bodies.push(text);
-      if ('id' in message && !('method' in message)) answers.get(Number(message.id))?.(message);
-    };
-    const ask = async (id: number, method: string, params: Record<string, unknown>) => {
-      const answer = new Promise<JSONRPCMessage>((resolve) => answers.set(id, resolve));
-      const message = { jsonrpc: '2.0' as const, id, method, params };
-      await upstream.send(message, JSON.stringify(message));
-      return (await answer) as JSONRPCMessage & { result?: Record<string, unknown> };
-    };
+    const { upstream, ask, initialize, reported } = oauthUpstream(fixture.mcpUrl, {
+      clientCredentials: true,
+      ...MACHINE,
+      scope: 'mcp:tools',
+    });
     try {
-      await upstream.start();
-      await ask(1, 'initialize', {
-        protocolVersion: '2025-11-25',
-        capabilities: {},
-        clientInfo: { name: 'dpop-test', version: '0' },
-      });
-      const answer = await ask(2, 'tools/call', { name: 'whoami', arguments: {} });
+      await initialize('dpop-test');
+      const answer = await ask('tools/call', { name: 'whoami', arguments: {} });
       expect(JSON.stringify(answer.result)).toContain(`client ${MACHINE.clientId}`);
       expect(fixture.grants).toEqual(['client_credentials']);
       // The authorization server asked for a nonce once; the client retried with it.
@@ -54,30 +34,27 @@ describe('DPoP-bound tokens', () => {
       // Every accepted request carried a bound token and a proof of its own.
       expect(fixture.dpop.boundTokens).toBeGreaterThanOrEqual(2);
       expect(new Set(fixture.dpop.proofs).size).toBe(fixture.dpop.proofs.length);
-      const reported = JSON.stringify(events) + bodies.join('');
-      for (const token of fixture.tokensSeen) expect(reported).not.toContain(token);
-      for (const proof of fixture.dpop.proofs) expect(reported).not.toContain(proof.split('.')[1]);
+      for (const token of fixture.tokensSeen) expect(reported()).not.toContain(token);
+      for (const proof of fixture.dpop.proofs) expect(reported()).not.toContain(proof.split('.')[1]);
     } finally {
       await upstream.close();
     }
   });
 
   it('stays on Bearer with --no-dpop, and the server refuses it with a DPoP challenge', async () => {
-    const upstream = new HttpUpstream(
-      { transport: 'http', url: fixture.mcpUrl },
-      { oauth: { clientCredentials: true, ...MACHINE, scope: 'mcp:tools', dpop: 'never' } },
-    );
-    const events: BridgeEvent[] = [];
-    upstream.onevent = (event) => events.push(event);
+    const { upstream, steps } = oauthUpstream(fixture.mcpUrl, {
+      clientCredentials: true,
+      ...MACHINE,
+      scope: 'mcp:tools',
+      dpop: 'never',
+    });
     const before = fixture.dpop.proofs.length;
     try {
       await upstream.start();
       const message = { jsonrpc: '2.0' as const, id: 1, method: 'tools/list', params: {} };
       await expect(upstream.send(message, JSON.stringify(message))).rejects.toThrow();
       expect(fixture.dpop.proofs.length).toBe(before);
-      const challenge = events.find(
-        (event) => event.kind === 'oauth-step' && event.step.kind === 'challenge',
-      );
+      const challenge = steps().find((step) => step.kind === 'challenge');
       expect(JSON.stringify(challenge)).toContain('WWW-Authenticate: DPoP');
     } finally {
       await upstream.close();

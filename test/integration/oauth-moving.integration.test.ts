@@ -4,13 +4,9 @@
  * registers at the new server and signs in there; the registration at the first one is kept (per
  * issuer), so moving back signs in there without registering again. Against two oidc-providers.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { BridgeEvent } from '#shared/bridge-protocol.ts';
-import type { OAuthStep } from '#shared/oauth-step.ts';
-import { HttpUpstream } from '../../server/upstream/http-upstream.ts';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
-import { waitFor } from '../support/node-session.ts';
+import { oauthUpstream } from '../support/oauth-upstream.ts';
 
 let fixture: OAuthFixture;
 beforeAll(async () => {
@@ -21,34 +17,10 @@ afterAll(async () => {
 });
 
 it('discovers and registers again at the new authorization server; moving back reuses the first registration', async () => {
-  const upstream = new HttpUpstream(
-    { transport: 'http', url: fixture.mcpUrl },
-    { oauth: { headless: true } },
-  );
-  const events: BridgeEvent[] = [];
-  const answers = new Map<number, JSONRPCMessage>();
-  upstream.onevent = (event) => events.push(event);
-  upstream.onmessage = (message) => {
-    if ('id' in message && !('method' in message)) answers.set(Number(message.id), message);
-  };
-  let nextId = 1;
-  const ask = async (method: string, params: Record<string, unknown>) => {
-    const id = nextId++;
-    const message = { jsonrpc: '2.0' as const, id, method, params };
-    await upstream.send(message, JSON.stringify(message));
-    await waitFor(() => answers.has(id), `the answer to ${method}`);
-    return JSON.stringify(answers.get(id));
-  };
-  const steps = () =>
-    events.flatMap((event) => (event.kind === 'oauth-step' ? [event.step] : [])) as OAuthStep[];
-  const whoami = () => ask('tools/call', { name: 'whoami', arguments: {} });
-  await upstream.start();
+  const { upstream, ask, initialize, steps } = oauthUpstream(fixture.mcpUrl, { headless: true });
+  const whoami = async () => JSON.stringify(await ask('tools/call', { name: 'whoami', arguments: {} }));
   try {
-    await ask('initialize', {
-      protocolVersion: '2025-11-25',
-      capabilities: {},
-      clientInfo: { name: 'moving', version: '0' },
-    });
+    await initialize('moving');
     expect(await whoami()).toContain('scopes mcp:tools');
     expect(fixture.registeredAt).toEqual([fixture.issuer]);
 

@@ -4,13 +4,12 @@
  * itself (discovery, dynamic registration, PKCE, the code exchange), refreshes, steps up, uses a
  * pre-registered client or client_credentials, and logs each step without a token in it.
  */
-import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BridgeEvent } from '#shared/bridge-protocol.ts';
-import type { OAuthStep } from '#shared/oauth-step.ts';
 import { HttpUpstream } from '../../server/upstream/http-upstream.ts';
 import type { OAuthOptions } from '../../server/oauth/oauth-options.ts';
 import { MACHINE, PRE_REGISTERED, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { oauthUpstream } from '../support/oauth-upstream.ts';
 
 let fixture: OAuthFixture;
 beforeAll(async () => {
@@ -20,34 +19,13 @@ afterAll(async () => {
   await fixture.close();
 });
 
-/** An upstream to the fixture, with helpers to ask and to read what it reported. */
+/** An upstream to the fixture, started and initialized, with helpers to ask and to read what it reported. */
 async function open(oauth: OAuthOptions | undefined) {
-  const upstream = new HttpUpstream({ transport: 'http', url: fixture.mcpUrl }, oauth ? { oauth } : {});
-  const events: BridgeEvent[] = [];
-  const answers = new Map<number, (message: JSONRPCMessage) => void>();
-  upstream.onevent = (event) => events.push(event);
-  upstream.onmessage = (message) => {
-    if ('id' in message && !('method' in message)) answers.get(Number(message.id))?.(message);
-  };
-  let nextId = 1;
-  const ask = async (method: string, params: Record<string, unknown> = {}) => {
-    const id = nextId++;
-    const answer = new Promise<JSONRPCMessage>((resolve) => answers.set(id, resolve));
-    const message = { jsonrpc: '2.0' as const, id, method, params };
-    await upstream.send(message, JSON.stringify(message));
-    return (await answer) as JSONRPCMessage & { result?: Record<string, unknown>; error?: unknown };
-  };
-  await upstream.start();
-  const init = await ask('initialize', {
-    protocolVersion: '2025-11-25',
-    capabilities: {},
-    clientInfo: { name: 'oauth-test', version: '0' },
-  });
+  const opened = oauthUpstream(fixture.mcpUrl, oauth);
+  const init = await opened.initialize();
   const initialized = { jsonrpc: '2.0' as const, method: 'notifications/initialized' };
-  await upstream.send(initialized, JSON.stringify(initialized));
-  const steps = () =>
-    events.flatMap((event) => (event.kind === 'oauth-step' ? [event.step] : [])) as OAuthStep[];
-  return { upstream, events, ask, init, steps };
+  await opened.upstream.send(initialized, JSON.stringify(initialized));
+  return { ...opened, init };
 }
 
 describe('OAuth in the HTTP upstream (headless)', () => {

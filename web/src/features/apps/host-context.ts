@@ -24,6 +24,15 @@ export function styleVariables(theme: 'light' | 'dark'): Record<string, string> 
   };
 }
 
+/** The theme fields of the host context, as the page shows now. */
+export function themeContext(): Pick<McpUiHostContext, 'theme' | 'styles'> {
+  const theme = pageTheme();
+  // Hosts may send any subset of the variables; the type lists them all.
+  return { theme, styles: { variables: styleVariables(theme) as StyleVariables } };
+}
+
+type StyleVariables = NonNullable<McpUiHostContext['styles']>['variables'];
+
 /** The context a View gets in `ui/initialize` (and, in part, in host-context-changed). */
 export function hostContext(options: {
   tool: Tool;
@@ -31,12 +40,9 @@ export function hostContext(options: {
   width: number;
   maxHeight: number;
 }): McpUiHostContext {
-  const theme = pageTheme();
   return {
     toolInfo: { tool: options.tool },
-    theme,
-    // Hosts may send any subset of the variables; the type lists them all.
-    styles: { variables: styleVariables(theme) as NonNullable<McpUiHostContext['styles']>['variables'] },
+    ...themeContext(),
     displayMode: options.displayMode,
     availableDisplayModes: ['inline', 'fullscreen'],
     containerDimensions: { width: Math.round(options.width), maxHeight: Math.round(options.maxHeight) },

@@ -2,11 +2,8 @@ import {
   MAX_STEPS_PER_TURN,
   type ChatMessage,
   type ChatProvidersResponse,
-  type ChatTurnNote,
   type ChatToolCall,
   type ChatToolOutput,
-  type ChatUsage,
-  type ProviderExchange,
 } from '#shared/chat-protocol.ts';
 import { Store } from '../../lib/store.ts';
 import type { McpSession } from '../../mcp/mcp-session.ts';
@@ -17,58 +14,22 @@ import { offerTools, type OfferedTool } from './offered-tools.ts';
 import { toolOutputOf } from './tool-output.ts';
 import { taskFinished } from './task-result.ts';
 import type { CallHistory } from '../../calls/call-history.ts';
+import { chatTurnNote } from './chat-recording.ts';
+import { runModelStep, type ModelAnswer } from './model-step.ts';
+import type {
+  ChatSettings,
+  ChatSnapshot,
+  NewTranscriptItem,
+  StepRecord,
+  TranscriptItem,
+  TranscriptWriter,
+  TurnRecord,
+} from './transcript.ts';
 
-/** What the author set for the next turns. */
-export interface ChatSettings {
-  provider: string | undefined;
-  model: string | undefined;
-  system: string;
-  /** Undefined: the provider's default. */
-  temperature: number | undefined;
-  /** Tools the author took out of the offer, by listed tool key (all are offered by default). */
-  withheld: string[];
-}
+// The session file reads a chat's snapshot type from here.
+export type { ChatSnapshot } from './transcript.ts';
 
-/** One item of the transcript, in the order it happened. */
-export type TranscriptItem =
-  | { kind: 'user'; id: number; text: string; turn: number }
-  | { kind: 'assistant'; id: number; text: string; streaming: boolean }
-  | {
-      kind: 'tool-call';
-      id: number;
-      call: ChatToolCall;
-      /** The history entry of the call, once the call runner took it. */
-      historyId?: number;
-      state: 'waiting' | 'done' | 'not-run';
-      /** What went back to the model. */
-      sentBack?: ChatToolOutput;
-    }
-  | { kind: 'notice'; id: number; tone: 'error' | 'info'; text: string };
-
-/** One provider request of a turn, for the author tuning descriptions. */
-export interface StepRecord {
-  exchanges: ProviderExchange[];
-  usage?: ChatUsage;
-  latencyMs?: number;
-  finishReason?: string;
-  error?: string;
-}
-
-/** One prompt and the provider requests it took. */
-export interface TurnRecord {
-  id: number;
-  prompt: string;
-  model: string;
-  steps: StepRecord[];
-}
-
-/** The chat as it goes into a session file (no key: the page never has one). */
-export interface ChatSnapshot {
-  settings: Omit<ChatSettings, 'withheld'>;
-  items: TranscriptItem[];
-  turns: TurnRecord[];
-}
-
+/** The chat's state: the providers, the author's settings and the transcript. */
 export interface ChatState {
   providers: ChatProvidersResponse | undefined;
   providersProblem: string | undefined;
@@ -89,6 +50,10 @@ export class ChatConversation extends Store<ChatState> {
   private messages: ChatMessage[] = [];
   private nextId = 1;
   private abort: AbortController | undefined;
+  private readonly transcript: TranscriptWriter = {
+    add: (item) => this.add(item),
+    patchItem: (id, patch) => this.patchItem(id, patch),
+  };
 
   constructor(
     private readonly api: ChatApi,
@@ -231,64 +196,27 @@ export class ChatConversation extends Store<ChatState> {
     });
   }
 
-  /** One provider request; undefined when it failed (the failure is in the transcript). */
+  /** One provider request, recorded in the turn; undefined when it failed (the failure is in the transcript). */
   private async runStep(
     turn: TurnRecord,
     settings: ChatSettings,
     offered: OfferedTool[],
     signal: AbortSignal,
-  ): Promise<{ text: string; calls: ChatToolCall[]; itemIds: number[] } | undefined> {
+  ): Promise<ModelAnswer | undefined> {
     const record: StepRecord = { exchanges: [] };
     turn.steps.push(record);
-    const assistant = this.add({ kind: 'assistant', text: '', streaming: true });
-    let text = '';
-    const calls: ChatToolCall[] = [];
-    const itemIds: number[] = [];
-    let failed: string | undefined;
-    try {
-      await this.api.step(
-        {
-          provider: settings.provider!,
-          model: settings.model!,
-          ...(settings.system.trim() ? { system: settings.system } : {}),
-          ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
-          messages: this.messages,
-          tools: offered.map((t) => t.spec),
-        },
-        (event) => {
-          if (event.type === 'text') {
-            text += event.delta;
-            this.patchItem(assistant, { text });
-          } else if (event.type === 'tool-call') {
-            calls.push(event.call);
-            itemIds.push(this.add({ kind: 'tool-call', call: event.call, state: 'waiting' }));
-          } else if (event.type === 'finish') {
-            Object.assign(record, {
-              exchanges: event.exchanges,
-              usage: event.usage,
-              latencyMs: event.latencyMs,
-              finishReason: event.finishReason,
-            });
-          } else {
-            failed = event.message;
-            record.exchanges = event.exchanges;
-          }
-        },
-        signal,
-      );
-      if (!failed && !record.finishReason) failed = 'The bridge ended the answer without finishing it.';
-    } catch (error) {
-      failed = signal.aborted ? 'Stopped.' : (error as Error).message;
-    }
-    this.patchItem(assistant, { streaming: false });
+    const request = {
+      provider: settings.provider!,
+      model: settings.model!,
+      ...(settings.system.trim() ? { system: settings.system } : {}),
+      ...(settings.temperature !== undefined ? { temperature: settings.temperature } : {}),
+      messages: this.messages,
+      tools: offered.map((t) => t.spec),
+    };
+    const answer = await runModelStep(this.api, request, record, this.transcript, signal);
+    // The step's record changed in place: a new turns array lets the view see it.
     this.update((state) => ({ turns: [...state.turns] }));
-    if (failed) {
-      record.error = failed;
-      for (const id of itemIds) this.patchItem(id, { state: 'not-run' });
-      this.add({ kind: 'notice', tone: failed === 'Stopped.' ? 'info' : 'error', text: failed });
-      return undefined;
-    }
-    return { text, calls, itemIds };
+    return answer;
   }
 
   /** Runs one of the model's calls through the call runner; what goes back to the model. */
@@ -315,7 +243,7 @@ export class ChatConversation extends Store<ChatState> {
     return toolOutputOf(entry);
   }
 
-  private add(item: DistributiveOmit<TranscriptItem, 'id'>): number {
+  private add(item: NewTranscriptItem): number {
     const id = this.nextId++;
     this.update((state) => ({ items: [...state.items, { ...item, id } as TranscriptItem] }));
     return id;
@@ -327,29 +255,3 @@ export class ChatConversation extends Store<ChatState> {
     }));
   }
 }
-
-/**
- * The note of a finished turn for the connection's recording: the transcript items from the turn's
- * message on, and its provider requests. History ids are left out: a replay numbers its calls from the
- * recorded frames, so the call shows what went back to the model instead.
- */
-export function chatTurnNote(
-  items: TranscriptItem[],
-  turn: TurnRecord,
-  settings: { system: string },
-): ChatTurnNote {
-  const from = items.findIndex((item) => item.kind === 'user' && item.turn === turn.id);
-  const kept = (from < 0 ? [] : items.slice(from)).map((item) => {
-    if (item.kind !== 'tool-call') return item;
-    const { historyId: _historyId, ...rest } = item;
-    return rest;
-  });
-  return structuredClone({
-    model: turn.model,
-    ...(settings.system.trim() ? { system: settings.system } : {}),
-    items: kept,
-    turn,
-  });
-}
-
-type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;

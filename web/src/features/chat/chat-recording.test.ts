@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
-import type { TranscriptItem, TurnRecord } from './chat-conversation.ts';
-import { chatTurnNote } from './chat-conversation.ts';
-import { chatFromLog } from './chat-recording.ts';
+import type { TranscriptItem, TurnRecord } from './transcript.ts';
+import { chatFromLog, chatTurnNote } from './chat-recording.ts';
 
 const turn: TurnRecord = {
   id: 3,

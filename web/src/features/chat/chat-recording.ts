@@ -1,6 +1,7 @@
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import { isRecord } from '#shared/untrusted-json.ts';
-import type { ChatSnapshot, TranscriptItem, TurnRecord } from './chat-conversation.ts';
+import type { ChatTurnNote } from '#shared/chat-protocol.ts';
+import type { ChatSnapshot, TranscriptItem, TurnRecord } from './transcript.ts';
 
 const ITEM_KINDS = new Set(['user', 'assistant', 'tool-call', 'notice']);
 
@@ -65,4 +66,28 @@ function readTurn(value: unknown): TurnRecord | undefined {
 
 function isExchange(value: unknown): boolean {
   return isRecord(value) && isRecord(value.request) && typeof value.request.body === 'string';
+}
+
+/**
+ * The note of a finished turn for the connection's recording: the transcript items from the turn's
+ * message on, and its provider requests. History ids are left out: a replay numbers its calls from the
+ * recorded frames, so the call shows what went back to the model instead.
+ */
+export function chatTurnNote(
+  items: TranscriptItem[],
+  turn: TurnRecord,
+  settings: { system: string },
+): ChatTurnNote {
+  const from = items.findIndex((item) => item.kind === 'user' && item.turn === turn.id);
+  const kept = (from < 0 ? [] : items.slice(from)).map((item) => {
+    if (item.kind !== 'tool-call') return item;
+    const { historyId: _historyId, ...rest } = item;
+    return rest;
+  });
+  return structuredClone({
+    model: turn.model,
+    ...(settings.system.trim() ? { system: settings.system } : {}),
+    items: kept,
+    turn,
+  });
 }

@@ -1,6 +1,6 @@
 import { useStore } from '../../ui/use-store.ts';
 import type { Observable } from '../../ui/use-store.ts';
-import type { TranscriptItem } from './chat-conversation.ts';
+import type { TranscriptItem } from './transcript.ts';
 import { ToolCallItem } from './tool-call-item.tsx';
 
 /** The conversation as it happened: the author's messages, the streamed answers, the calls and their results. */

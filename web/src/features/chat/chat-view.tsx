@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useServices } from '../../services.ts';
 import { Store } from '../../lib/store.ts';
-import type { ChatSnapshot } from './chat-conversation.ts';
+import type { ChatSnapshot } from './transcript.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { useConversation } from './use-conversation.ts';
 import { chatFromLog } from './chat-recording.ts';

@@ -3,7 +3,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { OutcomeBadge } from '../result/outcome-badge.tsx';
 import { ResultBody } from '../result/result-body.tsx';
 import { useAppTabs } from '../apps/apps.ts';
-import type { TranscriptItem } from './chat-conversation.ts';
+import type { TranscriptItem } from './transcript.ts';
 
 type ToolCallTranscriptItem = Extract<TranscriptItem, { kind: 'tool-call' }>;
 

@@ -1,6 +1,6 @@
 import { useStore, type Observable } from '../../ui/use-store.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
-import type { StepRecord, TurnRecord } from './chat-conversation.ts';
+import type { StepRecord, TurnRecord } from './transcript.ts';
 
 /** Per turn: the exact provider requests and responses (keys masked), tokens and latency; Re-run when live. */
 export function TurnDetails({

@@ -6,6 +6,7 @@ import { RootsStore } from './roots-store.ts';
 import { ServerControls } from '../server-log/server-controls.ts';
 import { ServerRequestQueue } from './server-request-queue.ts';
 import { ServerRequestsExtension } from './server-requests-extension.ts';
+import { duringOfRequest } from './request-during.ts';
 import { watchIncomingNotifications } from '../server-log/trace-notifications.ts';
 
 /** The objects behind the "Server requests" panel and the "Server log" tab. */
@@ -32,7 +33,9 @@ export function createServerRequestsServices(
   const settings = new CapabilitySettings();
   const roots = new RootsStore();
   const queue = new ServerRequestQueue();
-  const requests = new ServerRequestsExtension(settings, queue, roots);
+  const requests = new ServerRequestsExtension(settings, queue, roots, (requestId, method) =>
+    duringOfRequest(session.trace.get().frames, requestId, method),
+  );
   const notifications = new NotificationLog(options.schedule);
   const controls = new ServerControls();
   session.use(requests);

@@ -2,6 +2,7 @@ import type { ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcont
 import { useServices } from '../../services.ts';
 import type { QueuedRequest } from './server-request-queue.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
+import { duringText } from '../trace-panel/trace-row.tsx';
 import { lazy, Suspense } from 'react';
 import { ElicitationUrlView } from './elicitation-url-view.tsx';
 import { SamplingRequestView } from './sampling-request-view.tsx';
@@ -35,6 +36,17 @@ export function RequestCard({ request }: { request: QueuedRequest }) {
           received {formatTime(request.receivedAt)}
         </span>
       </h3>
+      {request.during && (
+        // As the trace marks it: "during", never "asked by", for nothing in the request names the call.
+        <p className="text-xs">
+          <span
+            title="Inferred: it arrived while that call was the only one in flight"
+            className="rounded border border-dashed border-fuchsia-400 px-1 text-fuchsia-900 dark:text-fuchsia-300"
+          >
+            {duringText(request.during)}
+          </span>
+        </p>
+      )}
       {request.kind === 'sampling' ? (
         <SamplingRequestView
           key={request.id}

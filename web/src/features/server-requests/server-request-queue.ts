@@ -7,19 +7,29 @@ import {
 } from '@modelcontextprotocol/client';
 import { Store } from '../../lib/store.ts';
 import { samplingRejected, toCreateMessageResult, type SamplingReply } from './sampling-reply.ts';
+import type { RequestDuring } from './request-during.ts';
 
 /** A server-initiated request the user has to answer. */
 export type ServerRequest =
   | { kind: 'sampling'; params: CreateMessageRequestParams }
   | { kind: 'elicitation'; params: ElicitRequestParams };
 
-/** A request in the queue, with the order and time it arrived and its JSON-RPC id. */
-export type QueuedRequest = ServerRequest & { id: number; receivedAt: number; requestId?: string | number };
+/**
+ * A request in the queue, with the order and time it arrived, its JSON-RPC id, and the model's or View's
+ * call it arrived during, when the trace says so.
+ */
+export type QueuedRequest = ServerRequest & {
+  id: number;
+  receivedAt: number;
+  requestId?: string | number;
+  during?: RequestDuring;
+};
 
-/** How the SDK identifies the request being handled (the handler's `extra`). */
+/** How the SDK identifies the request being handled (the handler's `extra`), and what the trace says of it. */
 export interface RequestContext {
   signal?: AbortSignal;
   requestId?: string | number;
+  during?: RequestDuring;
 }
 
 /** The queue's observable state: unanswered requests, oldest first. */
@@ -95,7 +105,7 @@ export class ServerRequestQueue extends Store<QueueState> {
   }
 
   private enqueue(request: ServerRequest, context: RequestContext = {}): Promise<unknown> {
-    const { signal, requestId } = context;
+    const { signal, requestId, during } = context;
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
       if (signal?.aborted) {
@@ -116,6 +126,7 @@ export class ServerRequestQueue extends Store<QueueState> {
         id,
         receivedAt: this.now(),
         ...(requestId === undefined ? {} : { requestId }),
+        ...(during ? { during } : {}),
       } as QueuedRequest;
       this.update((state) => ({ pending: [...state.pending, queued] }));
     });

@@ -15,6 +15,10 @@ import {
 } from './capability-settings.ts';
 import type { RootsStore } from './roots-store.ts';
 import type { RequestContext, ServerRequestQueue } from './server-request-queue.ts';
+import type { RequestDuring } from './request-during.ts';
+
+/** The call a server request (by its JSON-RPC id and method) arrived during, as the trace marked it. */
+export type DuringLookup = (requestId: string | number, method: string) => RequestDuring | undefined;
 
 /** What the current connection declared, so the UI can say when settings differ from it. */
 export interface DeclaredState {
@@ -36,6 +40,7 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     private readonly settings: CapabilitySettings,
     private readonly queue: ServerRequestQueue,
     private readonly roots: RootsStore,
+    private readonly duringOf?: DuringLookup,
   ) {
     super({ declared: undefined });
     let lastRoots = roots.get().roots;
@@ -58,12 +63,12 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     this.update({ declared: flags });
     if (flags.sampling) {
       client.setRequestHandler('sampling/createMessage', (request, context) =>
-        this.queue.askSampling(request.params, requestContext(context)),
+        this.queue.askSampling(request.params, this.requestContext(context, request.method)),
       );
     }
     if (flags.elicitation) {
       client.setRequestHandler('elicitation/create', (request, context) =>
-        this.queue.askElicitation(request.params, requestContext(context)),
+        this.queue.askElicitation(request.params, this.requestContext(context, request.method)),
       );
     }
     if (flags.roots) {
@@ -110,6 +115,13 @@ export class ServerRequestsExtension extends Store<DeclaredState> implements Ses
     }
   }
 
+  /** The queue's view of a handler's context: the request's id, the signal that cancels it, its call. */
+  private requestContext(context: ClientContext, method: string): RequestContext {
+    const requestId = context.mcpReq.id;
+    const during = this.duringOf?.(requestId, method);
+    return { signal: context.mcpReq.signal, requestId, ...(during ? { during } : {}) };
+  }
+
   /** Tells the server its roots changed, when this connection declared roots. */
   private announceRootsChange(): void {
     const client = this.client;
@@ -125,8 +137,3 @@ const INPUT_FLAGS: Record<string, keyof CapabilityFlags> = {
   'sampling/createMessage': 'sampling',
   'roots/list': 'roots',
 };
-
-/** The queue's view of a handler's context: the request's id and the signal that cancels it. */
-function requestContext(context: ClientContext): RequestContext {
-  return { signal: context.mcpReq.signal, requestId: context.mcpReq.id };
-}

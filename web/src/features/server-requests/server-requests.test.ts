@@ -9,6 +9,8 @@ import {
   type ServerRequestsServices,
 } from './create-server-requests-services.ts';
 import type { QueuedRequest } from './server-request-queue.ts';
+import { duringOfRequest } from './request-during.ts';
+import type { Frame } from '#shared/bridge-protocol.ts';
 
 /** A session with these features, connected in memory to a real SDK server that declares logging. */
 async function connected(configure?: (services: ServerRequestsServices) => void) {
@@ -231,5 +233,48 @@ describe('notifications and logging', () => {
     const result = await services.controls.ping();
     expect(result).toMatchObject({ ok: true });
     expect(services.controls.get().ping).toBe(result);
+  });
+
+  it('marks a request that arrived during the only call in flight, a model’s, as the trace does', async () => {
+    const { session, services, server } = await connected();
+    server.setRequestHandler('tools/call', async (request) => {
+      // A legacy server asks on its own: nothing in the request names the call.
+      const answer = await server.elicitInput(formParams);
+      return { content: [{ type: 'text', text: `${request.params.name}: ${answer.action}` }] };
+    });
+    const byModel = session.callTool('deploy', {}, { origin: 'model' });
+    const asked = await nextRequest(services, 'elicitation');
+    expect(asked.during).toEqual({ origin: 'model', tool: 'deploy' });
+    services.queue.answerElicitation(asked.id, { action: 'decline' });
+    expect((await byModel).result?.content).toEqual([{ type: 'text', text: 'deploy: decline' }]);
+    // The user's own call: no mark.
+    const byUser = session.callTool('deploy', {});
+    const mine = await nextRequest(services, 'elicitation');
+    expect(mine.during).toBeUndefined();
+    services.queue.answerElicitation(mine.id, { action: 'cancel' });
+    await byUser;
+  });
+});
+
+describe('duringOfRequest', () => {
+  const frame = (message: object, during?: { origin: 'model' | 'view'; tool: string }): Frame => ({
+    seq: 0,
+    time: 0,
+    direction: 'in',
+    message: { jsonrpc: '2.0', ...message } as Frame['message'],
+    bytes: 0,
+    ...(during ? { during } : {}),
+  });
+
+  it('finds the mark by the request’s id and method, and nothing for another id or method', () => {
+    const frames = [
+      frame({ id: 3, method: 'sampling/createMessage' }),
+      frame({ id: 3, method: 'elicitation/create' }, { origin: 'view', tool: 'pick' }),
+      frame({ id: 4, method: 'elicitation/create' }),
+    ];
+    expect(duringOfRequest(frames, 3, 'elicitation/create')).toEqual({ origin: 'view', tool: 'pick' });
+    expect(duringOfRequest(frames, 3, 'sampling/createMessage')).toBeUndefined();
+    expect(duringOfRequest(frames, '3', 'elicitation/create')).toBeUndefined();
+    expect(duringOfRequest(frames, 9, 'elicitation/create')).toBeUndefined();
   });
 });

@@ -1,0 +1,73 @@
+import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { ViewNotes } from './view-notes.ts';
+import { readDownloads, saveDownloads } from './view-downloads.ts';
+
+/** The questions a View's requests put to the user. */
+export interface ViewPrompts {
+  /** Asks the user whether to open a link; true to open it. */
+  confirmLink(url: string): Promise<boolean>;
+  /** Asks the user whether to save the files a View hands over (their names); true to save them. */
+  confirmDownload(names: string): Promise<boolean>;
+}
+
+/**
+ * Answers the requests a View makes of the page itself (open a link, save files, a message, model context,
+ * a log line, asking to close): each is asked of the user or written to the View's notes.
+ */
+export function answerViewRequests(bridge: AppBridge, notes: ViewNotes, prompts: ViewPrompts): void {
+  bridge.onopenlink = async ({ url }) => {
+    if (!/^https?:\/\//i.test(url)) {
+      notes.add('refused', `Link refused (only http and https open): ${url}`);
+      return { isError: true };
+    }
+    const open = await prompts.confirmLink(url);
+    notes.add('link', `${open ? 'Opened' : 'Not opened'}: ${url}`);
+    if (open) window.open(url, '_blank', 'noopener,noreferrer');
+    return open ? {} : { isError: true };
+  };
+  bridge.ondownloadfile = async ({ contents }) => {
+    const read = readDownloads(contents);
+    if ('refused' in read) {
+      notes.add('refused', `ui/download-file refused: ${read.refused}`);
+      return { isError: true };
+    }
+    const names = read.files.map((file) => file.name).join(', ');
+    const save = await prompts.confirmDownload(names);
+    notes.add('download', `${save ? 'Saved' : 'Not saved'}: ${names}`);
+    if (save) saveDownloads(read.files);
+    return save ? {} : { isError: true };
+  };
+  bridge.onmessage = async (params) => {
+    notes.add('message', `ui/message (${params.role}): ${textOf(params.content)}`, params);
+    return {};
+  };
+  bridge.onupdatemodelcontext = async (params) => {
+    notes.add(
+      'model context',
+      `ui/update-model-context: ${textOf(params.content) || 'structured content'}`,
+      params,
+    );
+    return {};
+  };
+  bridge.onloggingmessage = (params) => {
+    notes.add(
+      'log',
+      `${params.level}: ${typeof params.data === 'string' ? params.data : JSON.stringify(params.data)}`,
+      params,
+    );
+  };
+  bridge.onrequestteardown = () => notes.add('teardown', 'The View asked to be closed');
+}
+
+/** The text of a View's content blocks, for a note (other blocks by their type). */
+export function textOf(content: unknown): string {
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((block) =>
+      block && typeof block === 'object' && 'text' in block
+        ? String(block.text)
+        : `[${String((block as { type?: unknown })?.type)}]`,
+    )
+    .join(' ')
+    .slice(0, 300);
+}

@@ -1,0 +1,47 @@
+import type { CallToolResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
+import type { CallRunner } from '../../calls/call-runner.ts';
+import { listTools } from '../../mcp/tool-identity.ts';
+import { toolUiOf } from './tool-ui.ts';
+import type { ViewNotes } from './view-notes.ts';
+
+/** What a live View may reach: the one call model and the connected session. */
+export interface LiveHost {
+  runner: CallRunner;
+  /** The tools listed now (a View may call only those with `app` visibility). */
+  tools: () => readonly Tool[];
+  readResource: (uri: string) => Promise<ReadResourceResult>;
+}
+
+/** Why a replay's View cannot reach the server. */
+export const READ_ONLY = 'This View is a replay: it is shown read-only and its requests are not sent';
+
+/**
+ * A View's `tools/call`: allowed only for a listed tool visible to apps, and run through the same approval
+ * dialog and history as the user's calls (origin `view`). A refusal is noted and thrown, so the View gets
+ * an error with the reason.
+ */
+export async function callToolForView(
+  live: LiveHost | undefined,
+  notes: ViewNotes,
+  name: string,
+  args: Record<string, unknown>,
+  /** The name of the tool whose View asks (History says "asked by the <tool> View"). */
+  viewOf: string,
+): Promise<CallToolResult> {
+  const refuse = (why: string): never => {
+    notes.add('refused', `tools/call ${name} refused: ${why}`);
+    throw new Error(why);
+  };
+  if (!live) return refuse(READ_ONLY);
+  const tool = listTools(live.tools()).find((listed) => listed.tool.name === name)?.tool;
+  if (!tool) return refuse(`the server lists no tool named "${name}"`);
+  if (!toolUiOf(tool).callableFromView)
+    return refuse(`"${name}" is not visible to apps (its _meta.ui.visibility lacks "app")`);
+  const entry = await live.runner.call(tool, args, { origin: 'view', viewOf });
+  if (!entry) return refuse('another call is waiting for approval');
+  const outcome = entry.outcome;
+  if (!outcome || entry.createdTask) return refuse('the call became a task; its result is in the history');
+  if (outcome.status === 'denied') return refuse('the user denied the call');
+  if (outcome.status === 'ok' && outcome.result) return outcome.result;
+  return refuse(outcome.error?.message ?? `the call ended: ${outcome.status}`);
+}
