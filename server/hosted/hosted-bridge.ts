@@ -301,7 +301,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     };
   };
   // Pages' texts over 1 MiB are read in a worker thread, not on the event loop every user shares.
-  const largeTexts = new LargeTextParser((line) => log.warn(line));
+  const largeTexts = new LargeTextParser((line) => log.warn(line), maxBytes * 2);
   const wss = attachWebSocketEndpoint(server, {
     authorize,
     largeTexts,

@@ -17,7 +17,11 @@ afterEach(async () => {
 
 describe('LargeTextParser', () => {
   it('reads a 2 MiB send in the worker, moving its bytes there, in the order asked', async () => {
-    const parser = new LargeTextParser(() => {}, pathToFileURL(projectPath('lib/large-text-worker.js')));
+    const parser = new LargeTextParser(
+      () => {},
+      4 * MIB,
+      pathToFileURL(projectPath('lib/large-text-worker.js')),
+    );
     parsers.push(parser);
     // Before the worker is ready, texts are left to the caller.
     expect(await parser.parse(new Uint8Array(Buffer.from('{}')))).toBeUndefined();
@@ -51,6 +55,7 @@ describe('LargeTextParser', () => {
     const lines: string[] = [];
     const parser = new LargeTextParser(
       (line) => lines.push(line),
+      4 * MIB,
       pathToFileURL(projectPath('lib/no-such-worker.js')),
     );
     parsers.push(parser);
