@@ -31,7 +31,7 @@ export const BUILDS = {
   bridge: {
     name: 'bridge',
     inputs: ['server', ...SHARED_INPUTS],
-    outputs: ['lib/cli.js', 'lib/demo-server.js'],
+    outputs: ['lib/cli.js', 'lib/demo-server.js', 'lib/large-text-worker.js'],
     stamp: 'lib/.build-stamp',
   },
   check: {
@@ -120,7 +120,12 @@ async function bundleForNode(quiet, { input, external, chunkFileNames, cleanDir,
 /** @param {boolean} quiet */
 async function buildBridge(quiet) {
   await bundleForNode(quiet, {
-    input: { cli: 'server/cli.ts', 'demo-server': 'server/demo/demo-server.ts' },
+    input: {
+      cli: 'server/cli.ts',
+      'demo-server': 'server/demo/demo-server.ts',
+      // The hosted bridge's reader of large page texts, a worker thread (server/http/large-text-parser.ts).
+      'large-text-worker': 'server/http/large-text-worker.ts',
+    },
     // Only the project's own code is bundled; dependencies stay imports.
     external: (id) => !isOwnCode(id),
     chunkFileNames: '[name]-[hash].js',

@@ -96,8 +96,11 @@ export class PageChannel {
     }
   }
 
-  /** Handles one message from the page, or says why it cannot. */
-  async handle(message: ClientToBridge | RefusedClientMessage): Promise<void> {
+  /**
+   * Handles one message from the page, or says why it cannot. `text`, for a `send`, is its
+   * message's JSON when it was already written (a large text, by the worker that read it).
+   */
+  async handle(message: ClientToBridge | RefusedClientMessage, text?: string): Promise<void> {
     switch (message.type) {
       case 'refused':
         if (message.connect) {
@@ -114,7 +117,7 @@ export class PageChannel {
         if (!this.relay) return this.emitError('Not connected to a server');
         const refusal = this.policy.screen?.(message.message);
         if (refusal) return this.answerLocally(message.message, refusal, undefined, message.origin);
-        await this.relay.send(message.message, message.origin);
+        await this.relay.send(message.message, message.origin, text);
         return;
       }
       case 'cancel':

@@ -10,6 +10,7 @@ import { LiveViewerEndpoint } from '../http/live-viewer-endpoint.ts';
 import { requireSameSite, sharedRoutes } from '../http/shared-routes.ts';
 import { staticRoutes } from '../http/static-routes.ts';
 import { attachWebSocketEndpoint, closeAllSockets, type SocketGrant } from '../http/ws-endpoint.ts';
+import { LargeTextParser } from '../http/large-text-parser.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import type { SendRefusal } from '../channel/channel-policy.ts';
 import { Authenticator, isRefusal } from './auth/authenticator.ts';
@@ -299,8 +300,11 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       closed: () => place.release(),
     };
   };
+  // Pages' texts over 1 MiB are read in a worker thread, not on the event loop every user shares.
+  const largeTexts = new LargeTextParser((line) => log.warn(line), maxBytes * 2);
   const wss = attachWebSocketEndpoint(server, {
     authorize,
+    largeTexts,
     channels,
     version,
     log: (line) => log.warn(line),
@@ -363,6 +367,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         await recordings?.close().catch((error: Error) => log.error(`Closing the store: ${error.message}`));
         wss.close();
         viewers.wss.close();
+        await largeTexts.close();
         metricsServer?.close();
         server.closeAllConnections();
         await closed;

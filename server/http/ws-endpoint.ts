@@ -16,6 +16,8 @@ import type { SendRefusal } from '../channel/channel-policy.ts';
 import type { Refusal } from './access-guard.ts';
 import { LiveViewerEndpoint } from './live-viewer-endpoint.ts';
 import type { OAuthCallbacks } from '../oauth/oauth-callbacks.ts';
+import type { ParseResult } from './large-text-job.ts';
+import type { LargeTextParser } from './large-text-parser.ts';
 
 /** Largest message accepted from the browser (a tool call with a big argument still fits). */
 const MAX_PAYLOAD_BYTES = 64 * 1024 * 1024;
@@ -100,6 +102,8 @@ interface EndpointOptions {
   maxPayloadBytes?: number;
   /** Messages over `bytes` are answered with an error instead of relayed; the socket stays open. */
   messageLimit?: { bytes: number; refusal: (bytes: number) => SendRefusal };
+  /** Hosted mode: reads large texts off the event loop (see {@link LargeTextParser}). */
+  largeTexts?: LargeTextParser;
 }
 
 function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant): void {
@@ -122,6 +126,7 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
   send({ type: 'hello', channelId: channel.id, version: options.version });
   const limit = options.messageLimit;
   const inbound = grant.inbound;
+  if (inbound) options.largeTexts?.warm();
   let heldBytes = 0;
   let paused = false;
   const pause = () => {
@@ -140,14 +145,45 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
     }
   };
   /**
+   * Hands a text's messages to the channel (answering those a limit refuses); `texts`, when given,
+   * holds each `send` message's JSON, already written by the large-text reader.
+   */
+  const relayMessages = (
+    messages: (ClientToBridge | RefusedClientMessage)[],
+    bytes: number,
+    refusedByRate: SendRefusal | undefined,
+    texts?: (string | undefined)[],
+  ) => {
+    // Only a large text is measured message by message (a batch may hold many small ones).
+    const measure = limit !== undefined && bytes > limit.bytes;
+    const work: Promise<void>[] = [];
+    messages.forEach((parsed, index) => {
+      if (refusedByRate && parsed.type === 'send') {
+        channel.answerLocally(parsed.message, refusedByRate, `(${bytes} bytes, not relayed: over a limit)`);
+        return;
+      }
+      if (measure && refuseOversized(channel, parsed, limit, texts?.[index])) return;
+      work.push(
+        channel.handle(parsed, texts?.[index]).catch((error: unknown) => {
+          send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
+        }),
+      );
+    });
+    if (!inbound || !work.length) return;
+    heldBytes += bytes;
+    void Promise.all(work).then(() => handled(bytes));
+    if (heldBytes > inbound.heldBytes) pause();
+  };
+  /**
    * Parses a text and hands its messages to the channel. `turns`, when given, is handed the relay
-   * step to run later (a large text's next turn); false when it was not (refused unparsed).
+   * step, once the text is read (a large text, read by the worker), to run later; false when it
+   * was not (refused unparsed).
    */
   const receive = (
     data: RawData,
     isBinary: boolean,
     bytes: number,
-    turns?: (relay: () => void) => void,
+    turns?: (relay: Promise<() => void>) => void,
   ): boolean => {
     const refusedByRate = inbound?.take?.(bytes);
     // A large text refused anyway is not parsed (a flood would cost its parsing, and the garbage):
@@ -156,39 +192,36 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
       refuseUnparsed(channel, data, bytes, refusedByRate);
       return false;
     }
-    const text = data.toString();
-    const messages = isBinary
-      ? [{ type: 'refused' as const, error: 'Binary messages are not supported', connect: false }]
-      : parseClientMessages(text);
-    const relay = () => {
-      // Only a large text is measured message by message (a batch may hold many small ones).
-      const measure = limit !== undefined && bytes > limit.bytes;
-      const work: Promise<void>[] = [];
-      for (const parsed of messages) {
-        if (refusedByRate && parsed.type === 'send') {
-          channel.answerLocally(parsed.message, refusedByRate, `(${bytes} bytes, not relayed: over a limit)`);
-          continue;
-        }
-        if (measure && refuseOversized(channel, parsed, limit)) continue;
-        work.push(
-          channel.handle(parsed).catch((error: unknown) => {
-            send({ type: 'event', event: { kind: 'error', message: String(error) }, time: Date.now() });
-          }),
-        );
-      }
-      if (!inbound || !work.length) return;
-      heldBytes += bytes;
-      void Promise.all(work).then(() => handled(bytes));
-      if (heldBytes > inbound.heldBytes) pause();
-    };
-    if (!turns) relay();
-    else turns(relay);
-    return turns !== undefined;
+    const readHere = () =>
+      isBinary
+        ? [{ type: 'refused' as const, error: 'Binary messages are not supported', connect: false }]
+        : parseClientMessages(data.toString());
+    if (!turns) {
+      relayMessages(readHere(), bytes, refusedByRate);
+      return false;
+    }
+    const reader = options.largeTexts;
+    const read =
+      reader && !isBinary && Buffer.isBuffer(data)
+        ? reader.parse(data)
+        : Promise.resolve<ParseResult | undefined>(undefined);
+    turns(
+      read.then((result) =>
+        result
+          ? () => relayMessages(result.messages, bytes, refusedByRate, result.texts)
+          : // No worker: read here, and relay in the next turn (three turns in all).
+            (
+              (messages) => () =>
+                relayMessages(messages, bytes, refusedByRate)
+            )(readHere()),
+      ),
+    );
+    return true;
   };
-  // Hosted mode: a large text is handled over three turns of the event loop (ws reads it; it is
-  // parsed; it is relayed), with this socket paused meanwhile, and whatever the page sent after it
-  // waits its turn. Each 15 MiB step holds the one event loop for a few hundred ms on a loaded
-  // machine: other users' messages and answers go between the steps instead of after all of them.
+  // Hosted mode: a large text is read in a worker thread (or, without one, over a turn of its
+  // own) and relayed in a later turn of the event loop, with this socket paused meanwhile, and
+  // whatever the page sent after it waits its turn. Each 15 MiB step held the one event loop for a
+  // few hundred ms on a loaded machine: other users' messages and answers go between the steps.
   const queue: { data: RawData; isBinary: boolean; bytes: number }[] = [];
   const drain = () => {
     const next = queue[0];
@@ -206,12 +239,18 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
     // The socket may close between turns: its queue is emptied then, and nothing more is relayed.
     setImmediate(() => {
       if (queue[0] !== next) return;
-      const later = receive(next.data, next.isBinary, next.bytes, (relay) =>
-        setImmediate(() => {
-          if (queue[0] !== next) return;
-          relay();
-          done();
-        }),
+      const later = receive(
+        next.data,
+        next.isBinary,
+        next.bytes,
+        (reading) =>
+          void reading.then((relay) =>
+            setImmediate(() => {
+              if (queue[0] !== next) return;
+              relay();
+              done();
+            }),
+          ),
       );
       if (!later) done();
     });
@@ -271,9 +310,10 @@ function refuseOversized(
   channel: PageChannel,
   parsed: ClientToBridge | RefusedClientMessage,
   limit: NonNullable<EndpointOptions['messageLimit']>,
+  text?: string,
 ): boolean {
   if (parsed.type !== 'send' && parsed.type !== 'connect') return false;
-  const bytes = Buffer.byteLength(JSON.stringify(parsed.type === 'send' ? parsed.message : parsed));
+  const bytes = Buffer.byteLength(text ?? JSON.stringify(parsed.type === 'send' ? parsed.message : parsed));
   if (bytes <= limit.bytes) return false;
   const refusal = limit.refusal(bytes);
   if (parsed.type === 'send')

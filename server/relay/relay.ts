@@ -50,9 +50,10 @@ export class Relay {
   }
 
   /** Relays one message from the browser to the server; `origin` (the page says) is kept on its frame. */
-  async send(message: JSONRPCMessage, origin?: FrameOrigin): Promise<void> {
-    // Serialised once: the same text goes to the server and into the recording.
-    const text = JSON.stringify(message);
+  async send(message: JSONRPCMessage, origin?: FrameOrigin, json?: string): Promise<void> {
+    // Serialised once: the same text goes to the server and into the recording. `json` is that
+    // text when it was written already: `JSON.stringify(message)`, by the worker that read a large text.
+    const text = json ?? JSON.stringify(message);
     const isRequest = 'method' in message && 'id' in message;
     if (this.closedReason || !this.upstream.reportsWire) this.stampOutbound(message, text, undefined, origin);
     if (this.closedReason) {

@@ -142,6 +142,9 @@ describe('hosted mode: a flood holds one socket, not the bridge', () => {
     // The store holds markers for the relayed 15 MiB frames (limits.recordedFrameBytes, 1 MiB), not
     // the frames: 64 MiB of them were relayed, 300 MiB sent.
     expect(folderBytes(path.join(folder, 'data')) / MIB).toBeLessThan(32);
+    // The large texts were read in the worker thread (server/http/large-text-parser.ts), not on the
+    // event loop: had the worker failed, the bridge would have said so.
+    expect(serve.stderr()).not.toContain('Large texts are read on the main thread');
     bob.close();
     alice.close();
   }, 180_000);
