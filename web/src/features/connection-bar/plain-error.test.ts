@@ -93,7 +93,7 @@ describe('withoutRepeats', () => {
 
 describe('isOtherServer', () => {
   const http = { transport: 'http', url: 'http://127.0.0.1:3999/mcp' } as const;
-  const stdio = { transport: 'stdio', command: 'node', args: ['a.js'] } as const;
+  const stdio = { transport: 'stdio' as const, command: 'node', args: ['a.js'] };
   it('says when the form points at another server than the one whose connect failed', () => {
     expect(isOtherServer(http, http)).toBe(false);
     expect(isOtherServer({ ...http, headers: { A: 'b' } }, http)).toBe(false);
