@@ -44,6 +44,15 @@ async function shareSession(page: Page): Promise<string> {
   return url;
 }
 
+/** Opens each folded connection setup in the live page's trace, so its rows read as a replay's (which has none). */
+async function openSetups(page: Page): Promise<void> {
+  const folded = new ToolscopePage(page).trace.getByRole('button', {
+    name: /^Connection setup/,
+    expanded: false,
+  });
+  for (let i = 0; i < 5 && (await folded.count()) > 0; i++) await folded.first().click();
+}
+
 /** The accessible names of the trace rows on screen (method, direction, time). */
 function traceRows(page: Page): Promise<string[]> {
   return new ToolscopePage(page).trace
@@ -96,6 +105,7 @@ test('a share link opens the same trace, calls and results in another browser, r
     await expect(
       viewer.getByRole('region', { name: 'Tool browser' }).getByRole('button', { name: 'Refresh' }),
     ).toHaveCount(0);
+    await openSetups(page);
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
     expect((await traceRows(page)).length).toBeGreaterThan(4);
   });
@@ -299,6 +309,7 @@ test('a modern recording replays faithfully: era, revision, tools, results with 
     await expect(replay.result).toContainText('"era": "2026-07-28"');
     await replay.result.getByRole('tab', { name: 'Raw JSON' }).click();
     await expect(replay.result).toContainText('"resultType": "complete"');
+    await openSetups(page);
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
   });
 });

@@ -36,7 +36,7 @@ export function SetupRow({
         type="button"
         aria-expanded={open}
         title={`${summary}. ${open ? 'Fold' : 'Show'} the frames of this connect before it was ready.`}
-        className="flex h-full w-full items-center gap-2 bg-slate-50 px-2 text-left text-slate-500 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-400 dark:hover:bg-slate-800"
+        className="flex h-full w-full items-center gap-2 bg-slate-50 px-2 text-left font-sans text-slate-500 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-400 dark:hover:bg-slate-800"
         onClick={onToggle}
       >
         <span aria-hidden className="w-3 shrink-0">

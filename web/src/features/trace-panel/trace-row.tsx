@@ -112,10 +112,10 @@ export const TraceRow = memo(function TraceRow({
         </span>
         {(frame.direction === 'to-view' || frame.direction === 'from-view') && (
           <span
-            title="A message between this page (the host) and an MCP App's View; it never reaches the server"
+            title="app ↔ host: a message between this page (the host) and an MCP App's View; it never reaches the server"
             className="shrink-0 rounded bg-amber-100 px-1 text-[10px] text-amber-900 dark:bg-amber-950 dark:text-amber-300"
           >
-            app ↔ host
+            app
           </span>
         )}
         {/* Auto's probes are expected, even when refused: grey, so a healthy connect shows no red row. */}
