@@ -31,7 +31,7 @@ test('a healthy connect, a protocol error, Settings, Checks, the Server log and 
 
   // A healthy connect is one grey setup row; opened, no row of Auto's setup says "error" (an expected -32601
   // reads "ping: not supported (expected in 2026-07-28)").
-  await app.trace.getByRole('button', { name: /^Connection setup: / }).click();
+  await app.trace.getByRole('button', { name: /^Setup: / }).click();
   await expect(app.trace.getByRole('button', { name: /^tools\/list, sent/ }).first()).toBeVisible();
   await expect(
     app.trace.getByRole('button', { name: /^(no |error )|→ error \((Auto's|server)/ }),

@@ -44,13 +44,13 @@ async function shareSession(page: Page): Promise<string> {
   return url;
 }
 
-/** Opens each folded connection setup in the live page's trace, so its rows read as a replay's (which has none). */
-async function openSetups(page: Page): Promise<void> {
-  const folded = new ToolscopePage(page).trace.getByRole('button', {
-    name: /^Connection setup/,
-    expanded: false,
-  });
-  for (let i = 0; i < 5 && (await folded.count()) > 0; i++) await folded.first().click();
+/**
+ * Shows every JSON-RPC frame of the trace by a filter, in the live page and the replay alike: unfiltered, the
+ * live page folds each connect's setup into one row and a replay (which does not know the setup) does not.
+ */
+async function showEveryFrame(...pages: Page[]): Promise<void> {
+  for (const page of pages)
+    await new ToolscopePage(page).trace.getByRole('searchbox', { name: 'Filter trace' }).fill('"jsonrpc"');
 }
 
 /** The accessible names of the trace rows on screen (method, direction, time). */
@@ -105,7 +105,7 @@ test('a share link opens the same trace, calls and results in another browser, r
     await expect(
       viewer.getByRole('region', { name: 'Tool browser' }).getByRole('button', { name: 'Refresh' }),
     ).toHaveCount(0);
-    await openSetups(page);
+    await showEveryFrame(page, viewer);
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
     expect((await traceRows(page)).length).toBeGreaterThan(4);
   });
@@ -309,7 +309,7 @@ test('a modern recording replays faithfully: era, revision, tools, results with 
     await expect(replay.result).toContainText('"era": "2026-07-28"');
     await replay.result.getByRole('tab', { name: 'Raw JSON' }).click();
     await expect(replay.result).toContainText('"resultType": "complete"');
-    await openSetups(page);
+    await showEveryFrame(page, viewer);
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
   });
 });

@@ -27,7 +27,7 @@ describe('foldSetups', () => {
     expect(setupIdOf(items[0]!)).toBe(0);
     expect(setupIdOf(3)).toBeUndefined();
     expect(spans.get(0)).toBe(span);
-    expect(setupSummary(span)).toBe('Connection setup: Auto chose 2026-07-28 · 4 frames · 900 ms');
+    expect(setupSummary(span)).toBe('Setup: Auto chose 2026-07-28 · 4 frames · 900 ms');
   });
 
   it('opens in place to every frame, and shows no row for a setup whose frames are all filtered out', () => {

@@ -2,11 +2,14 @@ import type { SetupSpan } from '../../mcp/trace-setup.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { TRACE_ROW_HEIGHT } from './trace-row.tsx';
 
-/** The words of a setup row: "Connection setup: Auto chose 2026-07-28 · 10 frames · 0.9 s". */
+/**
+ * The words of a setup row: "Setup: Auto chose 2026-07-28 · 10 frames · 0.9 s". Its name holds no "connect":
+ * a button named "Connect" is the page's main control, and role+name lookups match by substring.
+ */
 export function setupSummary(span: SetupSpan): string {
   const frames = span.seqs.length === 1 ? '1 frame' : `${span.seqs.length} frames`;
   const note = span.note ? `: ${span.note}` : '';
-  return `Connection setup${note} · ${frames} · ${formatDuration(span.lastTime - span.firstTime)}`;
+  return `Setup${note} · ${frames} · ${formatDuration(span.lastTime - span.firstTime)}`;
 }
 
 /**
@@ -35,7 +38,8 @@ export function SetupRow({
       <button
         type="button"
         aria-expanded={open}
-        title={`${summary}. ${open ? 'Fold' : 'Show'} the frames of this connect before it was ready.`}
+        aria-label={summary}
+        title={`${summary}: the frames exchanged while connecting, before the first thing you did. Click to ${open ? 'fold' : 'show'} them.`}
         className="flex h-full w-full items-center gap-2 bg-slate-50 px-2 text-left font-sans text-slate-500 hover:bg-slate-100 dark:bg-slate-900 dark:text-slate-400 dark:hover:bg-slate-800"
         onClick={onToggle}
       >
