@@ -39,7 +39,8 @@ export function FrameDetail({
       role="group"
       className="flex h-[60%] min-h-24 shrink-0 flex-col border-t border-slate-200 dark:border-slate-800"
     >
-      <div className="flex items-center gap-3 px-2 py-1 text-xs">
+      {/* The header wraps rather than cut the frame's name ("tools/call → result #2") at 1280. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-2 py-1 text-xs">
         <span
           className="min-w-0 truncate font-semibold whitespace-nowrap"
           title={`Frame ${frame.seq} of the trace, ${direction} at ${formatTime(frame.time)}`}
