@@ -211,13 +211,13 @@ for (const size of SIZES) {
 
       // The frame detail is named as its row is, and closes with its button or Escape.
       const detail = app.trace.getByRole('group', { name: 'Frame detail' });
-      const last = app.trace.getByRole('button', { name: /^result #\d+, received/ }).last();
+      const last = app.trace.getByRole('button', { name: /^tools\/call → result #\d+, received/ }).last();
       const name = (await last.getAttribute('aria-label'))!;
       const row = app.trace.getByRole('button', { name, exact: true });
       const rowLabel = name.split(',')[0]!;
       await row.click();
       await expect(detail).toContainText(`${rowLabel}, received`);
-      // Its title is whole at both sizes (it read "result #2 · recei…" at 1280).
+      // Its title is whole at both sizes (it read "result #2 · recei…" at 1280; now "tools/call → result #2").
       const title = detail.getByText(rowLabel, { exact: false }).first();
       expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       // The open row stays in view above its detail, and the detail's close button is inside the panel.

@@ -29,9 +29,13 @@ test('a healthy connect, a protocol error, Settings, Checks, the Server log and 
   await expect(args).toBeDisabled();
   await expect(page.locator('label', { has: args })).toHaveAttribute('title', await args.inputValue());
 
-  // A healthy connect: no row of Auto's setup says "error" (an expected -32601 reads "no ping").
+  // A healthy connect is one grey setup row; opened, no row of Auto's setup says "error" (an expected -32601
+  // reads "ping: not supported (expected in 2026-07-28)").
+  await app.trace.getByRole('button', { name: /^Setup: / }).click();
   await expect(app.trace.getByRole('button', { name: /^tools\/list, sent/ }).first()).toBeVisible();
-  await expect(app.trace.getByRole('button', { name: /^error \((Auto's|server\/discover)/ })).toHaveCount(0);
+  await expect(
+    app.trace.getByRole('button', { name: /^(no |error )|→ error \((Auto's|server)/ }),
+  ).toHaveCount(0);
 
   // The approval dialog reads the display name and the name apart.
   await app.selectTool('fail_with_protocol_error');

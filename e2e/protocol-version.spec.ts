@@ -23,6 +23,8 @@ test('offers an older revision in initialize and marks fields it does not define
   const output = app.toolPanel.getByRole('region', { name: 'Output schema' });
   await expect(output).toContainText('JSON Schema 2020-12 · $schema');
   await expect(output).toContainText('"temperature"');
+  // The handshake is inside the folded connection setup: the Method filter shows it.
+  await app.trace.getByRole('combobox', { name: 'Method' }).selectOption('initialize');
   const initialize = app.trace.getByRole('button', { name: /^initialize, sent/ }).last();
   await initialize.click();
   await expect(app.trace.getByRole('group', { name: 'Frame detail' })).toContainText(

@@ -44,6 +44,15 @@ async function shareSession(page: Page): Promise<string> {
   return url;
 }
 
+/**
+ * Shows every JSON-RPC frame of the trace by a filter, in the live page and the replay alike: unfiltered, the
+ * live page folds each connect's setup into one row and a replay (which does not know the setup) does not.
+ */
+async function showEveryFrame(...pages: Page[]): Promise<void> {
+  for (const page of pages)
+    await new ToolscopePage(page).trace.getByRole('searchbox', { name: 'Filter trace' }).fill('"jsonrpc"');
+}
+
 /** The accessible names of the trace rows on screen (method, direction, time). */
 function traceRows(page: Page): Promise<string[]> {
   return new ToolscopePage(page).trace
@@ -96,6 +105,7 @@ test('a share link opens the same trace, calls and results in another browser, r
     await expect(
       viewer.getByRole('region', { name: 'Tool browser' }).getByRole('button', { name: 'Refresh' }),
     ).toHaveCount(0);
+    await showEveryFrame(page, viewer);
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
     expect((await traceRows(page)).length).toBeGreaterThan(4);
   });
@@ -299,6 +309,7 @@ test('a modern recording replays faithfully: era, revision, tools, results with 
     await expect(replay.result).toContainText('"era": "2026-07-28"');
     await replay.result.getByRole('tab', { name: 'Raw JSON' }).click();
     await expect(replay.result).toContainText('"resultType": "complete"');
+    await showEveryFrame(page, viewer);
     await expect.poll(() => traceRows(viewer)).toEqual(await traceRows(page));
   });
 });

@@ -43,7 +43,7 @@ test('the trace pairs, filters, shows bad lines with their start, pauses and sho
   const frames = trace.getByRole('list', { name: 'Frames' }).getByRole('listitem');
   await expect(frames).toHaveCount(1);
   await frames.getByRole('button').click();
-  await expect(trace.getByRole('group', { name: 'Frame detail' })).toContainText('latency');
+  await expect(trace.getByRole('group', { name: 'Frame detail' })).toContainText('at the bridge');
   await trace.getByRole('button', { name: 'Go to request' }).click();
   await expect(trace.getByRole('group', { name: 'Frame detail' })).toContainText('"method": "tools/call"');
   await trace.getByRole('searchbox', { name: 'Filter trace' }).fill('');

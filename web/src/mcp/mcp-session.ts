@@ -23,6 +23,7 @@ import {
   type TaskMethod,
 } from './session-requests.ts';
 import { effectiveEra } from './era-negotiation.ts';
+import { setupNote } from './trace-setup.ts';
 import { openInEra, type Attempt } from './era-fallbacks.ts';
 import type { EraMemory } from './era-memory.ts';
 import { CallOrigins } from './call-origins.ts';
@@ -108,6 +109,7 @@ export class McpSession {
     await this.disconnect();
     const generation = ++this.generation;
     const traceFrom = this.trace.get().frames.length;
+    const setup = this.trace.beginSetup();
     this.toolListing.useTarget(target);
     this.state.update(connectingState(target));
     const chosen = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
@@ -123,7 +125,7 @@ export class McpSession {
         return true;
       },
     });
-    if (!opened || generation !== this.generation) return;
+    if (!opened || generation !== this.generation) return this.trace.endSetup(setup, false);
     const { attempt, remembered, reprobed } = opened;
     const { client, transport, probe, error } = attempt;
     if (error !== undefined) {
@@ -132,6 +134,7 @@ export class McpSession {
       await transport.close().catch(() => {});
       const probeAnswer = wireAnswerOf(this.trace, traceFrom, 'server/discover');
       const failure = describeConnectFailure(error, target, probeAnswer);
+      this.trace.endSetup(setup, false);
       this.state.update({ status: 'disconnected', error: failure.headline, errorDetail: failure });
       return;
     }
@@ -143,6 +146,8 @@ export class McpSession {
       if (generation === this.generation) this.state.update({ listen });
     });
     if (client.getServerCapabilities()?.tools) await this.refreshTools();
+    // Ready: the trace folds what this connect sent and received into one row (a newer connect drops it).
+    this.trace.endSetup(setup, generation === this.generation, setupNote(this.state.get()));
   }
 
   /** Opens one connection in `era` (see connection-open.ts); late events of an older one are ignored. */

@@ -1,6 +1,7 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { TracePairs } from './trace-pairs.ts';
 import { TraceRounds } from './trace-rounds.ts';
+import { TraceSetups } from './trace-setup.ts';
 
 /** A read-only snapshot of the trace; a new object after every change so React notices. */
 export interface TraceSnapshot {
@@ -24,6 +25,8 @@ export class TraceLog {
   readonly pairs = new TracePairs();
   /** The rounds of multi round-trip calls, grouped per call. */
   readonly rounds = new TraceRounds();
+  /** The frames of each connect's setup, which the trace folds into one row. */
+  readonly setups = new TraceSetups();
   private methodSet = new Set<string>();
   /** Methods seen so far, sorted; a new array only when a new method appears. */
   methodList: string[] = [];
@@ -45,6 +48,7 @@ export class TraceLog {
     this.frames.push(frame);
 
     this.pair(frame);
+    this.setups.add(frame, this.pairs.of(frame.seq)?.requestSeq);
     this.noteMethod(frame);
 
     if (this.scheduled) return;
@@ -67,10 +71,23 @@ export class TraceLog {
     this.publish();
   }
 
+  /** A connect starts sending its setup frames; returns the id `endSetup` takes. */
+  beginSetup(): number {
+    return this.setups.begin();
+  }
+
+  /** The connect is ready (`note` says how it chose its protocol), or failed (`ok` false: nothing folds). */
+  endSetup(id: number, ok: boolean, note?: string): void {
+    if (ok) this.setups.end(id, note);
+    else this.setups.drop(id);
+    this.publish();
+  }
+
   clear(): void {
     this.frames = [];
     this.pairs.clear();
     this.rounds.clear();
+    this.setups.clear();
     this.methodSet = new Set();
     this.methodList = [];
 

@@ -64,7 +64,12 @@ export function OutcomeBadge({
       </span>
       {/* A denied call never ran, so it has no duration worth showing. */}
       {showDuration && outcome.status !== 'denied' && (
-        <span className="whitespace-nowrap text-slate-500">{formatDuration(outcome.durationMs)}</span>
+        <span
+          className="whitespace-nowrap text-slate-500"
+          title={`${formatDuration(outcome.durationMs)} from Call to the result in the page; the trace shows the shorter time between request and reply at the bridge`}
+        >
+          {formatDuration(outcome.durationMs)}
+        </span>
       )}
     </span>
   );

@@ -41,25 +41,31 @@ describe('describeFrame', () => {
     };
     // The expected "Method not found" of a quiet server reads as what it means, not as an error.
     expect(describeFrame(frame({ message: refused }))).toEqual({
-      label: "no ping (Auto's liveness check)",
+      label: 'ping: not supported (expected in 2026-07-28)',
       kind: 'error',
       setup: true,
     });
     const refusedOtherwise = { ...refused, error: { code: -32603, message: 'boom' } };
-    expect(describeFrame(frame({ message: refusedOtherwise })).label).toBe("error (Auto's liveness check)");
+    expect(describeFrame(frame({ message: refusedOtherwise })).label).toBe(
+      "ping → error (Auto's liveness check)",
+    );
     const noDiscover = {
       jsonrpc: '2.0' as const,
       id: 'server-discover-probe-2',
       error: { code: -32601, message: 'x' },
     };
-    expect(describeFrame(frame({ message: noDiscover })).label).toBe("no server/discover (Auto's probe)");
+    expect(describeFrame(frame({ message: noDiscover })).label).toBe(
+      'server/discover: not supported (a legacy server)',
+    );
     // Someone else's -32601 is still an error.
     const other = { jsonrpc: '2.0' as const, id: 3, error: { code: -32601, message: 'x' } };
     expect(describeFrame(frame({ message: other })).label).toBe('error #3');
     const listed = { jsonrpc: '2.0' as const, id: 'toolscope-liveness-list', result: { tools: [] } };
-    expect(describeFrame(frame({ message: listed })).label).toBe("result (Auto's liveness check)");
+    expect(describeFrame(frame({ message: listed })).label).toBe(
+      "tools/list → result (Auto's liveness check)",
+    );
     const probed = { jsonrpc: '2.0' as const, id: 'server-discover-probe-1', result: {} };
-    expect(describeFrame(frame({ message: probed })).label).toBe('result (server/discover probe)');
+    expect(describeFrame(frame({ message: probed })).label).toBe("server/discover → result (Auto's probe)");
     // Another string id keeps its JSON, so "8" and 8 stay apart.
     expect(describeFrame(frame({ message: { jsonrpc: '2.0', id: '8', result: {} } })).label).toBe(
       'result #"8"',
@@ -74,6 +80,17 @@ describe('describeFrame', () => {
     expect(
       describeFrame(frame({ message: { jsonrpc: '2.0', id: 1, error: { code: -1, message: 'x' } } })).label,
     ).toBe('error #1');
+  });
+
+  it('names an answer by the method it answers, for results and errors alike', () => {
+    const result = frame({ message: { jsonrpc: '2.0', id: 1, result: {} } });
+    expect(describeFrame(result, 'tools/call')).toEqual({ label: 'tools/call → result #1', kind: 'result' });
+    const error = frame({ message: { jsonrpc: '2.0', id: 2, error: { code: -32602, message: 'x' } } });
+    expect(describeFrame(error, 'tools/call').label).toBe('tools/call → error #2');
+    // A request or notification keeps its own method, whatever it is said to answer.
+    expect(describeFrame(frame({ message: { jsonrpc: '2.0', method: 'ping', id: 3 } }), 'x').label).toBe(
+      'ping',
+    );
   });
 });
 

@@ -20,8 +20,14 @@ function ownMethod(id: string): string {
 /** How many characters of an unreadable line the trace row shows. */
 export const LINE_PREVIEW_CHARS = 100;
 
-/** A short label for a frame: its method, or what it answers; for an unreadable line, the start of it. */
-export function describeFrame(frame: Frame): {
+/**
+ * A short label for a frame: its method; for an answer, the method it answers and its id ("tools/call → result
+ * #1", when `answers` names the request's method); for an unreadable line, the start of it.
+ */
+export function describeFrame(
+  frame: Frame,
+  answers?: string,
+): {
   label: string;
   kind: 'request' | 'notification' | 'result' | 'error' | 'bad';
   /** The start of the line as the server wrote it, for a frame that is not a JSON-RPC message. */
@@ -40,20 +46,30 @@ export function describeFrame(frame: Frame): {
     const label = own && !own.startsWith(message.method) ? `${message.method} (${own})` : message.method;
     return { label, kind: 'id' in message ? 'request' : 'notification', ...(own ? { setup: true } : {}) };
   }
-  const id = own ? `(${own})` : `#${JSON.stringify(message.id)}`;
+  // An own request's answer names its method from the id; any other answer from its paired request.
+  const method = own ? ownMethod(message.id as string) : answers;
+  const head = method ? `${method} → ` : '';
+  const id = own
+    ? own.startsWith(method!)
+      ? "(Auto's probe)"
+      : `(${own})`
+    : `#${JSON.stringify(message.id)}`;
   const setup = own ? { setup: true as const } : {};
   if ('error' in message) {
     // Auto asks on purpose for what an older or a quiet server may not know: "Method not found" is an answer
-    // it expects, so a healthy connect reads "no ping", not "error".
+    // it expects, so a healthy connect reads "not supported", not "error".
     const code = (message.error as { code?: unknown } | null)?.code;
-    if (own && code === METHOD_NOT_FOUND) {
-      const method = ownMethod(message.id as string);
-      const why = own.startsWith(method) ? "Auto's probe" : own;
-      return { label: `no ${method} (${why})`, kind: 'error', ...setup };
-    }
-    return { label: `error ${id}`, kind: 'error', ...setup };
+    if (own && code === METHOD_NOT_FOUND) return { label: notSupported(method!), kind: 'error', ...setup };
+    return { label: `${head}error ${id}`, kind: 'error', ...setup };
   }
-  return { label: `result ${id}`, kind: 'result', ...setup };
+  return { label: `${head}result ${id}`, kind: 'result', ...setup };
+}
+
+/** An expected "Method not found" to one of Auto's requests, in words: why it is no failure. */
+function notSupported(method: string): string {
+  if (method === 'ping') return 'ping: not supported (expected in 2026-07-28)';
+  if (method === 'server/discover') return 'server/discover: not supported (a legacy server)';
+  return `${method}: not supported (Auto's liveness check)`;
 }
 
 /** What a request Toolscope (or its SDK client) sent with a made-up string id is for. */

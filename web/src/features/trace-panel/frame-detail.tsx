@@ -3,7 +3,7 @@ import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { FrameWire } from './frame-wire.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
-import { DIRECTION_ARROWS, DIRECTION_NAMES, ORIGIN_MARKS, duringText } from './trace-row.tsx';
+import { BRIDGE_LATENCY, DIRECTION_ARROWS, DIRECTION_NAMES, ORIGIN_MARKS, duringText } from './trace-row.tsx';
 
 /** Above this size the detail shows the start of the frame only; Copy still copies all of it. */
 const MAX_SHOWN_CHARS = 200_000;
@@ -20,16 +20,15 @@ export function FrameDetail({
   answers,
 }: {
   frame: Frame;
-  /** For the page's answer to a server's request: that request's method, as its row says. */
+  /** For an answer: the method of the request it answers, as its row says. */
   answers?: string;
   pair: FramePair | undefined;
   onGoTo: (seq: number) => void;
   onClose: () => void;
 }) {
-  // Named as its row is ("← result #1", read "result #1, received"), so the detail and the list speak alike;
-  // the arrow says the direction, so the title keeps its room at 1280.
-  const described = describeFrame(frame).label;
-  const label = answers ? `${described} to ${answers}` : described;
+  // Named as its row is ("← tools/call → result #1", read "tools/call → result #1, received"), so the detail
+  // and the list speak alike; the arrow says the direction, so the title keeps its room at 1280.
+  const label = describeFrame(frame, answers).label;
   const direction = DIRECTION_NAMES[frame.direction];
   const text = frame.message ? JSON.stringify(frame.message, null, 2) : (frame.raw ?? '');
   const shown = text.length > MAX_SHOWN_CHARS ? text.slice(0, MAX_SHOWN_CHARS) : text;
@@ -40,7 +39,8 @@ export function FrameDetail({
       role="group"
       className="flex h-[60%] min-h-24 shrink-0 flex-col border-t border-slate-200 dark:border-slate-800"
     >
-      <div className="flex items-center gap-3 px-2 py-1 text-xs">
+      {/* The header wraps rather than cut the frame's name ("tools/call → result #2") at 1280. */}
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-0.5 px-2 py-1 text-xs">
         <span
           className="min-w-0 truncate font-semibold whitespace-nowrap"
           title={`Frame ${frame.seq} of the trace, ${direction} at ${formatTime(frame.time)}`}
@@ -66,8 +66,11 @@ export function FrameDetail({
         )}
         {frame.error && <span className="min-w-0 truncate text-red-600">{frame.error}</span>}
         {pair && (
-          <span className="shrink-0 whitespace-nowrap text-slate-500">
-            latency {formatDuration(pair.latencyMs)}
+          <span
+            className="shrink-0 whitespace-nowrap text-slate-500"
+            title={`${BRIDGE_LATENCY}. A Result's figure is longer: it runs from Call to the result in the page.`}
+          >
+            {formatDuration(pair.latencyMs)} at the bridge
           </span>
         )}
         {other !== undefined && (

@@ -42,4 +42,37 @@ describe('RepeatCollapse', () => {
     const indices = [0];
     expect(collapse.collapse(frames, indices).indices).toBe(indices);
   });
+
+  it("folds a View's context changes of one kind into the newest, but not the server's differing ones", () => {
+    const context = (seq: number, width: number) =>
+      at(
+        seq,
+        seq,
+        {
+          jsonrpc: '2.0',
+          method: 'ui/notifications/host-context-changed',
+          params: { containerDimensions: { width } },
+        },
+        'to-view',
+      );
+    const theme = at(
+      3,
+      3,
+      {
+        jsonrpc: '2.0',
+        method: 'ui/notifications/host-context-changed',
+        params: { theme: 'dark' },
+      },
+      'to-view',
+    );
+    const frames = [context(0, 500), context(1, 510), context(2, 520), theme];
+    const rows = new RepeatCollapse().collapse(frames, [0, 1, 2, 3]);
+    // The row shows the last size sent, and the theme change (another kind of context) keeps its own row.
+    expect(rows.indices).toEqual([2, 3]);
+    expect(rows.counts.get(2)).toBe(3);
+    expect(rows.counts.has(0)).toBe(false);
+    // The same differing params on the server's wire stay apart (see progress above).
+    const server = frames.map((frame) => ({ ...frame, direction: 'in' as const }));
+    expect(new RepeatCollapse().collapse(server, [0, 1, 2, 3]).indices).toEqual([0, 1, 2, 3]);
+  });
 });

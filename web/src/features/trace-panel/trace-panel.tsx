@@ -10,6 +10,8 @@ import { TraceFilterBar } from './trace-filter-bar.tsx';
 import { TraceRow, TRACE_ROW_HEIGHT } from './trace-row.tsx';
 import { FrameDetail } from './frame-detail.tsx';
 import { RepeatCollapse } from './repeat-collapse.ts';
+import { foldSetups, setupIdOf } from './setup-fold.ts';
+import { SetupRow } from './setup-row.tsx';
 import type { TraceRounds } from '../../mcp/trace-rounds.ts';
 import type { FramePair } from '../../mcp/trace-pairs.ts';
 
@@ -17,11 +19,26 @@ const headerButton = 'text-xs font-normal text-indigo-600 hover:underline dark:t
 
 /** Every JSON-RPC frame of the session: filter, pair, inspect, copy, pause, clear. Virtualised. */
 export function TracePanel() {
-  const { session, replay } = useServices();
+  const { session, replay, history } = useServices();
   const snapshot = useStore(session.trace, (s) => s);
   const [filter, setFilter] = useState<TraceFilter>(EMPTY_FILTER);
   const [pausedAt, setPausedAt] = useState<number>();
   const [selectedSeq, setSelectedSeq] = useState<number>();
+  // The connect setups the user opened (by span id); the others show as one row each.
+  const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
+  const toggleSetup = (id: number) =>
+    setExpanded((open) => {
+      const next = new Set(open);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  // Selecting a frame of a folded setup ("Go to request") opens that setup, so the frame's row shows.
+  const select = (seq: number | undefined) => {
+    setSelectedSeq(seq);
+    const span = seq === undefined ? undefined : session.trace.setups.of(seq);
+    if (span && !expanded.has(span.id)) toggleSetup(span.id);
+  };
+  const restoredCalls = useStore(history, (s) => s.calls.some((call) => call.restored));
   const search = useMemo(() => new TraceSearch(), []);
   // A new connection closes the open frame: a frame of the old one must not read as current.
   // (Adjusted while rendering, as React advises for state that follows a prop, not in an effect.)
@@ -43,6 +60,16 @@ export function TracePanel() {
   // Runs of identical notifications show as one row, "×5" (the header still counts every frame).
   const repeats = useMemo(() => new RepeatCollapse(), []);
   const rows = useMemo(() => repeats.collapse(frames, indices), [repeats, frames, indices]);
+  // A filter looks for frames: it shows them, setup frames included, without the fold.
+  const filtering = isFiltering(filter);
+  const folded = useMemo(
+    () =>
+      filtering
+        ? { items: rows.indices, spans: new Map() }
+        : foldSetups(frames, rows.indices, (seq) => session.trace.setups.of(seq), expanded),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [rows, frames, snapshot.version, filtering, expanded, session],
+  );
   const methods = useStore(session.trace, () => session.trace.methodList);
   const selected = selectedSeq === undefined ? undefined : frameBySeq(frames, selectedSeq);
   // The open frame's row stays in view above its detail (which takes the lower part of the panel).
@@ -50,8 +77,8 @@ export function TracePanel() {
     () =>
       selectedSeq === undefined
         ? undefined
-        : rows.indices.findIndex((index) => frames[index]!.seq === selectedSeq),
-    [rows, frames, selectedSeq],
+        : folded.items.findIndex((index) => index >= 0 && frames[index]!.seq === selectedSeq),
+    [folded, frames, selectedSeq],
   );
 
   const copyShown = () => {
@@ -63,6 +90,7 @@ export function TracePanel() {
     search.reset();
     repeats.reset();
     setSelectedSeq(undefined);
+    setExpanded(new Set());
     setPausedAt(undefined);
   };
 
@@ -103,14 +131,35 @@ export function TracePanel() {
         </span>
       </div>
       <TraceFilterBar filter={filter} onChange={setFilter} methods={methods} />
+      {/* History keeps calls across a reload, the trace does not: say where their frames went. */}
+      {!replay && (frames.length === 0 || restoredCalls) && (
+        <p className="px-2 py-1 text-xs text-slate-500 dark:text-slate-400">
+          {frames.length === 0 && 'No frames yet: they show here as the page and the server talk. '}
+          {restoredCalls && 'Frames of earlier connections are in Recordings.'}
+        </p>
+      )}
       <VirtualList
         label="Frames"
-        className="flex-1 font-mono text-xs"
-        items={rows.indices}
+        className="flex-1 font-mono text-xs @container"
+        items={folded.items}
         rowHeight={TRACE_ROW_HEIGHT}
         stickToBottom={pausedAt === undefined}
         revealIndex={selectedRow}
         renderRow={(index) => {
+          const setupId = setupIdOf(index);
+          if (setupId !== undefined) {
+            const span = folded.spans.get(setupId)!;
+            const first = frameBySeq(frames, span.seqs[0]!);
+            return (
+              <SetupRow
+                key={`setup-${setupId}`}
+                span={span}
+                open={expanded.has(setupId)}
+                startsConnection={first !== undefined && first.bridgeSeq === 0 && first.seq > 0}
+                onToggle={() => toggleSetup(setupId)}
+              />
+            );
+          }
           const frame = frames[index]!;
           const pair = session.trace.pairs.of(frame.seq);
           return (
@@ -122,7 +171,8 @@ export function TracePanel() {
               times={rows.counts.get(frame.seq)}
               round={roundLabel(session.trace.rounds, frame.seq)}
               selected={frame.seq === selectedSeq}
-              onSelect={() => setSelectedSeq(frame.seq === selectedSeq ? undefined : frame.seq)}
+              inSetup={!filtering && folded.spans.has(session.trace.setups.of(frame.seq)?.id ?? -1)}
+              onSelect={() => select(frame.seq === selectedSeq ? undefined : frame.seq)}
             />
           );
         }}
@@ -132,11 +182,22 @@ export function TracePanel() {
           frame={selected}
           pair={session.trace.pairs.of(selected.seq)}
           answers={answeredMethod(frames, selected, session.trace.pairs.of(selected.seq))}
-          onGoTo={setSelectedSeq}
+          onGoTo={select}
           onClose={() => setSelectedSeq(undefined)}
         />
       )}
     </section>
+  );
+}
+
+/** True when the filter hides some frames (anything but EMPTY_FILTER's values). */
+function isFiltering(filter: TraceFilter): boolean {
+  return (
+    filter.text.trim() !== '' ||
+    filter.direction !== 'any' ||
+    filter.errorsOnly ||
+    filter.method !== '' ||
+    filter.origin !== undefined
   );
 }
 
@@ -160,11 +221,11 @@ function frameBySeq(frames: readonly Frame[], seq: number): Frame | undefined {
 }
 
 /**
- * The method of the server's request that a frame of the page answers ("roots/list"), so "result #0" to the
- * server does not read like the answer to the page's own request #0.
+ * The method of the request an answer answers ("tools/call → result #1"): pairing by eye is not needed, and the
+ * page's "result #0" to the server's roots/list does not read like the answer to the page's own request #0.
  */
 function answeredMethod(frames: readonly Frame[], frame: Frame, pair: FramePair | undefined) {
-  if (frame.direction !== 'out' || !pair || pair.responseSeq !== frame.seq) return undefined;
+  if (!pair || pair.responseSeq !== frame.seq) return undefined;
   const method = (frameBySeq(frames, pair.requestSeq)?.message as { method?: unknown } | undefined)?.method;
   return typeof method === 'string' ? method : undefined;
 }

@@ -4,6 +4,9 @@ import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
 
+/** What a reply's figure measures (a Result's figure is longer: it runs from Call to the result in the page). */
+export const BRIDGE_LATENCY = 'latency at the bridge: request to reply';
+
 /** Fixed row height, so the trace can be virtualised. */
 export const TRACE_ROW_HEIGHT = 24;
 
@@ -53,11 +56,14 @@ export const TraceRow = memo(function TraceRow({
   round,
   answers,
   times,
+  inSetup,
 }: {
+  /** The frame belongs to an opened connect setup: indented under its row. */
+  inSetup?: boolean;
   /** How many identical notifications in a row this row stands for ("×5"). */
   times?: number;
   frame: Frame;
-  /** For the page's answer to a server's request: that request's method ("result #0 to roots/list"). */
+  /** For an answer: the method of the request it answers ("tools/call → result #1"). */
   answers?: string;
   pair: FramePair | undefined;
   /** "round 2 of 3" for the frames of a multi round-trip call. */
@@ -65,9 +71,7 @@ export const TraceRow = memo(function TraceRow({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const described = describeFrame(frame);
-  const { kind, preview, setup } = described;
-  const label = answers ? `${described.label} to ${answers}` : described.label;
+  const { label, kind, preview, setup } = describeFrame(frame, answers);
   const direction = DIRECTION_NAMES[frame.direction];
   const named = preview === undefined ? label : `${label}: ${preview}`;
   const origin = frame.origin && ORIGIN_MARKS[frame.origin];
@@ -88,12 +92,16 @@ export const TraceRow = memo(function TraceRow({
         aria-pressed={selected}
         aria-label={`${named}, ${direction}, ${origin ? `${origin.spoken}, ` : ''}${during ? `${during}, ` : ''}${times ? `${times} times, ` : ''}${formatTime(frame.time)}`}
         title={frame.error}
-        className={`flex h-full w-full items-center gap-2 px-2 text-left hover:bg-slate-50 dark:hover:bg-slate-800 ${
+        className={`flex h-full w-full items-center gap-2 ${inSetup ? 'pr-2 pl-5' : 'px-2'} text-left hover:bg-slate-50 dark:hover:bg-slate-800 ${
           selected ? 'bg-indigo-50 dark:bg-indigo-950' : ''
         }`}
         onClick={onSelect}
       >
-        <span className="shrink-0 text-slate-400">{formatTime(frame.time)}</span>
+        {/* A narrow trace drops the milliseconds, so the method keeps its room (the detail has them). */}
+        <span className="shrink-0 text-slate-400">
+          {formatTime(frame.time).slice(0, 8)}
+          <span className="hidden @[30rem]:inline">{formatTime(frame.time).slice(8)}</span>
+        </span>
         {startsConnection && (
           <span className="shrink-0 rounded bg-slate-200 px-1 text-[10px] text-slate-700 dark:bg-slate-700 dark:text-slate-200">
             new connection
@@ -103,12 +111,16 @@ export const TraceRow = memo(function TraceRow({
           {DIRECTION_ARROWS[frame.direction][0]}
         </span>
         {(frame.direction === 'to-view' || frame.direction === 'from-view') && (
-          <span className="shrink-0 rounded bg-amber-100 px-1 text-[10px] text-amber-900 dark:bg-amber-950 dark:text-amber-300">
-            view
+          <span
+            title="app ↔ host: a message between this page (the host) and an MCP App's View; it never reaches the server"
+            className="shrink-0 rounded bg-amber-100 px-1 text-[10px] text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+          >
+            app
           </span>
         )}
         {/* Auto's probes are expected, even when refused: grey, so a healthy connect shows no red row. */}
         <span
+          title={named}
           className={`min-w-0 truncate ${setup ? 'text-slate-500 dark:text-slate-400' : KIND_COLORS[kind]}`}
         >
           {label}
@@ -151,7 +163,11 @@ export const TraceRow = memo(function TraceRow({
           </span>
         )}
         <span className="ml-auto shrink-0 text-slate-400">
-          {pair && pair.responseSeq === frame.seq ? `${formatDuration(pair.latencyMs)} · ` : ''}
+          {pair && pair.responseSeq === frame.seq && (
+            <span title={`${formatDuration(pair.latencyMs)}: ${BRIDGE_LATENCY}`}>
+              {formatDuration(pair.latencyMs)} ·{' '}
+            </span>
+          )}
           {formatBytes(frame.bytes)}
         </span>
       </button>

@@ -1,0 +1,90 @@
+import type { Frame } from '#shared/bridge-protocol.ts';
+import type { SessionState } from './session-types.ts';
+
+/**
+ * The frames one connect sent and received before it was ready (Auto's probe and liveness check, the legacy
+ * handshake, the list subscription, the first tool list): the trace folds them into one row. Membership is
+ * what the session marks (the frames between its connect's start and end, and the late answers to them), not
+ * a list of methods, so a connect that sends fewer or other frames folds the same way.
+ */
+export interface SetupSpan {
+  /** Numbers the connects of one trace, from 0. */
+  id: number;
+  /** The trace seq of each member frame, in order. */
+  seqs: number[];
+  firstTime: number;
+  lastTime: number;
+  /** How the connect chose its protocol ("Auto chose 2026-07-28"), once it is ready. */
+  note?: string;
+  /** True once the connect is ready: only then does the trace fold it (a failed connect stays unfolded). */
+  done: boolean;
+}
+
+/** The setup spans of a trace, kept as frames arrive: O(1) per frame. */
+export class TraceSetups {
+  private readonly spans = new Map<number, SetupSpan>();
+  private readonly bySeq = new Map<number, SetupSpan>();
+  private open: SetupSpan | undefined;
+  private nextId = 0;
+
+  /** A connect starts: every frame from now until `end` or `drop` is part of its setup. */
+  begin(): number {
+    if (this.open) this.drop(this.open.id);
+    const span: SetupSpan = { id: this.nextId++, seqs: [], firstTime: 0, lastTime: 0, done: false };
+    this.spans.set(span.id, span);
+    this.open = span;
+    return span.id;
+  }
+
+  /** The connect is ready: its frames fold into one row, described by `note`. */
+  end(id: number, note: string | undefined): void {
+    const span = this.spans.get(id);
+    if (!span) return;
+    if (this.open === span) this.open = undefined;
+    if (span.seqs.length === 0) return this.drop(id);
+    span.done = true;
+    span.note = note;
+  }
+
+  /** The connect failed or was replaced: its frames stay on their own rows, where its error shows. */
+  drop(id: number): void {
+    const span = this.spans.get(id);
+    if (!span) return;
+    if (this.open === span) this.open = undefined;
+    this.spans.delete(id);
+    for (const seq of span.seqs) this.bySeq.delete(seq);
+  }
+
+  /**
+   * Notes a new frame: it joins the connect being set up, or, arriving later, the setup whose request it
+   * answers (`requestSeq`, from the trace's pairs).
+   */
+  add(frame: Frame, requestSeq: number | undefined): void {
+    const span = this.open ?? (requestSeq === undefined ? undefined : this.bySeq.get(requestSeq));
+    if (!span || frame.direction === 'to-view' || frame.direction === 'from-view') return;
+    if (span.seqs.length === 0) span.firstTime = frame.time;
+    span.seqs.push(frame.seq);
+    span.lastTime = Math.max(span.lastTime, frame.time);
+    this.bySeq.set(frame.seq, span);
+  }
+
+  /** The finished setup a frame belongs to, if any. */
+  of(seq: number): SetupSpan | undefined {
+    const span = this.bySeq.get(seq);
+    return span?.done ? span : undefined;
+  }
+
+  clear(): void {
+    this.spans.clear();
+    this.bySeq.clear();
+    this.open = undefined;
+  }
+}
+
+/** How a ready connect got its protocol, for its setup row: "Auto chose 2026-07-28", "legacy era, 2025-11-25". */
+export function setupNote(state: Pick<SessionState, 'target' | 'server' | 'eraProbe'>): string | undefined {
+  const revision = state.server?.protocolVersion;
+  if (!revision || revision === 'unknown') return undefined;
+  if ((state.target?.era ?? 'auto') !== 'auto') return `${state.server?.era ?? 'legacy'} era, ${revision}`;
+  return state.eraProbe?.source === 'remembered' ? `Auto remembered ${revision}` : `Auto chose ${revision}`;
+}
