@@ -230,7 +230,7 @@ test('the protocol era is picked per catalog server, and retention is shown as t
 
     await page.getByRole('button', { name: 'Connect' }).click();
     await app.expectConnected();
-    await expect(page.getByText('legacy era')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Connection details: .*legacy era/ })).toBeVisible();
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await expect(app.status).toHaveText('Disconnected');
     // The user's pick holds for that entry only.
@@ -241,7 +241,7 @@ test('the protocol era is picked per catalog server, and retention is shown as t
     await expect(era).toHaveValue('modern');
     await page.getByRole('button', { name: 'Connect' }).click();
     await app.expectConnected();
-    await expect(page.getByText('modern era')).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Connection details: .*modern era/ })).toBeVisible();
 
     await page.getByRole('button', { name: 'Recordings' }).click();
     const dialog = page.getByRole('dialog', { name: 'Recordings' });

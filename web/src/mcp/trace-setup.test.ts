@@ -65,6 +65,10 @@ describe('TraceSetups', () => {
     expect(setupNote({ target, server, eraProbe: { outcome: '', source: 'remembered' } })).toBe(
       'Auto remembered 2026-07-28',
     );
+    // The built-in demo's era is known to the bridge: nothing was probed, so the row does not say "chose".
+    expect(setupNote({ target, server, eraProbe: { outcome: '', source: 'known' } })).toBe(
+      '2026-07-28, known without a probe',
+    );
     expect(setupNote({ target: { ...target, era: 'modern' }, server, eraProbe: undefined })).toBe(
       'modern era, 2026-07-28',
     );

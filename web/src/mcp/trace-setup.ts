@@ -81,10 +81,21 @@ export class TraceSetups {
   }
 }
 
-/** How a ready connect got its protocol, for its setup row: "Auto chose 2026-07-28", "legacy era, 2025-11-25". */
+/**
+ * How a ready connect got its protocol, for its setup row: "Auto chose 2026-07-28", "Auto remembered 2026-07-28",
+ * "2026-07-28, known without a probe" (the built-in demo), "legacy era, 2025-11-25".
+ */
 export function setupNote(state: Pick<SessionState, 'target' | 'server' | 'eraProbe'>): string | undefined {
   const revision = state.server?.protocolVersion;
   if (!revision || revision === 'unknown') return undefined;
   if ((state.target?.era ?? 'auto') !== 'auto') return `${state.server?.era ?? 'legacy'} era, ${revision}`;
-  return state.eraProbe?.source === 'remembered' ? `Auto remembered ${revision}` : `Auto chose ${revision}`;
+  switch (state.eraProbe?.source) {
+    case 'remembered':
+      return `Auto remembered ${revision}`;
+    case 'known':
+      // The bridge told the page the era (its built-in demo): nothing was probed, so nothing was "chosen".
+      return `${revision}, known without a probe`;
+    default:
+      return `Auto chose ${revision}`;
+  }
 }

@@ -143,7 +143,9 @@ export function TracePanel() {
         className="flex-1 font-mono text-xs @container"
         items={folded.items}
         rowHeight={TRACE_ROW_HEIGHT}
-        stickToBottom={pausedAt === undefined}
+        // An open frame keeps its row in view: new frames arriving below must not slide it out from
+        // above its detail, where the detail would read as another row's (trial 4, finding 1).
+        stickToBottom={pausedAt === undefined && selectedSeq === undefined}
         revealIndex={selectedRow}
         renderRow={(index) => {
           const setupId = setupIdOf(index);

@@ -3,6 +3,7 @@
  * (a backtracking `pattern`, a huge document) can be stopped by terminating the worker.
  */
 import { validateOutput } from './output-validation.ts';
+import { STARTED } from './validation-started.ts';
 
 /** What the page sends: one schema, one document, and the revision that decides the default dialect. */
 export interface ValidationRequest {
@@ -12,5 +13,7 @@ export interface ValidationRequest {
 }
 
 self.onmessage = (event: MessageEvent<ValidationRequest>) => {
-  self.postMessage(validateOutput(event.data.schema, event.data.data, event.data.revision));
+  const { schema, data, revision } = event.data;
+  self.postMessage(STARTED);
+  self.postMessage(validateOutput(schema, data, revision));
 };
