@@ -35,9 +35,9 @@ export class ToolListing {
 
   constructor(private readonly host: ToolListingHost) {}
 
-  /** A connection to `target` starts: the cache is kept for the same target, dropped for another. */
+  /** A connection to `target` starts: the cache is kept for the same target and era, dropped for another. */
   useTarget(target: ServerTarget): void {
-    const key = targetCacheKey(target);
+    const key = listingCacheKey(target);
     if (key !== this.cachedTarget) this.cache.clear();
     this.cachedTarget = key;
   }
@@ -90,4 +90,13 @@ export class ToolListing {
         state.update({ toolsLoading: false, toolsError: describeError(error) });
     }
   }
+}
+
+/**
+ * Which connections share cached list pages: the same target under the same era choice. A list fetched in
+ * 2026-07-28 is not the answer to a Legacy connection: someone testing back-compat wants to see the server
+ * list its tools in the old revision (trial 4).
+ */
+export function listingCacheKey(target: ServerTarget): string {
+  return `${target.era ?? 'auto'}\n${targetCacheKey(target)}`;
 }

@@ -24,7 +24,7 @@ function RowBody({ row }: { row: LogRow }) {
   if (!('notice' in row)) {
     return (
       <span
-        className={`min-w-0 break-all whitespace-pre-wrap ${row.kind === 'connection' ? 'font-semibold' : ''}`}
+        className={`min-w-0 break-words whitespace-pre-wrap ${row.kind === 'connection' ? 'font-semibold' : ''}`}
       >
         {describeBridgeEvent(row.entry)}
       </span>
@@ -36,7 +36,7 @@ function RowBody({ row }: { row: LogRow }) {
     // One-line data reads best beside its level; JSON and multi-line text get their own block.
     const block = text.includes('\n');
     return (
-      <span className="min-w-0 flex-1 break-all">
+      <span className="min-w-0 flex-1 break-words">
         <span className={`mr-2 font-semibold uppercase ${LEVEL_TONE[notice.level] ?? SEVERE_TONE}`}>
           {notice.level}
         </span>
@@ -46,7 +46,7 @@ function RowBody({ row }: { row: LogRow }) {
     );
   }
   return (
-    <span className="min-w-0 break-all">
+    <span className="min-w-0 break-words">
       <span className="text-indigo-700 dark:text-indigo-400">{notice.method}</span>{' '}
       <span className="text-slate-500">{summarizeParams(notice.params)}</span>
     </span>
@@ -61,7 +61,8 @@ export function describeBridgeEvent({ event }: TimedBridgeEvent): string {
     case 'spawned':
       return `Started ${event.command} (pid ${event.pid})`;
     case 'connected':
-      return `Connected (${event.transport})`;
+      // The bridge opened its side of the transport; whether a server answers is told by the connect itself.
+      return `Transport open (${event.transport})`;
     case 'exited':
       return event.signal ? `Server killed by ${event.signal}` : `Server exited with code ${event.code}`;
     case 'http-error':
