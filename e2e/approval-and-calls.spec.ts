@@ -70,6 +70,31 @@ test('"Always allow this tool" skips the dialog for that tool only', async ({ pa
   await expect(app.approvalDialog).toBeVisible();
 });
 
+test('"Don\'t ask for this server\'s read-only tools" skips the dialog for its read-only tools only', async ({
+  page,
+}) => {
+  const app = await openDemo(page);
+  await app.selectTool('echo'); // the demo marks it read-only
+  await app.setArgumentsJson('{"message": "first"}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await app.approvalDialog
+    .getByRole('checkbox', { name: /^Don't ask for this server's read-only tools/ })
+    .check();
+  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(app.result).toContainText('first');
+  await app.setArgumentsJson('{"message": "second"}');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(app.result).toContainText('second');
+  await expect(toolCalls(app)).toHaveCount(2);
+  await expect(app.approvalDialog).toBeHidden();
+  // A tool that is not read-only still asks, and the choice is not offered for it.
+  await app.selectTool('delete_everything');
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(app.approvalDialog).toBeVisible();
+  await expect(app.approvalDialog.getByRole('checkbox', { name: /read-only tools/ })).toHaveCount(0);
+  await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
+});
+
 test('progress shows while a call runs, and Cancel sends notifications/cancelled', async ({ page }) => {
   const app = await openDemo(page);
   await app.selectTool('slow_task');

@@ -5,7 +5,7 @@ import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes
 import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
 import { describeNonStringName, displayName, nameText } from '../../mcp/tool-identity.ts';
 import { describeTaskDecision } from '../../mcp/task-decision.ts';
-import { readAnnotations } from '../../mcp/tool-annotations.ts';
+import { claimsReadOnly, readAnnotations } from '../../mcp/tool-annotations.ts';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { serverName } from '../../mcp/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
@@ -31,6 +31,8 @@ export function ApprovalDialog() {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const approveRef = useRef<HTMLButtonElement>(null);
   const [always, setAlways] = useState(false);
+  const [skipReadOnly, setSkipReadOnly] = useState(false);
+  const skippingReadOnly = useStore(policy, (s) => s.skipReadOnlyOfTrusted);
 
   useEffect(() => {
     loadNotice().catch(() => {}); // Offline later: the dialog still works, without the notice.
@@ -41,6 +43,7 @@ export function ApprovalDialog() {
     if (!dialog) return;
     if (pending && !dialog.open) {
       setAlways(false);
+      setSkipReadOnly(false);
       dialog.showModal();
     } else if (!pending && dialog.open) dialog.close();
     // Approve has the focus for every call, the user's, the model's or a View's, and for the next call
@@ -49,14 +52,27 @@ export function ApprovalDialog() {
     if (pending) approveRef.current?.focus();
   }, [pending]);
 
+  const approve = () => {
+    // "Don't ask for this server's read-only tools" is the two Settings a user would otherwise look for:
+    // trust this server's annotations, and skip approval for read-only tools of trusted servers.
+    if (skipReadOnly && pending) {
+      policy.setTrusted(pending.server, true);
+      policy.updateSettings({ skipReadOnlyOfTrusted: true });
+    }
+    runner.answer(true, always);
+  };
+
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Enter' && !(event.target instanceof HTMLButtonElement)) {
       event.preventDefault();
-      runner.answer(true, always);
+      approve();
     }
   };
 
   const trusted = pending ? trustedServers.includes(pending.server) : false;
+  // Offered for a tool the server calls read-only, unless that choice is already made for this server.
+  const offerSkipReadOnly =
+    pending !== undefined && claimsReadOnly(pending.tool.annotations) && !(trusted && skippingReadOnly);
   const name = pending ? nameText(pending.tool.name) : '';
   const shown = pending ? displayName(pending.tool).text : '';
   const nameProblem = pending ? describeNonStringName(pending.tool.name) : undefined;
@@ -157,17 +173,22 @@ export function ApprovalDialog() {
             <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} />
             Always allow this tool
           </label>
+          {offerSkipReadOnly && (
+            <label className="flex items-center gap-2 text-sm">
+              <input
+                type="checkbox"
+                checked={skipReadOnly}
+                onChange={(e) => setSkipReadOnly(e.target.checked)}
+              />
+              Don&apos;t ask for this server&apos;s read-only tools
+              <span className="text-xs text-slate-500">(trusts its annotations; undo in Settings)</span>
+            </label>
+          )}
           <div className="flex justify-end gap-2">
             <button type="button" className={secondaryButtonClass} onClick={() => runner.answer(false)}>
               Deny
             </button>
-            <button
-              ref={approveRef}
-              type="button"
-              autoFocus
-              className={primaryButtonClass}
-              onClick={() => runner.answer(true, always)}
-            >
+            <button ref={approveRef} type="button" autoFocus className={primaryButtonClass} onClick={approve}>
               Approve
             </button>
           </div>
