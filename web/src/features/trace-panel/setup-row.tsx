@@ -1,6 +1,6 @@
 import type { SetupSpan } from '../../mcp/trace-setup.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
-import { TRACE_ROW_HEIGHT } from './trace-row.tsx';
+import { boundaryClass, NewConnectionChip, TRACE_ROW_HEIGHT } from './trace-row.tsx';
 
 /**
  * The words of a setup row: "Setup: Auto chose 2026-07-28 · 10 frames · 0.9 s". Its name holds no "connect":
@@ -29,12 +29,7 @@ export function SetupRow({
 }) {
   const summary = setupSummary(span);
   return (
-    <li
-      style={{ height: TRACE_ROW_HEIGHT }}
-      className={
-        startsConnection ? 'border-t-2 border-dashed border-slate-300 dark:border-slate-600' : undefined
-      }
-    >
+    <li style={{ height: TRACE_ROW_HEIGHT }} className={boundaryClass(startsConnection)}>
       <button
         type="button"
         aria-expanded={open}
@@ -46,11 +41,7 @@ export function SetupRow({
         <span aria-hidden className="w-3 shrink-0">
           {open ? '▾' : '▸'}
         </span>
-        {startsConnection && (
-          <span className="shrink-0 rounded bg-slate-200 px-1 text-[10px] text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-            new connection
-          </span>
-        )}
+        {startsConnection && <NewConnectionChip />}
         <span className="min-w-0 truncate">{summary}</span>
       </button>
     </li>

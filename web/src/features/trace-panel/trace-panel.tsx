@@ -7,7 +7,7 @@ import { EMPTY_FILTER, TraceSearch, type TraceFilter } from '../../mcp/trace-fil
 import { panelClass, panelHeaderClass } from '../../ui/field-classes.ts';
 import { VirtualList } from '../../ui/virtual-list.tsx';
 import { TraceFilterBar } from './trace-filter-bar.tsx';
-import { TraceRow, TRACE_ROW_HEIGHT } from './trace-row.tsx';
+import { startsConnection, TraceRow, TRACE_ROW_HEIGHT } from './trace-row.tsx';
 import { FrameDetail } from './frame-detail.tsx';
 import { RepeatCollapse } from './repeat-collapse.ts';
 import { foldSetups, setupIdOf } from './setup-fold.ts';
@@ -157,7 +157,7 @@ export function TracePanel() {
                 key={`setup-${setupId}`}
                 span={span}
                 open={expanded.has(setupId)}
-                startsConnection={first !== undefined && first.bridgeSeq === 0 && first.seq > 0}
+                startsConnection={first !== undefined && startsConnection(first)}
                 onToggle={() => toggleSetup(setupId)}
               />
             );

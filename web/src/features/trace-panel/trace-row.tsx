@@ -76,17 +76,9 @@ export const TraceRow = memo(function TraceRow({
   const named = preview === undefined ? label : `${label}: ${preview}`;
   const origin = frame.origin && ORIGIN_MARKS[frame.origin];
   const during = frame.during && duringText(frame.during);
-  // The bridge numbers each connection's frames from 0: a 0 after the first frame starts another connection.
-  // Frames between the page and an MCP App's View never pass the bridge (their bridgeSeq says nothing).
-  const viaBridge = frame.direction === 'out' || frame.direction === 'in';
-  const startsConnection = viaBridge && frame.bridgeSeq === 0 && frame.seq > 0;
+  const boundary = startsConnection(frame);
   return (
-    <li
-      style={{ height: TRACE_ROW_HEIGHT }}
-      className={
-        startsConnection ? 'border-t-2 border-dashed border-slate-300 dark:border-slate-600' : undefined
-      }
-    >
+    <li style={{ height: TRACE_ROW_HEIGHT }} className={boundaryClass(boundary)}>
       <button
         type="button"
         aria-pressed={selected}
@@ -102,11 +94,7 @@ export const TraceRow = memo(function TraceRow({
           {formatTime(frame.time).slice(0, 8)}
           <span className="hidden @[30rem]:inline">{formatTime(frame.time).slice(8)}</span>
         </span>
-        {startsConnection && (
-          <span className="shrink-0 rounded bg-slate-200 px-1 text-[10px] text-slate-700 dark:bg-slate-700 dark:text-slate-200">
-            new connection
-          </span>
-        )}
+        {boundary && <NewConnectionChip />}
         <span aria-hidden className={DIRECTION_ARROWS[frame.direction][1]}>
           {DIRECTION_ARROWS[frame.direction][0]}
         </span>
@@ -179,4 +167,28 @@ function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/**
+ * True when this frame starts another connection: the bridge numbers each connection's frames from 0, so a 0
+ * after the trace's first frame is a new one. Frames between the page and an MCP App's View never pass the
+ * bridge (their bridgeSeq says nothing).
+ */
+export function startsConnection(frame: Frame): boolean {
+  const viaBridge = frame.direction === 'out' || frame.direction === 'in';
+  return viaBridge && frame.bridgeSeq === 0 && frame.seq > 0;
+}
+
+/** The dashed line above a row that starts a connection (a frame's row, or the setup row standing for it). */
+export function boundaryClass(startsConnection: boolean): string | undefined {
+  return startsConnection ? 'border-t-2 border-dashed border-slate-300 dark:border-slate-600' : undefined;
+}
+
+/** The chip on the row that starts a connection. */
+export function NewConnectionChip() {
+  return (
+    <span className="shrink-0 rounded bg-slate-200 px-1 text-[10px] text-slate-700 dark:bg-slate-700 dark:text-slate-200">
+      new connection
+    </span>
+  );
 }
