@@ -21,6 +21,7 @@ import { chatRoutes } from './chat/chat-routes.ts';
 import { startSandbox } from './http/sandbox-server.ts';
 import { CALLBACK_PATH, OAuthCallbacks } from './oauth/oauth-callbacks.ts';
 import { OAuthTokenFile } from './oauth/token-file.ts';
+import { stopSpare } from './upstream/spare-process.ts';
 
 /** The close reason pages see when the bridge stops on purpose (Ctrl+C, SIGTERM). */
 export const BRIDGE_STOPPED = 'The Toolscope bridge stopped';
@@ -140,6 +141,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
       await closeAllSockets(wss, 1001, BRIDGE_STOPPED);
       await closeAllSockets(viewers.wss, 1001, BRIDGE_STOPPED);
       await channels.closeAll();
+      await stopSpare();
       await recordings
         ?.close()
         .catch((error: Error) => log(`Could not close the recordings: ${error.message}`));

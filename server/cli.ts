@@ -7,6 +7,7 @@ import { parseCliArgs, USAGE, type CliOptions } from './cli-args.ts';
 import { loadServerFromConfig } from './config-file.ts';
 import { demoServerTarget, PACKAGE_ROOT } from './demo-target.ts';
 import { dataDirectory, RECORDINGS_FILE } from './recordings/data-dir.ts';
+import { startSpare } from './upstream/spare-process.ts';
 
 async function main(): Promise<void> {
   if (process.argv[2] === 'serve') {
@@ -32,6 +33,8 @@ async function main(): Promise<void> {
     return;
   }
   const resolved = await resolveTarget(options);
+  // The demo boots while the browser loads the page; its first connect adopts it (bridge.close() ends it).
+  if (!options.command && !options.url && !options.config) startSpare(demoServerTarget());
   const target: ServerTarget = options.era ? { ...resolved, era: options.era } : resolved;
   const version = (
     JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }

@@ -1,11 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import type { Writable } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import { isJsonRpcMessage } from './json-rpc-shape.ts';
-import { getDefaultEnvironment } from '@modelcontextprotocol/client/stdio';
 import type { StdioTarget } from '#shared/targets.ts';
 import type { Upstream } from './upstream.ts';
 import { LineSplitter } from './line-splitter.ts';
+import { spawnStdioChild, takeSpare } from './spare-process.ts';
 
 /** How long a child gets to exit after its stdin closes, then after SIGTERM, before SIGKILL. */
 const EXIT_GRACE_MS = 700;
@@ -34,13 +34,9 @@ export class StdioUpstream implements Upstream {
 
   start(): Promise<void> {
     return new Promise((resolve, reject) => {
-      const child = spawn(this.target.command, this.target.args, {
-        env: { ...getDefaultEnvironment(), ...this.target.env },
-        cwd: this.target.cwd || undefined,
-        stdio: ['pipe', 'pipe', 'pipe'],
-        shell: false,
-        detached: true,
-      });
+      // The bridge may keep this very process started ahead of time (the built-in demo): adopt it.
+      const adopted = takeSpare(this.target);
+      const child = adopted?.child ?? spawnStdioChild(this.target);
       this.child = child;
       this.exited = new Promise((done) => child.once('close', () => done()));
       const stdout = new LineSplitter((line) => this.readLine(line));
@@ -50,10 +46,16 @@ export class StdioUpstream implements Upstream {
       child.stdin?.on('error', () => {
         // EPIPE after the child died; the exit event reports it.
       });
-      child.once('spawn', () => {
+      const spawned = () => {
         this.onevent?.({ kind: 'spawned', pid: child.pid ?? -1, command: this.target.command });
         resolve();
-      });
+      };
+      if (adopted) {
+        // Already running: report it as spawned, then what it wrote while it waited.
+        spawned();
+        for (const chunk of adopted.stderr) stderr.push(chunk);
+        for (const chunk of adopted.stdout) stdout.push(chunk);
+      } else child.once('spawn', spawned);
       child.once('error', (error: NodeJS.ErrnoException) => {
         const message =
           error.code === 'ENOENT'
