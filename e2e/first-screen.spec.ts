@@ -60,8 +60,10 @@ test.describe('at 1280x800', () => {
     const bar = page.getByRole('form', { name: 'Connection' });
     await bar.getByRole('button', { name: /^Connection details:/ }).click();
     await expect(bar).toContainText(
-      /known.*built-in demo server: modern era \(2026-07-28\), known without a probe/,
+      /known.*built-in demo server: modern era \(2026-07-28\), known in advance/,
     );
+    // Trial 4 finding 2: an era known in advance is never said to be Auto's choice or a probe's.
+    await expect(bar).not.toContainText(/Auto chose|Auto:|probe/);
     // Finding 11: the date in the details never wraps mid-way.
     await expectOneLineEach(bar.locator('span.whitespace-nowrap', { hasText: '2026-07-28' }));
     await page.keyboard.press('Escape');

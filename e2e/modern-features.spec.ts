@@ -78,7 +78,7 @@ test('Auto knows the demo, remembers its verdict: no probe, then the verdict can
   const bar = page.getByRole('form', { name: 'Connection' });
   // The bridge knows its built-in demo speaks 2026-07-28: the first connect does not probe.
   await expect(bar).toContainText('known');
-  await expect(bar).toContainText(/built-in demo server: modern era \(2026-07-28\), known without a probe/);
+  await expect(bar).toContainText(/built-in demo server: modern era \(2026-07-28\), known in advance/);
 
   await bar.getByRole('button', { name: /^Connection details:/ }).click();
   await bar.getByRole('button', { name: 'Forget era' }).click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, renderSignInPage, safeNext } from './sign-in-page.ts';
+import { escapeHtml, renderSignInPage, safeNext, SIGN_IN_CSS } from './sign-in-page.ts';
 
 describe('sign-in page', () => {
   it('returns only to paths on this site', () => {
@@ -21,5 +21,17 @@ describe('sign-in page', () => {
     const page = renderSignInPage({ next: '/"><script>', tokens: true, error: '<b>' });
     expect(page).not.toContain('<script>');
     expect(page).not.toContain('<b>');
+  });
+
+  it('looks like the app: its logo, light or dark as the system asks, the card centred (trial 4, finding 9)', () => {
+    const page = renderSignInPage({ next: '/', tokens: true });
+    expect(page).toContain('<img src="/favicon.svg" alt=""');
+    expect(page).toContain('<meta name="color-scheme" content="light dark">');
+    expect(page).toContain('<label for="token">Access token</label>');
+    expect(SIGN_IN_CSS).toMatch(/@media \(prefers-color-scheme:dark\)\{:root\{--bg:#020617;/);
+    expect(SIGN_IN_CSS).toMatch(/body\{[^}]*min-height:100vh;display:flex;align-items:center/);
+    expect(SIGN_IN_CSS).toMatch(/--accent:#4f46e5/);
+    // Help text at the page's reading size, not 13-14 px.
+    expect(SIGN_IN_CSS).toMatch(/\.hint\{[^}]*font-size:\.9375rem/);
   });
 });

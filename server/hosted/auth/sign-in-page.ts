@@ -32,11 +32,12 @@ export function renderSignInPage(view: SignInView): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Sign in · Toolscope</title>
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+<meta name="color-scheme" content="light dark">
 <link rel="stylesheet" href="${SIGN_IN_CSS_PATH}">
 </head>
 <body>
 <main>
-<h1>Toolscope</h1>
+<h1><img src="/favicon.svg" alt="" width="28" height="28">Toolscope</h1>
 ${body}
 </main>
 </body>
@@ -65,14 +66,23 @@ function signedIn(who: { user: string; bySso: boolean }, next: string): string {
 ${signOut}`;
 }
 
-/** The stylesheet of the sign-in page. */
-export const SIGN_IN_CSS = `body{font-family:system-ui,sans-serif;background:#f8fafc;color:#0f172a;margin:0}
-main{max-width:26rem;margin:4rem auto;padding:2rem;background:#fff;border:1px solid #e2e8f0;border-radius:.5rem}
-h1{font-size:1.25rem;margin:0 0 1rem}h2{font-size:1.1rem}
-label{display:block;font-weight:600;margin:.75rem 0 .25rem}
-input{width:100%;box-sizing:border-box;padding:.5rem;border:1px solid #94a3b8;border-radius:.25rem;font:inherit}
-button{margin-top:1rem;padding:.5rem 1rem;border:0;border-radius:.25rem;background:#1d4ed8;color:#fff;font:inherit;cursor:pointer}
-.error{color:#b91c1c}.hint{color:#475569;font-size:.875rem}
+/**
+ * The stylesheet of the sign-in page: the app's slate and indigo, light or dark as the system asks (trial 4,
+ * finding 9: signing in should not flash a white page before a dark app), the card centred in the window.
+ */
+export const SIGN_IN_CSS = `:root{color-scheme:light dark;--bg:#f8fafc;--card:#fff;--border:#e2e8f0;--text:#0f172a;--muted:#475569;--field:#fff;--field-border:#94a3b8;--accent:#4f46e5;--accent-hover:#4338ca;--link:#4f46e5;--error:#b91c1c}
+@media (prefers-color-scheme:dark){:root{--bg:#020617;--card:#0f172a;--border:#1e293b;--text:#f1f5f9;--muted:#94a3b8;--field:#020617;--field-border:#475569;--accent:#4f46e5;--accent-hover:#6366f1;--link:#818cf8;--error:#f87171}}
+body{font-family:system-ui,sans-serif;font-size:1rem;line-height:1.5;background:var(--bg);color:var(--text);margin:0;min-height:100vh;display:flex;align-items:center;justify-content:center}
+main{box-sizing:border-box;width:min(26rem,calc(100vw - 2rem));margin:2rem 1rem;padding:2rem;background:var(--card);border:1px solid var(--border);border-radius:.75rem;box-shadow:0 10px 30px rgb(0 0 0/.12)}
+h1{display:flex;align-items:center;gap:.6rem;font-size:1.35rem;font-weight:700;letter-spacing:-.01em;margin:0 0 1.25rem}
+h2{font-size:1.1rem;margin:0 0 .5rem}
+label{display:block;font-weight:600;margin:.75rem 0 .35rem}
+input{width:100%;box-sizing:border-box;padding:.55rem .65rem;border:1px solid var(--field-border);border-radius:.375rem;background:var(--field);color:var(--text);font:inherit}
+input:focus{outline:2px solid var(--accent);outline-offset:1px}
+button{margin-top:1rem;padding:.55rem 1.1rem;border:0;border-radius:.375rem;background:var(--accent);color:#fff;font:inherit;font-weight:600;cursor:pointer}
+button:hover{background:var(--accent-hover)}button:focus-visible{outline:2px solid var(--link);outline-offset:2px}
+a{color:var(--link)}
+.error{color:var(--error)}.hint{color:var(--muted);font-size:.9375rem;margin-bottom:0}
 `;
 
 /** A page path to return to: same-site paths only (never `//host` or a URL), else `/`. */

@@ -43,7 +43,7 @@ describe('remembering the era per target', () => {
     memory.know(target, { era: 'modern', revision: '2026-07-28', source: 'built-in demo server' });
     expect(memory.get(target)).toMatchObject({ era: 'modern', knownBy: 'built-in demo server' });
     expect(rememberedVerdict('modern', '2026-07-28', 0, 'built-in demo server')).toEqual({
-      outcome: 'built-in demo server: modern era (2026-07-28), known without a probe',
+      outcome: 'built-in demo server: modern era (2026-07-28), known in advance',
       source: 'known',
     });
     memory.forget(target); // "Forget era": the next connect probes

@@ -42,11 +42,10 @@ export interface EraProbe {
 
 /** What the page shows when Auto connected in a remembered era without probing. */
 export function rememberedVerdict(era: string, revision: string, at: number, knownBy?: string): EraProbe {
-  if (knownBy)
-    return { outcome: `${knownBy}: ${era} era (${revision}), known without a probe`, source: 'known' };
+  if (knownBy) return { outcome: `${knownBy}: ${era} era (${revision}), known in advance`, source: 'known' };
   const when = new Date(at).toISOString().replace('T', ' ').slice(0, 16);
   return {
-    outcome: `remembered ${era} era (${revision}, decided ${when} UTC): no probe`,
+    outcome: `remembered ${era} era (${revision}, decided ${when} UTC)`,
     source: 'remembered',
   };
 }

@@ -6,7 +6,14 @@ import { describeFreshness, remainingMs, type ListFreshness } from '../mcp/list-
  * down; nothing for a result without hints (2025 era, or `ttlMs` 0). The scope is in the tooltip: with
  * one person per page it changes nothing they see, and "public" read as a privacy warning.
  */
-export function ListFreshnessNote({ freshness }: { freshness: ListFreshness | undefined }) {
+export function ListFreshnessNote({
+  freshness,
+  compact = false,
+}: {
+  freshness: ListFreshness | undefined;
+  /** "fresh 53 s · cached": for a line that must keep its Refresh inside a narrow pane (the Tools count line). */
+  compact?: boolean;
+}) {
   const [now, setNow] = useState(() => Date.now());
   const live = freshness !== undefined && freshness.ttlMs > 0 && remainingMs(freshness, now) > 0;
   useEffect(() => {
@@ -23,8 +30,8 @@ export function ListFreshnessNote({ freshness }: { freshness: ListFreshness | un
       title={`The server lets this list be reused for ${describeTtl(freshness.ttlMs)} (ttlMs ${freshness.ttlMs}, cacheScope ${freshness.cacheScope}): listing again within that time is answered from the cache; Refresh asks the server`}
       className="font-normal normal-case text-slate-500"
     >
-      {describeFreshness(remaining)}
-      {freshness.fromCache ? ' · from cache' : ''}
+      {compact ? describeFreshness(remaining).replace('fresh for ', 'fresh ') : describeFreshness(remaining)}
+      {freshness.fromCache ? (compact ? ' · cached' : ' · from cache') : ''}
     </span>
   );
 }

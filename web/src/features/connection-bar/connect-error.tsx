@@ -36,26 +36,30 @@ export function ConnectError({
   if (edited && isOtherServer(edited, target)) return null;
   const plain = plainConnectError(error, detail, target);
   return (
-    <div className="flex w-full flex-wrap items-start gap-x-3 gap-y-1 text-sm">
-      <span role="alert" className="min-w-0 text-red-700 dark:text-red-400" title={error}>
-        <KeepWhole text={plain.text} />
-        {lostBridge && ' · reconnecting when it is back…'}
-      </span>
-      {plain.eraProblem && onRetryWithAuto && (
-        <button
-          type="button"
-          className="shrink-0 text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
-          onClick={onRetryWithAuto}
-        >
-          Try again with Auto
-        </button>
-      )}
-      <ConnectFailureDetail detail={detail ?? { headline: error }} plain={plain.text} />
+    // One layout for every error (trial 4, finding 8): the message, then its actions and "Why?" each on their
+    // own line, and × alone at the top right.
+    <div className="flex w-full items-start gap-3 text-sm">
+      <div className="flex min-w-0 flex-1 flex-col items-start gap-1">
+        <span role="alert" className="text-red-700 dark:text-red-400" title={error}>
+          <KeepWhole text={plain.text} />
+          {lostBridge && ' · reconnecting when it is back…'}
+        </span>
+        {plain.eraProblem && onRetryWithAuto && (
+          <button
+            type="button"
+            className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+            onClick={onRetryWithAuto}
+          >
+            Try again with Auto
+          </button>
+        )}
+        <ConnectFailureDetail detail={detail ?? { headline: error }} plain={plain.text} />
+      </div>
       <button
         type="button"
         aria-label="Hide error"
         title="Hide (the next connect shows its own error)"
-        className="ml-auto shrink-0 rounded px-1.5 text-base leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
+        className="shrink-0 rounded px-1.5 text-base leading-none text-slate-500 hover:bg-slate-100 hover:text-slate-800 dark:hover:bg-slate-800 dark:hover:text-slate-200"
         onClick={() => setHidden(true)}
       >
         ×

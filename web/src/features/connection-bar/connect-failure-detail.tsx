@@ -9,7 +9,7 @@ export function ConnectFailureDetail({ detail, plain }: { detail: ConnectFailure
   const reworded = plain !== detail.headline;
   if (!detail.explanation && detail.data === undefined && !reworded) return null;
   return (
-    <details className="group w-full text-xs sm:w-auto sm:flex-1">
+    <details className="group w-full text-xs">
       <summary className="cursor-pointer text-indigo-600 dark:text-indigo-400">Why?</summary>
       <div
         role="note"

@@ -52,6 +52,24 @@ export function ConnectionBar({
     }
   }, [autoConnect, initialTarget, session]);
 
+  // The options float over the Tool pane's top (trial 4, finding 11): a connect, however started, closes them,
+  // and so does a click anywhere else on the page (a click on plain text moves no focus, so onBlur misses it).
+  const [seenStatus, setSeenStatus] = useState(status);
+  if (status !== seenStatus) {
+    setSeenStatus(status);
+    if (status !== 'disconnected') setShowMore(false);
+  }
+  useEffect(() => {
+    if (!showMore) return;
+    const close = (event: PointerEvent) => {
+      const target = event.target as Element | null;
+      if (formRef.current?.contains(target) || target?.closest?.('dialog')) return;
+      setShowMore(false);
+    };
+    document.addEventListener('pointerdown', close);
+    return () => document.removeEventListener('pointerdown', close);
+  }, [showMore]);
+
   const set = (patch: Partial<TargetFormState>) => setForm((f) => ({ ...f, ...patch }));
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -147,7 +165,8 @@ export function ConnectionBar({
         )}
         <button
           type="submit"
-          className={`${status === 'connected' ? secondaryButtonClass : primaryButtonClass} w-28 shrink-0 justify-center`}
+          // One look for Disconnect, connecting or connected (trial 4, finding 11): only Connect is the filled button.
+          className={`${status === 'disconnected' ? primaryButtonClass : secondaryButtonClass} w-28 shrink-0 justify-center`}
         >
           {status === 'disconnected' ? 'Connect' : 'Disconnect'}
         </button>
@@ -184,7 +203,7 @@ export function ConnectionBar({
         role="group"
         aria-label="Connection card"
         className="absolute top-full left-0 z-30 mt-2 flex w-full max-w-[64rem] flex-col gap-1.5 rounded-md border border-slate-200 bg-white p-2 shadow-lg empty:hidden dark:border-slate-700 dark:bg-slate-900"
-        style={cardBox && { left: cardBox.left, width: cardBox.width }}
+        style={cardBox && { left: cardBox.left, width: cardBox.width, top: cardBox.top, marginTop: 0 }}
       >
         <ProbeWaitLine />
         <ConnectError onRetryWithAuto={retryWithAuto} edited={targetFromForm(form)} />

@@ -60,6 +60,7 @@ export function ConnectionOptions({
         era={form.era}
         onChange={(era) => set({ era })}
         disabled={disabled}
+        disabledReason="Disconnect to change the era"
         hintId="protocol-era-hint"
       />
       {/* One idea, one control: the era decides; the revision a legacy handshake offers is its sub-choice. */}

@@ -20,6 +20,7 @@ export function EraPicker({
   disabled,
   hintId,
   compact = false,
+  disabledReason,
 }: {
   era: ProtocolEraChoice;
   onChange: (era: ProtocolEraChoice) => void;
@@ -28,9 +29,12 @@ export function EraPicker({
   hintId: string;
   /** The hint as a tooltip (and for screen readers) instead of a line below: a bar that must stay one row. */
   compact?: boolean;
+  /** Why the picker is disabled ("Disconnect to change the era"), said in place of the hint while it is. */
+  disabledReason?: string;
 }) {
+  const hint = disabled && disabledReason ? disabledReason : ERA_HINTS[era];
   return (
-    <div className="flex w-52 flex-col" title={compact ? ERA_HINTS[era] : undefined}>
+    <div className="flex w-52 flex-col" title={compact ? hint : undefined}>
       <label className={labelClass}>
         Protocol era
         <select
@@ -48,7 +52,7 @@ export function EraPicker({
         </select>
       </label>
       <span id={hintId} className={compact ? 'sr-only' : 'mt-0.5 text-xs text-slate-600 dark:text-slate-400'}>
-        {ERA_HINTS[era]}
+        {hint}
       </span>
     </div>
   );

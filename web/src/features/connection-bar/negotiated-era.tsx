@@ -59,7 +59,7 @@ export function NegotiatedEra() {
               <span className="mr-1.5 rounded bg-slate-100 px-1 dark:bg-slate-800">{probe.source}</span>
             )}
             <KeepWhole
-              text={`Auto: ${probe.outcome}${probe.ms !== undefined ? ` (${Math.round(probe.ms)} ms)` : ''}`}
+              text={`${probe.source === 'known' || probe.source === 'remembered' ? '' : 'Auto: '}${probe.outcome}${probe.ms !== undefined ? ` (${Math.round(probe.ms)} ms)` : ''}`}
             />
           </p>
         )}

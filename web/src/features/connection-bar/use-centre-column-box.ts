@@ -4,7 +4,12 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
 export interface CardBox {
   left: number;
   width: number;
+  /** Just inside the Tool pane's top border, so the card never sits across it (trial 4, finding 8). */
+  top: number;
 }
+
+/** How far inside the Tool pane's border the card sits. */
+const INSET = 6;
 
 /** The narrowest the card gets, so the options still fit in two rows on a narrow centre column. */
 const MIN_CARD_WIDTH = 420;
@@ -21,10 +26,16 @@ export function useCentreColumnBox(form: RefObject<HTMLElement | null>): CardBox
       const own = form.current?.getBoundingClientRect();
       const column = document.querySelector('section[aria-label="Tool"]')?.getBoundingClientRect();
       if (!own || !column || column.width === 0) return setBox(undefined);
-      const width = Math.min(Math.max(column.width, MIN_CARD_WIDTH), own.width);
-      const left = Math.max(0, Math.min(column.left - own.left, own.width - width));
+      const width = Math.min(Math.max(column.width - 2 * INSET, MIN_CARD_WIDTH), own.width);
+      const left = Math.max(0, Math.min(column.left - own.left + INSET, own.width - width));
+      const top = column.top - own.top + INSET;
       setBox((prev) =>
-        prev && Math.abs(prev.left - left) < 1 && Math.abs(prev.width - width) < 1 ? prev : { left, width },
+        prev &&
+        Math.abs(prev.left - left) < 1 &&
+        Math.abs(prev.width - width) < 1 &&
+        Math.abs(prev.top - top) < 1
+          ? prev
+          : { left, width, top },
       );
     };
     measure();

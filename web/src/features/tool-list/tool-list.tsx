@@ -47,7 +47,8 @@ export function ToolList() {
           </span>
         )}
         {!replay && connecting && tools.length > 0 && <span>reconnecting…</span>}
-        {!replay && connected && <ListFreshnessNote freshness={freshness} />}
+        {/* Compact, so that Refresh stays inside the Tools pane at 1280 (trial 4, finding 4b). */}
+        {!replay && connected && <ListFreshnessNote freshness={freshness} compact />}
         {stale && (
           <span role="note" className="text-amber-700 dark:text-amber-400">
             from the last connection
@@ -56,7 +57,7 @@ export function ToolList() {
         {!replay && connected && (
           <button
             type="button"
-            className="ml-auto text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"
+            className="ml-auto shrink-0 text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400"
             title="List the tools again from the server, whatever the cache says"
             onClick={() => void session.refreshTools({ fresh: true })}
           >
