@@ -14,6 +14,9 @@ export interface WaitingChild {
   stderr: Buffer[];
 }
 
+/** What a waiting child may write before the rest is dropped (stdout and stderr together). */
+const MAX_KEPT_BYTES = 256 * 1024;
+
 /** Options of {@link SpareProcess}; `spawnChild` and `respawnDelayMs` are for tests. */
 export interface SpareOptions {
   spawnChild?: (target: StdioTarget) => ChildProcess;
@@ -88,8 +91,15 @@ export class SpareProcess {
       return; // The connect will spawn, and report why it could not.
     }
     const waiting: WaitingChild = { child, stdout: [], stderr: [] };
-    child.stdout?.on('data', (chunk: Buffer) => waiting.stdout.push(chunk));
-    child.stderr?.on('data', (chunk: Buffer) => waiting.stderr.push(chunk));
+    // Kept for the Server log, up to a bound: a server chattering while it waits must not grow the bridge.
+    let kept = 0;
+    const keep = (into: Buffer[]) => (chunk: Buffer) => {
+      if (kept + chunk.length > MAX_KEPT_BYTES) return;
+      kept += chunk.length;
+      into.push(chunk);
+    };
+    child.stdout?.on('data', keep(waiting.stdout));
+    child.stderr?.on('data', keep(waiting.stderr));
     child.stdin?.on('error', () => {
       // EPIPE after the child died; it is then not adopted.
     });
