@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { CallOrigins } from './call-origins.ts';
+import { CallOrigins, duringText } from './call-origins.ts';
 import { McpSession } from './mcp-session.ts';
 import { StampingTransport } from './stamping-transport.ts';
 
@@ -230,5 +230,12 @@ describe('the trace marks a call’s frames with its origin', () => {
     expect(frames.filter((f) => f.origin)).toHaveLength(3);
     expect(frames.find((f) => method(f) === 'initialize')?.origin).toBeUndefined();
     await session.disconnect();
+  });
+});
+
+describe('duringText', () => {
+  it('says "during", never "asked by": the trace and the server request card both read it', () => {
+    expect(duringText({ origin: 'model', tool: 'book' })).toBe("during the model's call book");
+    expect(duringText({ origin: 'view', tool: 'weather_card' })).toBe("during a View's call weather_card");
   });
 });
