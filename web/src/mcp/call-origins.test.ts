@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { CallOrigins, duringText } from './call-origins.ts';
-import { McpSession } from './mcp-session.ts';
-import { StampingTransport } from './stamping-transport.ts';
+import { connectedInMemory } from './in-memory-session.ts';
 
 const frame = (direction: Frame['direction'], message: unknown): Frame =>
   ({ seq: 0, direction, time: 0, bytes: 0, message }) as Frame;
@@ -196,14 +195,7 @@ function progressServer() {
 describe('the trace marks a call’s frames with its origin', () => {
   it('marks the model’s call (request, progress, response) and leaves the user’s call and the handshake unmarked', async () => {
     const server = progressServer();
-    const session = new McpSession({
-      createTransport: () => {
-        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-        void server.connect(serverSide);
-        return new StampingTransport(clientSide);
-      },
-    });
-    await session.connect({ transport: 'stdio', command: 'in-memory', args: [], era: 'legacy' });
+    const session = await connectedInMemory(server);
     // Both at once, so the marks cannot come from the order of the calls.
     const [byModel, byUser] = await Promise.all([
       session.callTool('slow', { who: 'model' }, { origin: 'model', onprogress: () => {} }),
