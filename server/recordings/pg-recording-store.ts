@@ -6,6 +6,8 @@ import type { RecordedEvent, RecordingCalls, RecordingSummary } from '#shared/re
 import { PgNotifications, RECORDINGS_CHANNEL } from './pg-notifications.ts';
 import { migratePostgres } from './pg-schema.ts';
 import {
+  NEW_RECORDING_COLUMNS,
+  newRecordingValues,
   readRetentionDays,
   type FrameTexts,
   type NewRecording,
@@ -114,15 +116,8 @@ export class PgRecordingStore implements RecordingStore {
 
   async create(recording: NewRecording): Promise<void> {
     await this.pool.query(
-      'INSERT INTO recordings (id, name, target, started_at, owner, user_name) VALUES ($1, $2, $3, $4, $5, $6)',
-      [
-        recording.id,
-        recording.name,
-        recording.target ? JSON.stringify(recording.target) : null,
-        recording.startedAt,
-        this.owner,
-        recording.userName ?? null,
-      ],
+      `INSERT INTO recordings (${NEW_RECORDING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`,
+      newRecordingValues(recording, this.owner),
     );
   }
 

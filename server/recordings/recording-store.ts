@@ -23,6 +23,34 @@ export interface NewRecording {
   userName?: string | null;
 }
 
+/** The columns a new recording's row fills, in the order {@link newRecordingValues} gives them. */
+export const NEW_RECORDING_COLUMNS = 'id, name, target, started_at, owner, user_name';
+
+/**
+ * A new recording's row in {@link NEW_RECORDING_COLUMNS} order, for either store's INSERT: the
+ * target as JSON, and `owner` the bridge that writes it (so a crashed bridge's recordings can be ended).
+ */
+export function newRecordingValues(
+  recording: NewRecording,
+  owner: string,
+): [
+  id: string,
+  name: string,
+  target: string | null,
+  startedAt: number,
+  owner: string,
+  userName: string | null,
+] {
+  return [
+    recording.id,
+    recording.name,
+    recording.target ? JSON.stringify(recording.target) : null,
+    recording.startedAt,
+    owner,
+    recording.userName ?? null,
+  ];
+}
+
 /** One recording's size in the store, for the recording quota per user. */
 export interface RecordingUsage {
   id: string;

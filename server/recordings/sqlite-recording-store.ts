@@ -4,6 +4,8 @@ import path from 'node:path';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { RecordedEvent, RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
 import {
+  NEW_RECORDING_COLUMNS,
+  newRecordingValues,
   readRetentionDays,
   type FrameTexts,
   type NewRecording,
@@ -64,9 +66,7 @@ export class SqliteRecordingStore implements RecordingStore {
     }
     OPEN_OWNERS.add(this.owner);
     this.statements = {
-      insert: db.prepare(
-        'INSERT INTO recordings (id, name, target, started_at, owner, user_name) VALUES (?, ?, ?, ?, ?, ?)',
-      ),
+      insert: db.prepare(`INSERT INTO recordings (${NEW_RECORDING_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?)`),
       insertChunk: db.prepare(
         'INSERT INTO frame_chunks (recording_id, first_seq, last_seq, last_time, body) VALUES (?, ?, ?, ?, ?)',
       ),
@@ -131,14 +131,7 @@ export class SqliteRecordingStore implements RecordingStore {
   }
 
   async create(recording: NewRecording): Promise<void> {
-    this.statements.insert.run(
-      recording.id,
-      recording.name,
-      recording.target ? JSON.stringify(recording.target) : null,
-      recording.startedAt,
-      this.owner,
-      recording.userName ?? null,
-    );
+    this.statements.insert.run(...newRecordingValues(recording, this.owner));
   }
 
   async appendTexts(

@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBridge } from '../../server/bridge.ts';
-import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { bridgeCallbackUrl, lastSignInUrl, signInThroughBridge } from '../support/bridge-sign-in.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession, waitFor } from '../support/node-session.ts';
 
@@ -50,17 +50,11 @@ async function signInAndCall(transport: 'http' | 'sse', url: string): Promise<vo
   const ssePostsBefore = fixture.ssePosts();
   const session = createNodeSession(`http://127.0.0.1:${running.port}`, TOKEN);
   const connected = session.connect({ transport, url });
-  const signInUrl = () =>
-    session.state
-      .get()
-      .log.flatMap(({ event }) => (event.kind === 'oauth-sign-in' ? [event.url] : []))
-      .at(-1);
-  await waitFor(() => signInUrl() !== undefined, 'the bridge to ask for sign-in');
-  const callbackUrl = `http://127.0.0.1:${running.port}/oauth/callback`;
-  const params = await followAuthorization(new URL(signInUrl()!), callbackUrl);
-  const landing = await fetch(`${callbackUrl}?${params}`);
+  await waitFor(() => lastSignInUrl(session) !== undefined, 'the bridge to ask for sign-in');
+  const callbackUrl = bridgeCallbackUrl(running.port);
+  const landing = await signInThroughBridge(lastSignInUrl(session)!, callbackUrl);
   expect(landing.status).toBe(200);
-  expect(await landing.text()).toContain('You can close this tab');
+  expect(landing.text).toContain('You can close this tab');
   await connected;
   expect(session.state.get().status).toBe('connected');
   expect(session.state.get().tools.map((tool) => tool.name)).toEqual(['whoami', 'admin']);
@@ -70,7 +64,7 @@ async function signInAndCall(transport: 'http' | 'sse', url: string): Promise<vo
   expect(fixture.ssePosts() > ssePostsBefore).toBe(transport === 'sse');
 
   // A callback nobody waits for (replayed, or forged) is refused.
-  expect((await fetch(`${callbackUrl}?${params}`)).status).toBe(400);
+  expect((await fetch(`${callbackUrl}?${landing.params}`)).status).toBe(400);
 
   const pageState = JSON.stringify(session.state.get());
   await session.disconnect();
@@ -84,5 +78,5 @@ async function signInAndCall(transport: 'http' | 'sse', url: string): Promise<vo
     for (const bytes of stored) expect(bytes).not.toContain(token); // ...but not its token
     expect(pageState).not.toContain(token);
   }
-  expect(pageState).not.toContain(params.get('code')!);
+  expect(pageState).not.toContain(landing.params.get('code')!);
 }

@@ -8,13 +8,10 @@ import type { CallToolResult } from '@modelcontextprotocol/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
-import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
-import { OAuthClients, OAuthClientSocket } from '../../web/src/features/oauth/oauth-clients.ts';
 import { oauthView } from '../../web/src/features/oauth/oauth-log.ts';
-import { bridgeSocketUrl } from '../../web/src/mcp/bridge-socket.ts';
-import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
-import { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { bridgeCallbackUrl, oauthPageSession, signInThroughBridge } from '../support/bridge-sign-in.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { waitFor } from '../support/node-session.ts';
 
@@ -25,7 +22,7 @@ let callbackUrl: string;
 
 beforeAll(async () => {
   bridge = await startTestBridge({ token: TOKEN });
-  callbackUrl = `http://127.0.0.1:${bridge.port}/oauth/callback`;
+  callbackUrl = bridgeCallbackUrl(bridge.port);
   fixture = await startOAuthFixture({ redirectUris: [callbackUrl] });
 });
 afterAll(async () => {
@@ -35,31 +32,16 @@ afterAll(async () => {
 
 /** A page's session on the bridge, signed in to the fixture (as the person's browser would). */
 async function signedInPage() {
-  const session = new McpSession({
-    createTransport: (t) =>
-      new BridgeTransport(
-        new OAuthClientSocket(
-          bridgeSocketUrl(new URL(`http://127.0.0.1:${bridge.port}`), TOKEN),
-          new OAuthClients(),
-        ),
-        t,
-      ),
-  });
+  const session = oauthPageSession(bridge.port, TOKEN);
   const view = () => oauthView(session.state.get().log);
   const connected = session.connect({ transport: 'http', url: fixture.mcpUrl });
   await waitFor(() => view().signInUrl !== undefined, 'the bridge to ask for sign-in');
-  await signIn(view().signInUrl!);
+  await signInThroughBridge(view().signInUrl!, callbackUrl);
   await connected;
   expect(session.state.get().status).toBe('connected');
   // The standalone GET stream opens after `initialized`: the tests below rely on it being open.
   await waitFor(() => fixture.openStreams() > 0, 'the GET stream to open');
   return { session, view };
-}
-
-/** What the person's browser does with a sign-in link: the authorization server, then the callback. */
-async function signIn(url: string): Promise<void> {
-  const params = await followAuthorization(new URL(url), callbackUrl);
-  await (await fetch(`${callbackUrl}?${params}`)).body?.cancel();
 }
 
 /** The bridge events a session logged from now on. */
@@ -97,7 +79,7 @@ describe('concurrent 401s share one authorization', () => {
     expect(authorizeRows(events())[0]!.decision).toBe('Waiting for you to sign in in the browser');
     expect(authorizeRows(events())[1]!.decision).toMatch(/^Another request met the 401 too: it waits/);
 
-    await signIn(view().signInUrl!);
+    await signInThroughBridge(view().signInUrl!, callbackUrl);
     const result = (await call) as CallToolResult;
     expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^client .* scopes /) }]);
     expect(fixture.authorizationRequests.length - authorizations).toBe(1);
@@ -117,7 +99,7 @@ describe('concurrent 401s share one authorization', () => {
     await waitFor(() => authorizeRows(events()).length >= 2, 'both 401s to reach the authorization');
     expect(events().filter((event) => event.kind === 'oauth-sign-in')).toHaveLength(1);
 
-    await signIn(view().signInUrl!);
+    await signInThroughBridge(view().signInUrl!, callbackUrl);
     for (const result of (await Promise.all(calls)) as CallToolResult[])
       expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^client /) }]);
     expect(fixture.authorizationRequests.length - authorizations).toBe(1);

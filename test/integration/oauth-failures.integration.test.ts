@@ -8,22 +8,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
-import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
-import {
-  OAuthClients,
-  OAuthClientSocket,
-  type OAuthClients as Clients,
-} from '../../web/src/features/oauth/oauth-clients.ts';
+import { OAuthClients } from '../../web/src/features/oauth/oauth-clients.ts';
 import { oauthView } from '../../web/src/features/oauth/oauth-log.ts';
-import { bridgeSocketUrl } from '../../web/src/mcp/bridge-socket.ts';
-import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
-import { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import {
   startOAuthFaultsFixture,
   type OAuthFault,
   type OAuthFaultsFixture,
 } from '../fixtures/oauth-faults-fixture.ts';
 import { PRE_REGISTERED, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { bridgeCallbackUrl, oauthPageSession, signInThroughBridge } from '../support/bridge-sign-in.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { waitFor } from '../support/node-session.ts';
 
@@ -35,7 +28,7 @@ let callbackUrl: string;
 
 beforeAll(async () => {
   bridge = await startTestBridge({ token: TOKEN });
-  callbackUrl = `http://127.0.0.1:${bridge.port}/oauth/callback`;
+  callbackUrl = bridgeCallbackUrl(bridge.port);
   [fixture, faulty] = await Promise.all([
     startOAuthFixture({ redirectUris: [callbackUrl] }),
     startOAuthFaultsFixture(),
@@ -48,12 +41,8 @@ afterAll(async () => {
 });
 
 /** A page's session on the bridge, with the clients it entered. */
-function pageSession(clients: Clients = new OAuthClients()) {
-  const origin = new URL(`http://127.0.0.1:${bridge.port}`);
-  const session = new McpSession({
-    createTransport: (t) =>
-      new BridgeTransport(new OAuthClientSocket(bridgeSocketUrl(origin, TOKEN), clients), t),
-  });
+function pageSession(clients = new OAuthClients()) {
+  const session = oauthPageSession(bridge.port, TOKEN, clients);
   const view = () => oauthView(session.state.get().log);
   return { session, view };
 }
@@ -73,13 +62,8 @@ async function connectSigningIn(page: ReturnType<typeof pageSession>, target: Se
     'the bridge to ask for sign-in, or the connect to end',
   );
   const url = page.view().signInUrl;
-  if (url) await signIn(url);
+  if (url) await signInThroughBridge(url, callbackUrl);
   await connected;
-}
-
-async function signIn(url: string): Promise<void> {
-  const params = await followAuthorization(new URL(url), callbackUrl);
-  await (await fetch(`${callbackUrl}?${params}`)).body?.cancel();
 }
 
 /** The failure the page shows for a connect to the faulty fixture with `fault`. */
@@ -159,7 +143,7 @@ describe('OAuth failure messages (the failed step row)', () => {
     const after = page.view().steps.slice(page.view().steps.indexOf(refresh!));
     expect(after.map((step) => step.decision)).toContain('Waiting for you to sign in in the browser');
     // Sign in again: the call that met the expired token goes through with the new one.
-    await signIn(page.view().signInUrl!);
+    await signInThroughBridge(page.view().signInUrl!, callbackUrl);
     const result = await call;
     expect(result.content).toEqual([{ type: 'text', text: expect.stringMatching(/^client .* scopes /) }]);
     expect(page.view().steps.at(-1)?.kind).toBe('signed-in');

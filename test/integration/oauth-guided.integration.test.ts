@@ -5,13 +5,10 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { RunningBridge } from '../../server/bridge.ts';
-import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
-import { OAuthClients, OAuthClientSocket } from '../../web/src/features/oauth/oauth-clients.ts';
+import { OAuthClients } from '../../web/src/features/oauth/oauth-clients.ts';
 import { oauthView } from '../../web/src/features/oauth/oauth-log.ts';
-import { bridgeSocketUrl } from '../../web/src/mcp/bridge-socket.ts';
-import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
-import { McpSession } from '../../web/src/mcp/mcp-session.ts';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { bridgeCallbackUrl, oauthPageSession, signInThroughBridge } from '../support/bridge-sign-in.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { waitFor } from '../support/node-session.ts';
 
@@ -29,18 +26,14 @@ afterAll(async () => {
 });
 
 it('waits before each OAuth request until Next step, showing it; the request is not sent before', async () => {
-  const origin = new URL(`http://127.0.0.1:${bridge.port}`);
   const target = { transport: 'http' as const, url: fixture.mcpUrl };
   const clients = new OAuthClients();
   clients.setGuided(target, true);
-  const session = new McpSession({
-    createTransport: (t) =>
-      new BridgeTransport(new OAuthClientSocket(bridgeSocketUrl(origin, TOKEN), clients), t),
-  });
+  const session = oauthPageSession(bridge.port, TOKEN, clients);
   const connected = session.connect(target);
   const view = () => oauthView(session.state.get().log);
   const pausedAt: string[] = [];
-  const callbackUrl = `http://127.0.0.1:${bridge.port}/oauth/callback`;
+  const callbackUrl = bridgeCallbackUrl(bridge.port);
   // Bounded: a sign-in is a handful of requests (metadata fallbacks included).
   for (let round = 0; round < 12 && !view().steps.some((s) => s.kind === 'token'); round++) {
     await waitFor(() => view().paused !== undefined, `pause ${round + 1}`);
@@ -53,8 +46,7 @@ it('waits before each OAuth request until Next step, showing it; the request is 
     clients.next();
     if (paused.kind === 'authorize') {
       await waitFor(() => view().signInUrl !== undefined, 'the sign-in link');
-      const params = await followAuthorization(new URL(view().signInUrl!), callbackUrl);
-      expect((await fetch(`${callbackUrl}?${params}`)).status).toBe(200);
+      expect((await signInThroughBridge(view().signInUrl!, callbackUrl)).status).toBe(200);
     }
     await waitFor(() => view().paused === undefined || view().steps.length > stepsBefore, 'the step to go');
   }

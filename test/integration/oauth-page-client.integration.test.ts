@@ -11,13 +11,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../server/bridge.ts';
-import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
 import { buildSessionFile, serializeSessionFile } from '../../web/src/features/session-file/session-file.ts';
-import { OAuthClients, OAuthClientSocket } from '../../web/src/features/oauth/oauth-clients.ts';
-import { bridgeSocketUrl } from '../../web/src/mcp/bridge-socket.ts';
-import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
-import { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { OAuthClients } from '../../web/src/features/oauth/oauth-clients.ts';
 import { PRE_REGISTERED, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import {
+  bridgeCallbackUrl,
+  lastSignInUrl,
+  oauthPageSession,
+  signInThroughBridge,
+} from '../support/bridge-sign-in.ts';
 import { projectPath } from '../support/start-cli.ts';
 import { waitFor } from '../support/node-session.ts';
 
@@ -38,7 +40,7 @@ beforeAll(async () => {
     log: (line) => logged.push(line),
   });
   // The pre-registered client knows the bridge's callback as its redirect URI.
-  fixture = await startOAuthFixture({ redirectUris: [`http://127.0.0.1:${bridge.port}/oauth/callback`] });
+  fixture = await startOAuthFixture({ redirectUris: [bridgeCallbackUrl(bridge.port)] });
 });
 afterAll(async () => {
   await bridge?.close();
@@ -57,21 +59,13 @@ it('signs in with the client entered in the page, without registering; its secre
     clientSecret: PRE_REGISTERED.clientSecret,
     tokenEndpointAuthMethod: 'client_secret_post',
   });
-  const session = new McpSession({
-    createTransport: (t) =>
-      new BridgeTransport(new OAuthClientSocket(bridgeSocketUrl(origin, TOKEN), clients), t),
-  });
+  const session = oauthPageSession(running.port, TOKEN, clients);
   const connected = session.connect(target);
-  const signInUrl = () =>
-    session.state
-      .get()
-      .log.flatMap(({ event }) => (event.kind === 'oauth-sign-in' ? [event.url] : []))
-      .at(-1);
-  await waitFor(() => signInUrl() !== undefined, 'the bridge to ask for sign-in');
-  expect(new URL(signInUrl()!).searchParams.get('client_id')).toBe(PRE_REGISTERED.clientId);
-  const callbackUrl = `http://127.0.0.1:${running.port}/oauth/callback`;
-  const params = await followAuthorization(new URL(signInUrl()!), callbackUrl);
-  expect((await fetch(`${callbackUrl}?${params}`)).status).toBe(200);
+  await waitFor(() => lastSignInUrl(session) !== undefined, 'the bridge to ask for sign-in');
+  expect(new URL(lastSignInUrl(session)!).searchParams.get('client_id')).toBe(PRE_REGISTERED.clientId);
+  expect((await signInThroughBridge(lastSignInUrl(session)!, bridgeCallbackUrl(running.port))).status).toBe(
+    200,
+  );
   await connected;
   expect(session.state.get().status).toBe('connected');
   expect(oauth.registrations).toEqual([]); // no dynamic registration: the entered client was used

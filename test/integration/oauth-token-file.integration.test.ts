@@ -8,12 +8,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../server/bridge.ts';
-import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
-import { OAuthClients, OAuthClientSocket } from '../../web/src/features/oauth/oauth-clients.ts';
-import { bridgeSocketUrl } from '../../web/src/mcp/bridge-socket.ts';
-import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
-import { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import { OAuthClients } from '../../web/src/features/oauth/oauth-clients.ts';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import {
+  bridgeCallbackUrl,
+  lastSignInUrl as signInUrl,
+  oauthPageSession,
+  signInThroughBridge,
+} from '../support/bridge-sign-in.ts';
 import { projectPath } from '../support/start-cli.ts';
 import { waitFor } from '../support/node-session.ts';
 
@@ -42,26 +44,14 @@ afterAll(async () => {
 });
 
 it('reuses the tokens of the last sign-in on the next connect; Clear tokens deletes them', async () => {
-  const origin = new URL(`http://127.0.0.1:${bridge.port}`);
   const target = { transport: 'http' as const, url: fixture.mcpUrl };
   const clients = new OAuthClients();
-  const newSession = () =>
-    new McpSession({
-      createTransport: (t) =>
-        new BridgeTransport(new OAuthClientSocket(bridgeSocketUrl(origin, TOKEN), clients), t),
-    });
-  const signInUrl = (session: McpSession) =>
-    session.state
-      .get()
-      .log.flatMap(({ event }) => (event.kind === 'oauth-sign-in' ? [event.url] : []))
-      .at(-1);
-  const callbackUrl = `http://127.0.0.1:${bridge.port}/oauth/callback`;
+  const newSession = () => oauthPageSession(bridge.port, TOKEN, clients);
 
   const first = newSession();
   const connected = first.connect(target);
   await waitFor(() => signInUrl(first) !== undefined, 'the first sign-in');
-  const params = await followAuthorization(new URL(signInUrl(first)!), callbackUrl);
-  await fetch(`${callbackUrl}?${params}`);
+  await signInThroughBridge(signInUrl(first)!, bridgeCallbackUrl(bridge.port));
   await connected;
   await first.disconnect();
   expect(statSync(tokensFile).mode & 0o777).toBe(0o600);

@@ -13,13 +13,39 @@ export interface LimitHit {
   limit: LimitRefusal;
 }
 
+/** How many places each user holds (sessions, sockets), users holding none forgotten. */
+export class UserCounts {
+  private readonly counts = new Map<string, number>();
+
+  /** How many `user` holds now. */
+  of(user: string): number {
+    return this.counts.get(user) ?? 0;
+  }
+
+  /** Counts one more for `user`; its slot counts it back once, then runs `onRelease`. */
+  add(user: string, onRelease?: () => void): Slot {
+    this.counts.set(user, this.of(user) + 1);
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        const left = this.of(user) - 1;
+        if (left > 0) this.counts.set(user, left);
+        else this.counts.delete(user);
+        onRelease?.();
+      },
+    };
+  }
+}
+
 /**
  * Counts sessions (channels with a connection) per user and in total, and stdio child processes,
  * against the config's limits. Counts are per process: each `serve` behind a load balancer keeps
  * its own.
  */
 export class ConnectionSlots {
-  private readonly perUser = new Map<string, number>();
+  private readonly perUser = new UserCounts();
   private total = 0;
   private children = 0;
 
@@ -27,7 +53,7 @@ export class ConnectionSlots {
 
   /** A slot for a new session of `user`, or the limit it would break. */
   take(user: string, transport: TransportKind): Slot | LimitHit {
-    const mine = this.perUser.get(user) ?? 0;
+    const mine = this.perUser.of(user);
     if (mine >= this.limits.sessionsPerUser)
       return hit(
         'sessionsPerUser',
@@ -47,21 +73,12 @@ export class ConnectionSlots {
         this.limits.stdioProcessesTotal,
         'no more server processes can start now; try again later, or ask your admin',
       );
-    this.perUser.set(user, mine + 1);
     this.total++;
     if (stdio) this.children++;
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        const left = (this.perUser.get(user) ?? 1) - 1;
-        if (left > 0) this.perUser.set(user, left);
-        else this.perUser.delete(user);
-        this.total--;
-        if (stdio) this.children--;
-      },
-    };
+    return this.perUser.add(user, () => {
+      this.total--;
+      if (stdio) this.children--;
+    });
   }
 
   /** Sessions open now. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RateWindow } from './rate-window.ts';
 import { isLimitHit, ConnectionSlots } from './connection-slots.ts';
+import { UserSockets } from './user-sockets.ts';
 
 const limits = {
   sessionsPerUser: 2,
@@ -36,6 +37,24 @@ describe('ConnectionSlots', () => {
     expect(slots.sessions).toBe(2);
     expect(slots.childProcesses).toBe(0);
     expect(isLimitHit(slots.take('carol', 'stdio'))).toBe(false);
+  });
+});
+
+describe('UserSockets', () => {
+  it("counts each user's sockets against the limit and gives a place back once", () => {
+    const sockets = new UserSockets(2);
+    const first = sockets.take('alice');
+    expect(isLimitHit(sockets.take('alice'))).toBe(false);
+    const third = sockets.take('alice');
+    expect(isLimitHit(third) && third.message).toMatch(
+      /^Limit reached: at most 2 open pages .*you already have 2 open/,
+    );
+    expect(isLimitHit(sockets.take('bob'))).toBe(false);
+    if (isLimitHit(first)) throw new Error('expected a slot');
+    first.release();
+    first.release(); // a second release gives back nothing more
+    expect(isLimitHit(sockets.take('alice'))).toBe(false);
+    expect(isLimitHit(sockets.take('alice'))).toBe(true);
   });
 });
 

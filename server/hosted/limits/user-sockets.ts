@@ -1,33 +1,23 @@
-import { hit, type LimitHit, type Slot } from './connection-slots.ts';
+import { hit, UserCounts, type LimitHit, type Slot } from './connection-slots.ts';
 
 /**
  * Counts each user's open page sockets against `limits.socketsPerUser`: an idle socket costs the
  * bridge little, but a script opening thousands of them costs memory and file descriptors.
  */
 export class UserSockets {
-  private readonly open = new Map<string, number>();
+  private readonly open = new UserCounts();
 
   constructor(private readonly limit: number) {}
 
   /** A place for one more socket of `user`, or the limit it would break. */
   take(user: string): Slot | LimitHit {
-    const mine = this.open.get(user) ?? 0;
+    const mine = this.open.of(user);
     if (mine >= this.limit)
       return hit(
         'socketsPerUser',
         this.limit,
         `you already have ${mine} open; close some tabs of Toolscope and try again`,
       );
-    this.open.set(user, mine + 1);
-    let released = false;
-    return {
-      release: () => {
-        if (released) return;
-        released = true;
-        const left = (this.open.get(user) ?? 1) - 1;
-        if (left > 0) this.open.set(user, left);
-        else this.open.delete(user);
-      },
-    };
+    return this.open.add(user);
   }
 }

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport, type JSONRPCMessage, type Transport } from '@modelcontextprotocol/client';
+import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { CallOrigins } from './call-origins.ts';
-import { McpSession } from './mcp-session.ts';
-import { StampingTransport } from './stamping-transport.ts';
+import { CallOrigins, duringText } from './call-origins.ts';
+import { connectedInMemory } from './in-memory-session.ts';
 
 const frame = (direction: Frame['direction'], message: unknown): Frame =>
   ({ seq: 0, direction, time: 0, bytes: 0, message }) as Frame;
@@ -196,14 +195,7 @@ function progressServer() {
 describe('the trace marks a call’s frames with its origin', () => {
   it('marks the model’s call (request, progress, response) and leaves the user’s call and the handshake unmarked', async () => {
     const server = progressServer();
-    const session = new McpSession({
-      createTransport: () => {
-        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-        void server.connect(serverSide);
-        return new StampingTransport(clientSide);
-      },
-    });
-    await session.connect({ transport: 'stdio', command: 'in-memory', args: [], era: 'legacy' });
+    const session = await connectedInMemory(server);
     // Both at once, so the marks cannot come from the order of the calls.
     const [byModel, byUser] = await Promise.all([
       session.callTool('slow', { who: 'model' }, { origin: 'model', onprogress: () => {} }),
@@ -230,5 +222,12 @@ describe('the trace marks a call’s frames with its origin', () => {
     expect(frames.filter((f) => f.origin)).toHaveLength(3);
     expect(frames.find((f) => method(f) === 'initialize')?.origin).toBeUndefined();
     await session.disconnect();
+  });
+});
+
+describe('duringText', () => {
+  it('says "during", never "asked by": the trace and the server request card both read it', () => {
+    expect(duringText({ origin: 'model', tool: 'book' })).toBe("during the model's call book");
+    expect(duringText({ origin: 'view', tool: 'weather_card' })).toBe("during a View's call weather_card");
   });
 });

@@ -141,3 +141,12 @@ function remember<T>(map: Map<string, T>, key: string, value: T): void {
   map.set(key, value);
   if (map.size > MAX_REMEMBERED) map.delete(map.keys().next().value!);
 }
+
+/**
+ * How a server request that arrived while a model's or a View's call was the only one in flight says so:
+ * "during", never "asked by", for nothing in the request ties it to the call. The trace and the
+ * server request's card both say it.
+ */
+export function duringText(during: NonNullable<Frame['during']>): string {
+  return `during ${during.origin === 'model' ? "the model's" : "a View's"} call ${during.tool}`;
+}

@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
-import { McpSession } from './mcp-session.ts';
-import { StampingTransport } from './stamping-transport.ts';
+import { IN_MEMORY_TARGET, inMemorySession } from './in-memory-session.ts';
 
 /** A server whose one tool reports progress every few milliseconds and never finishes, until cancelled. */
 function endlessProgressServer() {
@@ -31,14 +29,8 @@ function endlessProgressServer() {
 describe('call timeouts', () => {
   it('ends a call at the maximum total time even though progress keeps resetting the per-call timeout', async () => {
     const { server, seen } = endlessProgressServer();
-    const session = new McpSession({
-      createTransport: () => {
-        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-        void server.connect(serverSide);
-        return new StampingTransport(clientSide);
-      },
-    });
-    await session.connect({ transport: 'stdio', command: 'in-memory', args: [] });
+    const session = inMemorySession(server);
+    await session.connect(IN_MEMORY_TARGET);
     let progressed = 0;
     const outcome = await session.callTool(
       'forever',

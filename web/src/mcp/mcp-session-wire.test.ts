@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport, ProtocolError } from '@modelcontextprotocol/client';
+import { ProtocolError } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import type { ServerTarget } from '#shared/targets.ts';
-import { McpSession } from './mcp-session.ts';
-import { StampingTransport } from './stamping-transport.ts';
+import { inMemorySession } from './in-memory-session.ts';
 
 /**
  * A server whose lists carry cache hints and whose tools/call is refused once with -32020; it
@@ -40,14 +39,7 @@ function hintedServer() {
     return server;
   };
   let current: Server | undefined;
-  const session = new McpSession({
-    createTransport: () => {
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      current = make();
-      void current.connect(serverSide);
-      return new StampingTransport(clientSide);
-    },
-  });
+  const session = inMemorySession(() => (current = make()));
   const target: ServerTarget = { transport: 'stdio', command: 'in-memory', args: [], era: 'legacy' };
   return {
     session,

@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import { ProtocolError, ProtocolErrorCode, type Tool } from '@modelcontextprotocol/client';
 import type { ProtocolEraChoice } from '#shared/targets.ts';
-import { McpSession } from './mcp-session.ts';
-import { StampingTransport } from './stamping-transport.ts';
+import { IN_MEMORY_TARGET, inMemorySession } from './in-memory-session.ts';
 
 const PAGE_SIZE = 50;
 
@@ -40,14 +38,8 @@ function pagedServer(count: number) {
 
 async function connectedSession(count: number, era: ProtocolEraChoice = 'legacy') {
   const fixture = pagedServer(count);
-  const session = new McpSession({
-    createTransport: () => {
-      const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-      void fixture.server.connect(serverSide);
-      return new StampingTransport(clientSide);
-    },
-  });
-  await session.connect({ transport: 'stdio', command: 'in-memory', args: [], era });
+  const session = inMemorySession(fixture.server);
+  await session.connect({ ...IN_MEMORY_TARGET, era });
   return { session, fixture };
 }
 
@@ -132,13 +124,7 @@ describe('McpSession', () => {
 
   it('offers an older protocol revision when asked, and shows what was negotiated', async () => {
     const fixture = pagedServer(1);
-    const session = new McpSession({
-      createTransport: () => {
-        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-        void fixture.server.connect(serverSide);
-        return new StampingTransport(clientSide);
-      },
-    });
+    const session = inMemorySession(fixture.server);
     await session.connect(
       { transport: 'stdio', command: 'x', args: [], era: 'legacy' },
       { protocolVersion: '2024-11-05' },

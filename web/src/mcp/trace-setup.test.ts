@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { McpSession } from './mcp-session.ts';
-import { StampingTransport } from './stamping-transport.ts';
+import { connectedInMemory } from './in-memory-session.ts';
 import { TraceSetups, setupNote } from './trace-setup.ts';
 
 const frame = (seq: number, direction: Frame['direction'] = 'out', time = seq * 10): Frame => ({
@@ -82,14 +80,7 @@ describe('McpSession connect setup', () => {
       tools: [{ name: 'echo', inputSchema: { type: 'object' } }],
     }));
     server.setRequestHandler('tools/call', () => ({ content: [{ type: 'text', text: 'ok' }] }));
-    const session = new McpSession({
-      createTransport: () => {
-        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-        void server.connect(serverSide);
-        return new StampingTransport(clientSide);
-      },
-    });
-    await session.connect({ transport: 'stdio', command: 'in-memory', args: [], era: 'legacy' });
+    const session = await connectedInMemory(server);
     const setupFrames = session.trace.get().frames.length;
     const span = session.trace.setups.of(0)!;
     // initialize, its result, initialized, tools/list and its result: whatever the connect sent, all of it.

@@ -12,6 +12,25 @@ export function envelopeVersion(params: Record<string, unknown> | undefined): st
   return typeof version === 'string' ? version : undefined;
 }
 
+/** A recorded server's info (initialize's `serverInfo`, or discover's `_meta`), its name and version defaulted. */
+export function recordedServerInfo(info: Record<string, unknown>): ServerDetails['info'] {
+  return {
+    ...info,
+    name: typeof info.name === 'string' ? info.name : 'unknown',
+    version: typeof info.version === 'string' ? info.version : '',
+  } as ServerDetails['info'];
+}
+
+/** The capabilities and instructions a recorded `initialize` or `server/discover` answer declared. */
+export function recordedDeclarations(
+  result: Record<string, unknown>,
+): Pick<ServerDetails, 'capabilities' | 'instructions'> {
+  return {
+    capabilities: (isRecord(result.capabilities) ? result.capabilities : {}) as ServerDetails['capabilities'],
+    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+  };
+}
+
 /**
  * The server's details from a recorded `server/discover` answer (a modern connection has no
  * `initialize`): the info from `_meta`, the revision the request asked for (the one it then
@@ -27,15 +46,10 @@ export function discoverDetails(
   const protocolVersion =
     requested ?? (typeof supported[0] === 'string' ? supported[0] : undefined) ?? 'unknown';
   return {
-    info: {
-      ...info,
-      name: typeof info.name === 'string' ? info.name : 'unknown',
-      version: typeof info.version === 'string' ? info.version : '',
-    } as ServerDetails['info'],
+    info: recordedServerInfo(info),
     protocolVersion,
     era: 'modern',
-    capabilities: (isRecord(result.capabilities) ? result.capabilities : {}) as ServerDetails['capabilities'],
-    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+    ...recordedDeclarations(result),
     discover: result as unknown as DiscoverResult,
   };
 }

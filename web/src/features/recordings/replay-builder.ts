@@ -5,7 +5,12 @@ import type { ServerDetails, CallOutcome } from '../../mcp/session-types.ts';
 import { callEntry, type CallEntry } from '../../calls/call-history.ts';
 import { describeCall } from '../../calls/call-details.ts';
 import { finishedTaskOutcome, resultOutcome, wireErrorOutcome } from '../../mcp/call-outcome.ts';
-import { discoverDetails, envelopeVersion } from './discover-details.ts';
+import {
+  discoverDetails,
+  envelopeVersion,
+  recordedDeclarations,
+  recordedServerInfo,
+} from './discover-details.ts';
 import { TraceRounds } from '../../mcp/trace-rounds.ts';
 
 /** Views' calls remembered while waiting for the page's own request (a denied one never comes). */
@@ -246,15 +251,10 @@ function isToolLike(value: unknown): value is Tool {
 function serverDetails(result: Record<string, unknown>): ServerDetails {
   const info = isRecord(result.serverInfo) ? result.serverInfo : {};
   return {
-    info: {
-      ...info,
-      name: typeof info.name === 'string' ? info.name : 'unknown',
-      version: typeof info.version === 'string' ? info.version : '',
-    } as ServerDetails['info'],
+    info: recordedServerInfo(info),
     protocolVersion: typeof result.protocolVersion === 'string' ? result.protocolVersion : 'unknown',
     era: 'legacy',
-    capabilities: (isRecord(result.capabilities) ? result.capabilities : {}) as ServerDetails['capabilities'],
-    ...(typeof result.instructions === 'string' ? { instructions: result.instructions } : {}),
+    ...recordedDeclarations(result),
   };
 }
 

@@ -2,7 +2,7 @@ import type { ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcont
 import { useServices } from '../../services.ts';
 import type { QueuedRequest } from './server-request-queue.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
-import { duringText } from '../trace-panel/trace-row.tsx';
+import { duringText } from '../../mcp/call-origins.ts';
 import { lazy, Suspense } from 'react';
 import { ElicitationUrlView } from './elicitation-url-view.tsx';
 import { SamplingRequestView } from './sampling-request-view.tsx';

@@ -3,7 +3,8 @@ import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { FrameWire } from './frame-wire.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
-import { BRIDGE_LATENCY, DIRECTION_ARROWS, DIRECTION_NAMES, ORIGIN_MARKS, duringText } from './trace-row.tsx';
+import { BRIDGE_LATENCY, DIRECTION_ARROWS, DIRECTION_NAMES, ORIGIN_MARKS } from './trace-row.tsx';
+import { duringText } from '../../mcp/call-origins.ts';
 
 /** Above this size the detail shows the start of the frame only; Copy still copies all of it. */
 const MAX_SHOWN_CHARS = 200_000;

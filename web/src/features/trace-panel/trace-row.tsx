@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import type { Frame } from '#shared/bridge-protocol.ts';
+import { duringText } from '../../mcp/call-origins.ts';
 import type { FramePair } from '../../mcp/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
@@ -38,14 +39,6 @@ export const ORIGIN_MARKS: Record<NonNullable<Frame['origin']>, { mark: string; 
   model: { mark: 'model', spoken: 'asked by the model' },
   view: { mark: 'View', spoken: 'asked by a View' },
 };
-
-/**
- * How a server request that arrived while a model's or a View's call was the only one in flight says so:
- * "during", never "asked by", for nothing in the request ties it to the call.
- */
-export function duringText(during: NonNullable<Frame['during']>): string {
-  return `during ${during.origin === 'model' ? "the model's" : "a View's"} call ${during.tool}`;
-}
 
 /** One frame: time, direction, method (or what it answers), latency of its pair, size. */
 export const TraceRow = memo(function TraceRow({
