@@ -50,9 +50,15 @@ export function OutcomeBadge({
   outcome,
   showDuration = true,
   outputInvalid = false,
+  namedDuration = false,
 }: {
   outcome: CallOutcome;
   showDuration?: boolean;
+  /**
+   * Say "round trip" after the duration, so it is not read as the trace's shorter figure "at the bridge" (trial 4,
+   * finding 10). Where rows repeat it (History), the tooltip says it instead.
+   */
+  namedDuration?: boolean;
   /** The call answered, but its structuredContent breaks the outputSchema: not "OK". */
   outputInvalid?: boolean;
 }) {
@@ -64,15 +70,22 @@ export function OutcomeBadge({
       </span>
       {/* A denied call never ran, so it has no duration worth showing. */}
       {showDuration && outcome.status !== 'denied' && (
-        <span
-          className="whitespace-nowrap text-slate-500"
-          title={`${formatDuration(outcome.durationMs)} from Call to the result in the page; the trace shows the shorter time between request and reply at the bridge`}
-        >
-          {formatDuration(outcome.durationMs)}
+        <span className="whitespace-nowrap text-slate-500" title={durationTooltip(outcome.durationMs)}>
+          {namedDuration
+            ? `${formatDuration(outcome.durationMs)} ${ROUND_TRIP}`
+            : formatDuration(outcome.durationMs)}
         </span>
       )}
     </span>
   );
+}
+
+/** The glossary's word for a call's figure, beside the trace's "at the bridge". */
+export const ROUND_TRIP = 'round trip';
+
+/** What a call's figure measures, for its tooltip. */
+export function durationTooltip(ms: number): string {
+  return `${formatDuration(ms)} ${ROUND_TRIP}: from sending the call to its result in the page (approval not counted). The trace shows the shorter time between request and reply at the bridge.`;
 }
 
 /** "4.2 ms", "380 ms", "1.25 s". */

@@ -51,7 +51,9 @@ export function ResultView() {
             from the previous connection
           </span>
         )}
-        {call?.outcome && <OutcomeBadge outcome={call.outcome} outputInvalid={call.outputInvalid === true} />}
+        {call?.outcome && (
+          <OutcomeBadge outcome={call.outcome} outputInvalid={call.outputInvalid === true} namedDuration />
+        )}
       </div>
       {call && (
         <div className={`min-h-0 flex-1 overflow-auto ${previous ? 'opacity-70' : ''}`}>
