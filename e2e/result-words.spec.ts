@@ -45,6 +45,23 @@ test.describe('words in the Result, History, the View panel and Checks', () => {
     );
   });
 
+  test('a result that breaks its outputSchema never shows "OK" while its check runs', async () => {
+    // Every state the Result's header passes through, as React commits it (a flash of OK would be one of them).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { seenBadges: seen });
+      new MutationObserver(() => {
+        const header = document.querySelector('section[aria-label="Result"] > div');
+        if (header?.textContent?.includes('Bad structured output')) seen.push(header.textContent);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
+    const result = await callAndWait(app, 'bad_structured_output');
+    await expect(result.getByText('Invalid output', { exact: true })).toBeVisible();
+    const seen = await page.evaluate(() => (window as unknown as { seenBadges: string[] }).seenBadges);
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((text) => /OK\d/.test(text))).toEqual([]);
+  });
+
   test('Checks with no findings claims only the lists when no tool was called', async () => {
     await page.getByRole('tab', { name: 'Checks' }).click();
     await page.getByRole('button', { name: 'Run checks' }).click();

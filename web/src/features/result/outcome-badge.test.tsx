@@ -26,3 +26,17 @@ describe('OutcomeBadge', () => {
     expect(renderToString(<OutcomeBadge outcome={denied} namedDuration />)).not.toContain('round trip');
   });
 });
+
+describe('OutcomeBadge while the output is checked', () => {
+  it('says "Checking output", not OK, until the verdict; a verdict or a failed call wins', () => {
+    expect(renderToString(<OutcomeBadge outcome={ok} outputChecking />)).toContain('>Checking output</span>');
+    expect(renderToString(<OutcomeBadge outcome={ok} outputChecking />)).not.toContain('>OK<');
+    expect(renderToString(<OutcomeBadge outcome={ok} outputChecking outputInvalid />)).toContain(
+      '>Invalid output</span>',
+    );
+    const toolError = { status: 'tool-error', durationMs: 5 } as unknown as CallOutcome;
+    expect(renderToString(<OutcomeBadge outcome={toolError} outputChecking />)).toContain(
+      '>Tool error</span>',
+    );
+  });
+});

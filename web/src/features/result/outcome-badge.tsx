@@ -32,6 +32,9 @@ const INVALID_OUTPUT: Look = {
   className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
 };
 
+/** A call that answered while its output is still being checked against its outputSchema: not "OK" yet. */
+const CHECKING: Look = { label: 'Checking output', className: NEUTRAL };
+
 /** The badge text and colours for a call status; unknown statuses get a readable neutral badge. */
 export function outcomeLook(status: string): Look {
   return (
@@ -51,6 +54,7 @@ export function OutcomeBadge({
   showDuration = true,
   outputInvalid = false,
   namedDuration = false,
+  outputChecking = false,
 }: {
   outcome: CallOutcome;
   showDuration?: boolean;
@@ -61,8 +65,17 @@ export function OutcomeBadge({
   namedDuration?: boolean;
   /** The call answered, but its structuredContent breaks the outputSchema: not "OK". */
   outputInvalid?: boolean;
+  /** The call answered and its output is being checked: a green "OK" would flip to "Invalid output". */
+  outputChecking?: boolean;
 }) {
-  const look = outputInvalid && outcome.status === 'ok' ? INVALID_OUTPUT : outcomeLook(outcome.status);
+  const look =
+    outcome.status !== 'ok'
+      ? outcomeLook(outcome.status)
+      : outputInvalid
+        ? INVALID_OUTPUT
+        : outputChecking
+          ? CHECKING
+          : outcomeLook(outcome.status);
   return (
     <span className="ml-auto flex items-center gap-2 text-xs font-normal">
       <span className={`rounded px-1.5 py-0.5 font-semibold whitespace-nowrap ${look.className}`}>
