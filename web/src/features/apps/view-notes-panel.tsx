@@ -4,6 +4,13 @@ import type { UiResource } from './ui-resource.ts';
 import type { ViewNotes } from './view-notes.ts';
 
 /**
+ * What the "From the View" list collects (the kinds of `ViewNote`) and where the View's tool calls go instead, so an
+ * empty list beside a View that just called a tool does not read as "the View sent nothing" (trial 4, finding 11).
+ */
+const COLLECTED =
+  'Messages and model context the View sent for the model, its logs, links, downloads and refused requests. Its tool calls are in History.';
+
+/**
  * What the View asked of the host that Toolscope shows instead of acting on (messages, model context, logs,
  * refused requests), with the policy it runs under and warnings about its resource.
  */
@@ -53,6 +60,7 @@ export function ViewNotesPanel({
       <h3 className="font-semibold text-slate-600 dark:text-slate-300">
         From the View {list.length === 0 && <span className="font-normal text-slate-500">(nothing yet)</span>}
       </h3>
+      <p className="text-slate-500">{COLLECTED}</p>
       <ul aria-label="From the View" className="flex max-h-48 flex-col gap-0.5 overflow-auto">
         {list.map((note) => (
           <li key={note.id} className="break-words">

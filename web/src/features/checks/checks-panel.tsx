@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { countFindings, runChecks, type CheckReport, type FindingLevel } from '../../checks/run-checks.ts';
-import { checkedScope } from './checked-scope.ts';
+import { checkedScope, noFindingsVerdict } from './checked-scope.ts';
 
 const LEVEL_CLASS: Record<FindingLevel, string> = {
   error: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
@@ -64,9 +64,7 @@ export function ChecksPanel() {
       {run.kind === 'done' && <CheckedScope report={run.report} />}
       {run.kind === 'failed' && <p className="px-3 text-sm text-red-600">{run.error}</p>}
       {run.kind === 'done' && run.report.findings.length === 0 && (
-        <p className="px-3 text-sm text-emerald-700 dark:text-emerald-400">
-          No findings: all of it follows the spec.
-        </p>
+        <p className="px-3 text-sm text-emerald-700 dark:text-emerald-400">{noFindingsVerdict(run.report)}</p>
       )}
       {run.kind === 'done' && run.report.findings.length > 0 && (
         <ul aria-label="Findings" className="min-h-0 flex-1 overflow-y-auto">

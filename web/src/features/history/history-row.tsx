@@ -48,7 +48,14 @@ export function HistoryRow({
           <span className={`truncate text-sm ${shownName === call.tool ? 'font-mono' : 'font-medium'}`}>
             {shownName}
           </span>
-          {shownName !== call.tool && <span className="truncate font-mono text-slate-500">{call.tool}</span>}
+          {/* The tool's name beside a title is the row's spare part: it takes only the room left beside the
+              badge (no intrinsic width, so the badge does not wrap under a whole row for it), and the tooltip keeps
+              it whole (trial 4: "OK 87 ms" alone on a line under "Embedded blob resource embedded_blob_resource"). */}
+          {shownName !== call.tool && (
+            <span className="min-w-0 flex-1 truncate font-mono text-slate-500 [contain:inline-size]">
+              {call.tool}
+            </span>
+          )}
         </button>
         {call.origin === 'model' && (
           <span

@@ -32,6 +32,9 @@ const INVALID_OUTPUT: Look = {
   className: 'bg-red-100 text-red-800 dark:bg-red-950 dark:text-red-300',
 };
 
+/** A call that answered while its output is still being checked against its outputSchema: not "OK" yet. */
+const CHECKING: Look = { label: 'Checking output', className: NEUTRAL };
+
 /** The badge text and colours for a call status; unknown statuses get a readable neutral badge. */
 export function outcomeLook(status: string): Look {
   return (
@@ -50,13 +53,29 @@ export function OutcomeBadge({
   outcome,
   showDuration = true,
   outputInvalid = false,
+  namedDuration = false,
+  outputChecking = false,
 }: {
   outcome: CallOutcome;
   showDuration?: boolean;
+  /**
+   * Say "round trip" after the duration, so it is not read as the trace's shorter figure "at the bridge" (trial 4,
+   * finding 10). Where rows repeat it (History), the tooltip says it instead.
+   */
+  namedDuration?: boolean;
   /** The call answered, but its structuredContent breaks the outputSchema: not "OK". */
   outputInvalid?: boolean;
+  /** The call answered and its output is being checked: a green "OK" would flip to "Invalid output". */
+  outputChecking?: boolean;
 }) {
-  const look = outputInvalid && outcome.status === 'ok' ? INVALID_OUTPUT : outcomeLook(outcome.status);
+  const look =
+    outcome.status !== 'ok'
+      ? outcomeLook(outcome.status)
+      : outputInvalid
+        ? INVALID_OUTPUT
+        : outputChecking
+          ? CHECKING
+          : outcomeLook(outcome.status);
   return (
     <span className="ml-auto flex items-center gap-2 text-xs font-normal">
       <span className={`rounded px-1.5 py-0.5 font-semibold whitespace-nowrap ${look.className}`}>
@@ -64,15 +83,22 @@ export function OutcomeBadge({
       </span>
       {/* A denied call never ran, so it has no duration worth showing. */}
       {showDuration && outcome.status !== 'denied' && (
-        <span
-          className="whitespace-nowrap text-slate-500"
-          title={`${formatDuration(outcome.durationMs)} from Call to the result in the page; the trace shows the shorter time between request and reply at the bridge`}
-        >
-          {formatDuration(outcome.durationMs)}
+        <span className="whitespace-nowrap text-slate-500" title={durationTooltip(outcome.durationMs)}>
+          {namedDuration
+            ? `${formatDuration(outcome.durationMs)} ${ROUND_TRIP}`
+            : formatDuration(outcome.durationMs)}
         </span>
       )}
     </span>
   );
+}
+
+/** The glossary's word for a call's figure, beside the trace's "at the bridge". */
+export const ROUND_TRIP = 'round trip';
+
+/** What a call's figure measures, for its tooltip. */
+export function durationTooltip(ms: number): string {
+  return `${formatDuration(ms)} ${ROUND_TRIP}: from sending the call to its result in the page (approval not counted). The trace shows the shorter time between request and reply at the bridge.`;
 }
 
 /** "4.2 ms", "380 ms", "1.25 s". */

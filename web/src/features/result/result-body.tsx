@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo } from 'react';
 import type { CallOutcome } from '../../mcp/session-types.ts';
 import { before, resultFeaturesBeyond } from '../../mcp/protocol-revisions.ts';
 import { checkTextMirror } from './checks/back-compat.ts';
@@ -26,9 +26,12 @@ export function ResultBody({
   createdTask,
   leadingTabs = [],
   onOutputInvalid,
+  onOutputPending,
 }: {
   /** Told whether the structured output breaks the tool's outputSchema, so the call's badge does not say OK. */
   onOutputInvalid?: (invalid: boolean) => void;
+  /** Told while that check runs (off the main thread), so the badge does not say OK before it is known. */
+  onOutputPending?: (pending: boolean) => void;
   /** Tabs shown before the usual viewers (MCP Apps: "App"). */
   leadingTabs?: TabSpec[];
   outcome: CallOutcome;
@@ -50,6 +53,9 @@ export function ResultBody({
       (plan.kind === 'not-an-object' && plan.hasSchema)) &&
     outcome.status === 'ok';
   useEffect(() => onOutputInvalid?.(invalid), [invalid, onOutputInvalid]);
+  const pending = validation.kind === 'pending' && outcome.status === 'ok';
+  // Before paint: the header's first frame must not read "OK" for a result whose check has just started.
+  useLayoutEffect(() => onOutputPending?.(pending), [pending, onOutputPending]);
   const structured = result?.structuredContent;
   // The text mirror is a SHOULD of the revision that brought structuredContent; earlier ones are not held to it.
   const mirror = useMemo(

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { panelClass, panelHeaderClass } from '../../ui/field-classes.ts';
@@ -30,6 +31,8 @@ export function ResultView() {
   const previous = usePreviousConnection(call?.startedAt) || call?.restored === true;
   // MCP Apps: a call of a tool that links a View gets the "App" tab first.
   const appTabs = useAppTabs(call);
+  // The call whose output is being checked: its badge waits for the verdict instead of flipping from OK.
+  const [checking, setChecking] = useState<number>();
   // Reported by the body once it has checked the output, and kept on the call so its history row agrees.
   const markOutput = (id: number, invalid: boolean) => {
     if ((history.find(id)?.outputInvalid === true) !== invalid) history.amend(id, { outputInvalid: invalid });
@@ -51,7 +54,14 @@ export function ResultView() {
             from the previous connection
           </span>
         )}
-        {call?.outcome && <OutcomeBadge outcome={call.outcome} outputInvalid={call.outputInvalid === true} />}
+        {call?.outcome && (
+          <OutcomeBadge
+            outcome={call.outcome}
+            outputInvalid={call.outputInvalid === true}
+            namedDuration
+            outputChecking={checking === call.id}
+          />
+        )}
       </div>
       {call && (
         <div className={`min-h-0 flex-1 overflow-auto ${previous ? 'opacity-70' : ''}`}>
@@ -65,6 +75,9 @@ export function ResultView() {
               createdTask={call.createdTask}
               leadingTabs={appTabs}
               onOutputInvalid={(invalid) => markOutput(call.id, invalid)}
+              onOutputPending={(pending) =>
+                setChecking((id) => (pending ? call.id : id === call.id ? undefined : id))
+              }
             />
           )}
         </div>

@@ -6,6 +6,7 @@ import { formatBytes } from '../text-size.ts';
 import { BlockFrame } from './block-frame.tsx';
 import { BinaryContents } from './binary-contents.tsx';
 import { InlineError } from './inline-error.tsx';
+import { startingZoom } from './image-zoom.ts';
 import { smallButtonClass } from '../result-classes.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 
@@ -28,9 +29,9 @@ export function ImageBlockView({
   const mime = inlineImageMime(mimeType);
   const [size, setSize] = useState<string>();
   const [natural, setNatural] = useState<number>();
-  // A tiny image (an icon, a 20x20 test image) starts enlarged, pixels kept sharp; the user zooms either way.
+  // A small image (an icon, a 20x20 test image, a thumbnail) starts enlarged, pixels kept sharp.
   const [zoom, setZoom] = useState<number>();
-  const shownZoom = zoom ?? (natural !== undefined && natural <= 32 ? 4 : 1);
+  const shownZoom = zoom ?? startingZoom(natural);
   const [broken, setBroken] = useState(false);
   const fileName = downloadFileName(undefined, mime, 'image');
   const facts = [mimeType, check.ok ? formatBytes(check.byteLength) : undefined, size];
