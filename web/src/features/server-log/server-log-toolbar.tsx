@@ -193,12 +193,9 @@ function LoggingNote() {
   const { session } = useServices();
   const connected = useStore(session.state, (s) => s.status === 'connected');
   const declared = useStore(session.state, (s) => s.server?.capabilities.logging !== undefined);
-  const era = useStore(session.state, (s) => s.server?.era);
   if (!connected) return null;
   const text = !declared
     ? "This server declares no logging: only its stderr and the bridge's events show here."
-    : removedUnder(era, 'logging/setLevel')
-      ? "Logging works: the server's log messages show here, at the level you pick (sent with each call)."
-      : "Logging works: the server's log messages show here, at the level you pick.";
+    : "Logging works: the server's log messages show here.";
   return <p className="text-slate-500">{text}</p>;
 }
