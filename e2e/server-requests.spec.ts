@@ -141,6 +141,8 @@ test.describe('with server-everything', () => {
     ).toBeVisible();
     await expect(lines).toContainText('notifications/tools/list_changed');
 
+    // The kinds sit behind "Filters" (trial 4, finding 7b: the tab keeps its room for lines).
+    await log.getByRole('button', { name: 'Filters', expanded: false }).click();
     await log.getByRole('checkbox', { name: 'Notifications' }).uncheck();
     await expect(lines).not.toContainText('notifications/tools/list_changed');
     await log.getByRole('button', { name: 'Ping server' }).click();
@@ -236,6 +238,7 @@ test.describe('with a fixture server that sends media, several requests and mark
     await expect(lines).toContainText('notifications/custom/thing');
     await expect(lines).toContainText('quiet detail');
     await expect(lines.locator('img, b')).toHaveCount(0);
+    await page.getByRole('region', { name: 'Server log' }).getByRole('button', { name: 'Filters' }).click();
     await page.getByRole('combobox', { name: 'Minimum level shown' }).selectOption('warning');
     await expect(lines).not.toContainText('quiet detail');
     await expect(lines.getByRole('listitem').filter({ hasText: 'onerror' })).toHaveCount(2);

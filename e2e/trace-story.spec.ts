@@ -19,7 +19,7 @@ test('setup folds into one row, replies name their request, the View and the dur
 
   // Finding 1b: the frames before the connection was ready are one grey row, whatever they were.
   const setup = frames.getByRole('button', {
-    name: /^Setup: (Auto (chose|remembered) 2026-07-28|2026-07-28, known without a probe) · \d+ frames · /,
+    name: /^Setup: (Auto chose 2026-07-28|2026-07-28 \((known|remembered)\)) · \d+ frames · /,
   });
   await expect(setup).toHaveAttribute('aria-expanded', 'false');
   await expect(frames.getByRole('listitem').first()).toContainText('Setup: ');

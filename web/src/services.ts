@@ -97,7 +97,7 @@ export function createReplayServices(
     tools: file.tools,
     log: file.log,
   });
-  session.trace.load(file.frames);
+  session.trace.load(file.frames, file);
   services.history.load(file.calls);
   return { ...services, replay: { name, file, ...(shared ? { shared } : {}) } };
 }

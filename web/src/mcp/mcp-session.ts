@@ -117,7 +117,11 @@ export class McpSession {
       target,
       chosen,
       memory: this.options.eraMemory,
-      open: (era) => this.open(target, era, generation, connectOptions.protocolVersion),
+      open: (era) => {
+        // Only an open under Auto probes; the trace names the discover's answer by it.
+        if (era === 'auto') this.trace.setups.noteProbe(setup);
+        return this.open(target, era, generation, connectOptions.protocolVersion);
+      },
       restart: async (failed, verdict) => {
         if (generation !== this.generation) return false;
         await failed.transport.close().catch(() => {});

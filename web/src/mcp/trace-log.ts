@@ -2,6 +2,7 @@ import type { Frame } from '#shared/bridge-protocol.ts';
 import { TracePairs } from './trace-pairs.ts';
 import { TraceRounds } from './trace-rounds.ts';
 import { TraceSetups } from './trace-setup.ts';
+import { recordedSetup } from './recorded-setup.ts';
 
 /** A read-only snapshot of the trace; a new object after every change so React notices. */
 export interface TraceSnapshot {
@@ -59,14 +60,19 @@ export class TraceLog {
     });
   }
 
-  /** Replaces the trace with a replay's frames, kept exactly as they were. */
-  load(frames: readonly Frame[]): void {
+  /**
+   * Replaces the trace with a replay's frames, kept exactly as they were. With the recording's target and server
+   * (`recorded`), its connect setup folds into one row as live.
+   */
+  load(frames: readonly Frame[], recorded?: Parameters<typeof recordedSetup>[1]): void {
     this.clear();
     for (const frame of frames) {
       this.frames.push(frame);
       this.pair(frame);
       this.noteMethod(frame);
     }
+    const setup = recorded && recordedSetup(frames, recorded);
+    if (setup) this.setups.restore(setup.frames, setup.note, setup.probed);
     this.nextSeq = (frames.at(-1)?.seq ?? -1) + 1;
     this.publish();
   }

@@ -34,6 +34,20 @@ describe('TraceSetups', () => {
     expect(setups.of(4)).toBe(span);
     expect(setups.of(3)).toBeUndefined();
     expect(setups.of(5)).toBeUndefined();
+    // No open under Auto: its discover is no probe. A frame of no setup has no say.
+    expect(span.probed).toBe(false);
+    expect(setups.probedAt(4)).toBe(false);
+    expect(setups.probedAt(3)).toBeUndefined();
+  });
+
+  it('knows whether a connect probed, while it is open and once it is ready', () => {
+    const setups = new TraceSetups();
+    const id = setups.begin();
+    setups.noteProbe(id);
+    setups.add(frame(0), undefined);
+    expect(setups.probedAt(0)).toBe(true);
+    setups.end(id, 'Auto chose 2026-07-28');
+    expect(setups.of(0)?.probed).toBe(true);
   });
 
   it('folds nothing of a failed or replaced connect, nor a View message', () => {
@@ -61,11 +75,11 @@ describe('TraceSetups', () => {
       'Auto chose 2026-07-28',
     );
     expect(setupNote({ target, server, eraProbe: { outcome: '', source: 'remembered' } })).toBe(
-      'Auto remembered 2026-07-28',
+      '2026-07-28 (remembered)',
     );
     // The built-in demo's era is known to the bridge: nothing was probed, so the row does not say "chose".
     expect(setupNote({ target, server, eraProbe: { outcome: '', source: 'known' } })).toBe(
-      '2026-07-28, known without a probe',
+      '2026-07-28 (known)',
     );
     expect(setupNote({ target: { ...target, era: 'modern' }, server, eraProbe: undefined })).toBe(
       'modern era, 2026-07-28',
@@ -87,6 +101,8 @@ describe('McpSession connect setup', () => {
     expect(span.seqs).toEqual([...Array(setupFrames).keys()]);
     expect(setupFrames).toBeGreaterThanOrEqual(5);
     expect(span.note).toMatch(/^legacy era, /);
+    // A chosen era sends no probe.
+    expect(span.probed).toBe(false);
 
     await session.callTool('echo', {});
     const frames = session.trace.get().frames;
@@ -94,6 +110,25 @@ describe('McpSession connect setup', () => {
     expect(frames.slice(setupFrames).map((f) => session.trace.setups.of(f.seq))).toEqual(
       frames.slice(setupFrames).map(() => undefined),
     );
+    await session.disconnect();
+  });
+
+  it("marks a connect under Auto as probed, so the trace names its discover's answer Auto's probe", async () => {
+    const server = new Server({ name: 'era', version: '1.0.0' }, { capabilities: { tools: {} } });
+    server.setRequestHandler('tools/list', () => ({ tools: [] }));
+    const session = new McpSession({
+      createTransport: () => {
+        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+        void server.connect(serverSide);
+        return new StampingTransport(clientSide);
+      },
+    });
+    await session.connect({ transport: 'stdio', command: 'in-memory', args: [] });
+    const answer = session.trace
+      .get()
+      .frames.find((f) => f.direction === 'in' && /server-discover-probe/.test(JSON.stringify(f.message)))!;
+    expect(session.trace.setups.probedAt(answer.seq)).toBe(true);
+    expect(session.trace.setups.of(0)?.note).toMatch(/^Auto chose /);
     await session.disconnect();
   });
 });

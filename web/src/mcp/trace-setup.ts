@@ -18,6 +18,11 @@ export interface SetupSpan {
   note?: string;
   /** True once the connect is ready: only then does the trace fold it (a failed connect stays unfolded). */
   done: boolean;
+  /**
+   * Auto probed for the era in this connect, so `server/discover`'s answer is "Auto's probe"; false when the era
+   * was known, remembered or chosen, or (in a replay) nothing in the recording shows a probe.
+   */
+  probed: boolean;
 }
 
 /** The setup spans of a trace, kept as frames arrive: O(1) per frame. */
@@ -30,10 +35,31 @@ export class TraceSetups {
   /** A connect starts: every frame from now until `end` or `drop` is part of its setup. */
   begin(): number {
     if (this.open) this.drop(this.open.id);
-    const span: SetupSpan = { id: this.nextId++, seqs: [], firstTime: 0, lastTime: 0, done: false };
+    const span: SetupSpan = {
+      id: this.nextId++,
+      seqs: [],
+      firstTime: 0,
+      lastTime: 0,
+      done: false,
+      probed: false,
+    };
     this.spans.set(span.id, span);
     this.open = span;
     return span.id;
+  }
+
+  /** Auto sends its probe in this connect (it did not know the era). */
+  noteProbe(id: number): void {
+    const span = this.spans.get(id);
+    if (span) span.probed = true;
+  }
+
+  /**
+   * Whether the connect a frame belongs to probed (open or ready), for its rows' words; undefined for a frame of
+   * no known connect (a failed one: its rows keep saying "Auto's probe").
+   */
+  probedAt(seq: number): boolean | undefined {
+    return this.bySeq.get(seq)?.probed;
   }
 
   /** The connect is ready: its frames fold into one row, described by `note`. */
@@ -74,6 +100,15 @@ export class TraceSetups {
     return span?.done ? span : undefined;
   }
 
+  /** A replay's setup, found in its recording (`recordedSetup`): folded at once, as a ready connect's. */
+  restore(frames: readonly Frame[], note: string | undefined, probed: boolean): void {
+    if (frames.length === 0) return;
+    const id = this.begin();
+    for (const frame of frames) this.add(frame, undefined);
+    this.end(id, note);
+    this.spans.get(id)!.probed = probed;
+  }
+
   clear(): void {
     this.spans.clear();
     this.bySeq.clear();
@@ -82,8 +117,8 @@ export class TraceSetups {
 }
 
 /**
- * How a ready connect got its protocol, for its setup row: "Auto chose 2026-07-28", "Auto remembered 2026-07-28",
- * "2026-07-28, known without a probe" (the built-in demo), "legacy era, 2025-11-25".
+ * How a ready connect got its protocol, for its setup row: "Auto chose 2026-07-28", "2026-07-28 (remembered)"
+ * (Auto's verdict of an earlier connect), "2026-07-28 (known)" (the built-in demo), "legacy era, 2025-11-25".
  */
 export function setupNote(state: Pick<SessionState, 'target' | 'server' | 'eraProbe'>): string | undefined {
   const revision = state.server?.protocolVersion;
@@ -91,10 +126,10 @@ export function setupNote(state: Pick<SessionState, 'target' | 'server' | 'eraPr
   if ((state.target?.era ?? 'auto') !== 'auto') return `${state.server?.era ?? 'legacy'} era, ${revision}`;
   switch (state.eraProbe?.source) {
     case 'remembered':
-      return `Auto remembered ${revision}`;
+      return `${revision} (remembered)`;
     case 'known':
       // The bridge told the page the era (its built-in demo): nothing was probed, so nothing was "chosen".
-      return `${revision}, known without a probe`;
+      return `${revision} (known)`;
     default:
       return `Auto chose ${revision}`;
   }

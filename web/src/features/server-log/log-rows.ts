@@ -82,12 +82,17 @@ export function formatData(data: unknown): string {
   }
 }
 
-/** Notification params on one line, cut at `max` characters. */
+/**
+ * Notification params on one line, cut at `max` characters, with a space after each comma and colon of the JSON
+ * (`{ "progress": 5, "total": 5 }`), so a narrow pane wraps between members, never inside a key or a number.
+ */
 export function summarizeParams(params: unknown, max = 300): string {
   if (params === undefined) return '';
   let text: string;
   try {
-    text = JSON.stringify(params) ?? '';
+    // JSON.stringify escapes line breaks inside strings, so every line break of the indented form is between
+    // tokens: joining the lines with one space spaces the members without touching any string.
+    text = JSON.stringify(params, null, 1)?.replace(/\n */g, ' ') ?? '';
   } catch {
     text = String(params);
   }

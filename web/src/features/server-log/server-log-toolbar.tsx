@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { isLoggingLevel, LOGGING_LEVELS } from './log-levels.ts';
 import { LOG_KINDS, type LogFilter, type LogKind } from './log-rows.ts';
 import { useServices } from '../../services.ts';
@@ -9,66 +10,100 @@ import { deprecationUnder, removedUnder } from '../../mcp/modern-rules.ts';
 const logControlClass =
   'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900';
 
-/** Requests to the server (log level, ping) and what the pane shows (kinds, minimum level). */
+/**
+ * Requests to the server (log level, ping) and what the pane shows (kinds, minimum level) on one row, the rarely
+ * used filters behind "Filters", so a 220 px tab at 1280x800 keeps its room for lines (trial 4, finding 7b).
+ * `logArrived`: a log message came, so the sentence on whether logging works has said its piece.
+ */
 export function ServerLogToolbar({
   filter,
   onChange,
   shown,
   total,
+  logArrived,
 }: {
   filter: LogFilter;
   onChange: (filter: LogFilter) => void;
   shown: number;
   total: number;
+  logArrived: boolean;
 }) {
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const toggle = (kind: LogKind, on: boolean) => {
     const kinds = new Set(filter.kinds);
     if (on) kinds.add(kind);
     else kinds.delete(kind);
     onChange({ ...filter, kinds });
   };
+  // A closed "Filters" still tells that some lines are hidden by it.
+  const active = LOG_KINDS.length - filter.kinds.size + (filter.minimumLevel === 'debug' ? 0 : 1);
   return (
     <div className="flex flex-col gap-1 border-b border-slate-200 px-2 py-1.5 text-xs dark:border-slate-800">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         <LogLevelPicker />
         <PingButton />
-        <label
-          className="ml-auto flex items-center gap-1"
-          title="Log messages below this level are hidden here"
-        >
-          Show
-          <select
-            aria-label="Minimum level shown"
-            className={logControlClass}
-            value={filter.minimumLevel}
-            onChange={(e) => {
-              if (isLoggingLevel(e.target.value)) onChange({ ...filter, minimumLevel: e.target.value });
-            }}
+        <span className="ml-auto flex items-center gap-2">
+          <button
+            type="button"
+            aria-expanded={filtersOpen}
+            title="What the pane shows: kinds of line, lowest level"
+            className={`${logControlClass} hover:bg-slate-100 dark:hover:bg-slate-800`}
+            onClick={() => setFiltersOpen(!filtersOpen)}
           >
-            {LOGGING_LEVELS.map((level) => (
-              <option key={level} value={level}>
-                {`≥ ${level}`}
-              </option>
-            ))}
-          </select>
-        </label>
-      </div>
-      <LoggingNote />
-      <div role="group" aria-label="Kinds shown" className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
-        {LOG_KINDS.map(({ kind, label }) => (
-          <label key={kind} className="flex items-center gap-1">
-            <input
-              type="checkbox"
-              checked={filter.kinds.has(kind)}
-              onChange={(e) => toggle(kind, e.target.checked)}
-            />
-            {label}
-          </label>
-        ))}
-        <span className="ml-auto text-slate-500" title={`${shown} of ${total} lines shown`}>
-          {shown === total ? total : `${shown}/${total}`} lines
+            Filters{' '}
+            {active > 0 && (
+              <span
+                aria-hidden
+                className="rounded-full bg-indigo-100 px-1 text-indigo-800 dark:bg-indigo-950 dark:text-indigo-300"
+              >
+                {active}
+              </span>
+            )}{' '}
+            <span aria-hidden>{filtersOpen ? '▴' : '▾'}</span>
+          </button>
+          <span className="text-slate-500" title={`${shown} of ${total} lines shown`}>
+            {shown === total ? total : `${shown}/${total}`} lines
+          </span>
         </span>
       </div>
+      {filtersOpen && (
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+          <label className="flex items-center gap-1" title="Log messages below this level are hidden here">
+            Show
+            <select
+              aria-label="Minimum level shown"
+              className={logControlClass}
+              value={filter.minimumLevel}
+              onChange={(e) => {
+                if (isLoggingLevel(e.target.value)) onChange({ ...filter, minimumLevel: e.target.value });
+              }}
+            >
+              {LOGGING_LEVELS.map((level) => (
+                <option key={level} value={level}>
+                  {`≥ ${level}`}
+                </option>
+              ))}
+            </select>
+          </label>
+          <div
+            role="group"
+            aria-label="Kinds shown"
+            className="flex flex-wrap items-center gap-x-2.5 gap-y-1"
+          >
+            {LOG_KINDS.map(({ kind, label }) => (
+              <label key={kind} className="flex items-center gap-1">
+                <input
+                  type="checkbox"
+                  checked={filter.kinds.has(kind)}
+                  onChange={(e) => toggle(kind, e.target.checked)}
+                />
+                {label}
+              </label>
+            ))}
+          </div>
+        </div>
+      )}
+      {!logArrived && <LoggingNote />}
     </div>
   );
 }
@@ -158,12 +193,9 @@ function LoggingNote() {
   const { session } = useServices();
   const connected = useStore(session.state, (s) => s.status === 'connected');
   const declared = useStore(session.state, (s) => s.server?.capabilities.logging !== undefined);
-  const era = useStore(session.state, (s) => s.server?.era);
   if (!connected) return null;
   const text = !declared
     ? "This server declares no logging: only its stderr and the bridge's events show here."
-    : removedUnder(era, 'logging/setLevel')
-      ? "Logging works: the server's log messages show here, at the level you pick (sent with each call)."
-      : "Logging works: the server's log messages show here, at the level you pick.";
+    : "Logging works: the server's log messages show here.";
   return <p className="text-slate-500">{text}</p>;
 }

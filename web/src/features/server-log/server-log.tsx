@@ -22,12 +22,19 @@ export function ServerLog() {
   const [filter, setFilter] = useState(initialFilter);
   const rows = useMemo(() => mergeLogRows(bridgeLog, notices), [bridgeLog, notices]);
   const visible = useMemo(() => filterLogRows(rows, filter), [rows, filter]);
+  const logArrived = useMemo(() => rows.some((row) => row.kind === 'log-message'), [rows]);
   const rendered = visible.length > MAX_RENDERED ? visible.slice(-MAX_RENDERED) : visible;
   const { ref, onScroll } = useStickToBottom<HTMLOListElement>(rendered.at(-1)?.key);
 
   return (
     <section className="flex min-h-0 flex-1 flex-col" aria-label="Server log">
-      <ServerLogToolbar filter={filter} onChange={setFilter} shown={visible.length} total={rows.length} />
+      <ServerLogToolbar
+        filter={filter}
+        onChange={setFilter}
+        shown={visible.length}
+        total={rows.length}
+        logArrived={logArrived}
+      />
       {rendered.length < visible.length && (
         <p className="px-2 pt-1 text-xs text-slate-500">
           Showing the latest {MAX_RENDERED} of {visible.length} lines.

@@ -66,6 +66,18 @@ describe('describeFrame', () => {
     );
     const probed = { jsonrpc: '2.0' as const, id: 'server-discover-probe-1', result: {} };
     expect(describeFrame(frame({ message: probed })).label).toBe("server/discover → result (Auto's probe)");
+    // A connect that knew its era (the built-in demo, a remembered or a chosen one) sent no probe: its discover
+    // is the connection's own, grey as setup, and named like any answer, without the SDK's made-up id.
+    const known = describeFrame(frame({ message: probed }), 'server/discover', false);
+    expect(known).toMatchObject({ label: 'server/discover → result', setup: true });
+    const knownError = {
+      jsonrpc: '2.0' as const,
+      id: 'server-discover-probe-1',
+      error: { code: -32602, message: 'x' },
+    };
+    expect(describeFrame(frame({ message: knownError }), undefined, false).label).toBe(
+      'server/discover → error',
+    );
     // Another string id keeps its JSON, so "8" and 8 stay apart.
     expect(describeFrame(frame({ message: { jsonrpc: '2.0', id: '8', result: {} } })).label).toBe(
       'result #"8"',

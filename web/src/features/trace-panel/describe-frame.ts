@@ -7,6 +7,9 @@ const OWN_REQUESTS: Record<string, string> = {
   [LIST_ID]: "Auto's liveness check",
 };
 
+/** What the SDK's `server/discover` request is, by its id, when Auto sent it to find the era. */
+const DISCOVER_PROBE = 'server/discover probe';
+
 /** JSON-RPC's "Method not found". */
 const METHOD_NOT_FOUND = -32601;
 
@@ -22,11 +25,14 @@ export const LINE_PREVIEW_CHARS = 100;
 
 /**
  * A short label for a frame: its method; for an answer, the method it answers and its id ("tools/call → result
- * #1", when `answers` names the request's method); for an unreadable line, the start of it.
+ * #1", when `answers` names the request's method); for an unreadable line, the start of it. `probe` false: the
+ * connect sent `server/discover` knowing the era (the built-in demo, a remembered or a chosen era), so its answer
+ * is the connection's discover, not "Auto's probe".
  */
 export function describeFrame(
   frame: Frame,
   answers?: string,
+  probe = true,
 ): {
   label: string;
   kind: 'request' | 'notification' | 'result' | 'error' | 'bad';
@@ -41,28 +47,33 @@ export function describeFrame(
     const label = (frame.error ?? 'Unreadable frame').split(':')[0]!;
     return { label, kind: 'bad', preview: frame.raw === undefined ? undefined : linePreview(frame.raw) };
   }
-  const own = typeof message.id === 'string' ? ownRequest(message.id) : undefined;
+  const ownId = typeof message.id === 'string' ? ownRequest(message.id) : undefined;
+  // Not a probe: the SDK still numbers its discover like one, but the row names it as any connect's discover.
+  const discover = ownId === DISCOVER_PROBE && !probe;
+  const own = discover ? undefined : ownId;
   if (typeof message.method === 'string') {
     const label = own && !own.startsWith(message.method) ? `${message.method} (${own})` : message.method;
-    return { label, kind: 'id' in message ? 'request' : 'notification', ...(own ? { setup: true } : {}) };
+    return { label, kind: 'id' in message ? 'request' : 'notification', ...(ownId ? { setup: true } : {}) };
   }
   // An own request's answer names its method from the id; any other answer from its paired request.
-  const method = own ? ownMethod(message.id as string) : answers;
+  const method = ownId ? ownMethod(message.id as string) : answers;
   const head = method ? `${method} → ` : '';
-  const id = own
-    ? own.startsWith(method!)
-      ? "(Auto's probe)"
-      : `(${own})`
-    : `#${JSON.stringify(message.id)}`;
-  const setup = own ? { setup: true as const } : {};
+  const id = discover
+    ? ''
+    : own
+      ? own.startsWith(method!)
+        ? " (Auto's probe)"
+        : ` (${own})`
+      : ` #${JSON.stringify(message.id)}`;
+  const setup = ownId ? { setup: true as const } : {};
   if ('error' in message) {
     // Auto asks on purpose for what an older or a quiet server may not know: "Method not found" is an answer
     // it expects, so a healthy connect reads "not supported", not "error".
     const code = (message.error as { code?: unknown } | null)?.code;
-    if (own && code === METHOD_NOT_FOUND) return { label: notSupported(method!), kind: 'error', ...setup };
-    return { label: `${head}error ${id}`, kind: 'error', ...setup };
+    if (ownId && code === METHOD_NOT_FOUND) return { label: notSupported(method!), kind: 'error', ...setup };
+    return { label: `${head}error${id}`, kind: 'error', ...setup };
   }
-  return { label: `${head}result ${id}`, kind: 'result', ...setup };
+  return { label: `${head}result${id}`, kind: 'result', ...setup };
 }
 
 /** An expected "Method not found" to one of Auto's requests, in words: why it is no failure. */
@@ -75,7 +86,7 @@ function notSupported(method: string): string {
 /** What a request Toolscope (or its SDK client) sent with a made-up string id is for. */
 function ownRequest(id: string): string | undefined {
   // The SDK's era probe numbers its ids ("server-discover-probe-1").
-  return OWN_REQUESTS[id] ?? (/^server-discover-probe-\d+$/.test(id) ? 'server/discover probe' : undefined);
+  return OWN_REQUESTS[id] ?? (/^server-discover-probe-\d+$/.test(id) ? DISCOVER_PROBE : undefined);
 }
 
 // Matching control characters is the point here.

@@ -19,8 +19,11 @@ export function FrameDetail({
   onGoTo,
   onClose,
   answers,
+  probe,
 }: {
   frame: Frame;
+  /** False when the frame's connect knew its era (its `server/discover` is no probe). */
+  probe?: boolean;
   /** For an answer: the method of the request it answers, as its row says. */
   answers?: string;
   pair: FramePair | undefined;
@@ -29,7 +32,7 @@ export function FrameDetail({
 }) {
   // Named as its row is ("← tools/call → result #1", read "tools/call → result #1, received"), so the detail
   // and the list speak alike; the arrow says the direction, so the title keeps its room at 1280.
-  const label = describeFrame(frame, answers).label;
+  const label = describeFrame(frame, answers, probe).label;
   const direction = DIRECTION_NAMES[frame.direction];
   const text = frame.message ? JSON.stringify(frame.message, null, 2) : (frame.raw ?? '');
   const shown = text.length > MAX_SHOWN_CHARS ? text.slice(0, MAX_SHOWN_CHARS) : text;

@@ -17,6 +17,7 @@ const span: SetupSpan = {
   lastTime: 900,
   note: 'Auto chose 2026-07-28',
   done: true,
+  probed: true,
 };
 const spanOf = (seq: number) => (span.seqs.includes(seq) ? span : undefined);
 
@@ -28,6 +29,10 @@ describe('foldSetups', () => {
     expect(setupIdOf(3)).toBeUndefined();
     expect(spans.get(0)).toBe(span);
     expect(setupSummary(span)).toBe('Setup: Auto chose 2026-07-28 · 4 frames · 900 ms');
+    // A known era reads as known, never as "Auto chose" (trial 4, finding 2).
+    expect(setupSummary({ ...span, note: '2026-07-28 (known)', probed: false })).toBe(
+      'Setup: 2026-07-28 (known) · 4 frames · 900 ms',
+    );
   });
 
   it('opens in place to every frame, and shows no row for a setup whose frames are all filtered out', () => {

@@ -3,7 +3,8 @@ import { formatDuration } from '../result/outcome-badge.tsx';
 import { boundaryClass, NewConnectionChip, TRACE_ROW_HEIGHT } from './trace-row.tsx';
 
 /**
- * The words of a setup row: "Setup: Auto chose 2026-07-28 · 10 frames · 0.9 s". Its name holds no "connect":
+ * The words of a setup row: "Setup: Auto chose 2026-07-28 · 10 frames · 0.9 s"
+ * or, when no probe was sent, "Setup: 2026-07-28 (known) · 6 frames · 0.6 s". Its name holds no "connect":
  * a button named "Connect" is the page's main control, and role+name lookups match by substring.
  */
 export function setupSummary(span: SetupSpan): string {

@@ -15,18 +15,20 @@ export function TraceFilterBar({
 }) {
   const set = (patch: Partial<TraceFilter>) => onChange({ ...filter, ...patch });
   return (
-    <div className="flex flex-wrap items-center gap-1.5 border-b border-slate-200 px-2 py-1.5 dark:border-slate-800">
+    // One row from 1280 up (trial 4, finding 11): the method list is narrow (its options are long anyway), the
+    // search takes what is left, and it and the method list shrink before anything wraps.
+    <div className="flex items-center gap-1.5 border-b border-slate-200 px-2 py-1.5 dark:border-slate-800">
       <input
         type="search"
         aria-label="Filter trace"
-        placeholder="Filter trace"
-        className={`${control} min-w-24 flex-1`}
+        placeholder="Filter"
+        className={`${control} w-20 min-w-16 flex-1`}
         value={filter.text}
         onChange={(e) => set({ text: e.target.value })}
       />
       <select
         aria-label="Direction"
-        className={control}
+        className={`${control} w-24 min-w-0`}
         value={filter.direction}
         onChange={(e) => set({ direction: e.target.value as TraceFilter['direction'] })}
       >
@@ -38,7 +40,7 @@ export function TraceFilterBar({
       </select>
       <select
         aria-label="Method"
-        className={`${control} max-w-36`}
+        className={`${control} w-24 min-w-0`}
         value={filter.method}
         onChange={(e) => set({ method: e.target.value })}
       >
@@ -51,7 +53,7 @@ export function TraceFilterBar({
       </select>
       <select
         aria-label="Asked by"
-        className={control}
+        className={`${control} shrink-0`}
         value={filter.origin ?? ''}
         onChange={(e) => set({ origin: (e.target.value || undefined) as TraceFilter['origin'] })}
       >
@@ -59,13 +61,14 @@ export function TraceFilterBar({
         <option value="model">the model</option>
         <option value="view">a View</option>
       </select>
-      <label className="flex items-center gap-1 text-xs">
+      <label className="flex shrink-0 items-center gap-1 text-xs" title="Show only errors">
         <input
           type="checkbox"
+          aria-label="Errors only"
           checked={filter.errorsOnly}
           onChange={(e) => set({ errorsOnly: e.target.checked })}
         />
-        Errors only
+        Errors
       </label>
     </div>
   );

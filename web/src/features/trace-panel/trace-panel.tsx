@@ -70,6 +70,8 @@ export function TracePanel() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [rows, frames, snapshot.version, filtering, expanded, session],
   );
+  // Nothing but folded setup rows (or no frame at all): the hint under the filters stays.
+  const onlySetup = folded.items.every((item) => item < 0);
   const methods = useStore(session.trace, () => session.trace.methodList);
   const selected = selectedSeq === undefined ? undefined : frameBySeq(frames, selectedSeq);
   // The open frame's row stays in view above its detail (which takes the lower part of the panel).
@@ -131,10 +133,11 @@ export function TracePanel() {
         </span>
       </div>
       <TraceFilterBar filter={filter} onChange={setFilter} methods={methods} />
-      {/* History keeps calls across a reload, the trace does not: say where their frames went. */}
-      {!replay && (frames.length === 0 || restoredCalls) && (
+      {/* An empty trace (or one folded setup row) says what will come; History keeps calls across a reload, the
+          trace does not: say where their frames went. */}
+      {!replay && ((onlySetup && !filtering) || restoredCalls) && (
         <p className="px-2 py-1 text-xs text-slate-500 dark:text-slate-400">
-          {frames.length === 0 && 'No frames yet: they show here as the page and the server talk. '}
+          {onlySetup && !filtering && 'Frames appear here as the page and the server talk. '}
           {restoredCalls && 'Frames of earlier connections are in Recordings.'}
         </p>
       )}
@@ -170,6 +173,7 @@ export function TracePanel() {
               frame={frame}
               pair={pair}
               answers={answeredMethod(frames, frame, pair)}
+              probe={session.trace.setups.probedAt(frame.seq)}
               times={rows.counts.get(frame.seq)}
               round={roundLabel(session.trace.rounds, frame.seq)}
               selected={frame.seq === selectedSeq}
@@ -184,6 +188,7 @@ export function TracePanel() {
           frame={selected}
           pair={session.trace.pairs.of(selected.seq)}
           answers={answeredMethod(frames, selected, session.trace.pairs.of(selected.seq))}
+          probe={session.trace.setups.probedAt(selected.seq)}
           onGoTo={select}
           onClose={() => setSelectedSeq(undefined)}
         />

@@ -50,7 +50,10 @@ export const TraceRow = memo(function TraceRow({
   answers,
   times,
   inSetup,
+  probe,
 }: {
+  /** False when the frame's connect knew its era: its `server/discover` is no probe (see describeFrame). */
+  probe?: boolean;
   /** The frame belongs to an opened connect setup: indented under its row. */
   inSetup?: boolean;
   /** How many identical notifications in a row this row stands for ("×5"). */
@@ -64,7 +67,7 @@ export const TraceRow = memo(function TraceRow({
   selected: boolean;
   onSelect: () => void;
 }) {
-  const { label, kind, preview, setup } = describeFrame(frame, answers);
+  const { label, kind, preview, setup } = describeFrame(frame, answers, probe);
   const direction = DIRECTION_NAMES[frame.direction];
   const named = preview === undefined ? label : `${label}: ${preview}`;
   const origin = frame.origin && ORIGIN_MARKS[frame.origin];

@@ -1,0 +1,94 @@
+import { test, expect, type Locator } from '@playwright/test';
+import { serveToolscope } from './helpers/serve-toolscope.ts';
+import { ToolscopePage } from './helpers/toolscope-page.ts';
+
+// Trial 4 (issue 25), findings 2, 7b and 11: the trace does not call a known era's connect a probe, a shared
+// replay folds its setup as live does, the Server log keeps its room for lines at 1280x800 and the trace filters
+// stay on one row. One bridge on the built-in demo server, whose era the bridge knows (no probe).
+const toolscope = serveToolscope([]);
+
+/** The vertical middle of an element, to tell whether two controls share a row. */
+async function middle(locator: Locator): Promise<number> {
+  const box = (await locator.boundingBox())!;
+  return box.y + box.height / 2;
+}
+
+test('a known era reads as known, live and in the shared replay; the Server log and the filters keep one row', async ({
+  page,
+  browser,
+}) => {
+  test.slow(); // a connect, three calls and a second browser on one page
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const app = new ToolscopePage(page);
+  await app.open(toolscope.cli.url);
+  await app.expectConnected();
+  const trace = app.trace;
+  const frames = trace.getByRole('list', { name: 'Frames' });
+
+  // Finding 2: the demo's era was known, so nothing says Auto chose or probed.
+  const setup = frames.getByRole('button', { name: /^Setup: 2026-07-28 \(known\) · \d+ frames · / });
+  await expect(setup).toHaveAttribute('aria-expanded', 'false');
+  // Finding 11: nothing but the setup row yet, so the trace says what will come; its filters are one row.
+  await expect(trace.getByText('Frames appear here as the page and the server talk.')).toBeVisible();
+  const search = trace.getByRole('searchbox', { name: 'Filter trace' });
+  const errorsOnly = trace.getByRole('checkbox', { name: 'Errors only' });
+  expect(Math.abs((await middle(search)) - (await middle(errorsOnly)))).toBeLessThan(6);
+  await setup.click();
+  await expect(frames.getByRole('button', { name: /^server\/discover → result, received/ })).toHaveCount(1);
+  await expect(trace.getByText(/Auto's probe|Auto chose/)).toHaveCount(0);
+  await setup.click();
+
+  // Finding 7b: progress notifications wrap between members, never inside a key.
+  await app.selectTool('slow_task');
+  await app.setArgumentsJson('{"steps": 2, "delayMs": 20}');
+  await app.callTool();
+  await expect(app.result).toContainText('Finished 2 steps');
+  await expect(trace.getByText('Frames appear here as the page and the server talk.')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Server log' }).click();
+  const log = page.getByRole('region', { name: 'Server log' });
+  const lines = log.getByRole('list', { name: 'Server log lines' });
+  await expect(lines).toContainText('{ "progressToken": 1, "progress": 2, "total": 2');
+  // The controls are one row; the filters wait behind "Filters".
+  const level = log.getByRole('combobox', { name: 'Log level, sent with each call' });
+  const filters = log.getByRole('button', { name: 'Filters', expanded: false });
+  expect(Math.abs((await middle(level)) - (await middle(filters)))).toBeLessThan(6);
+  await expect(log.getByRole('checkbox', { name: 'Notifications' })).toHaveCount(0);
+  await filters.click();
+  await log.getByRole('checkbox', { name: 'Notifications' }).uncheck();
+  await expect(lines).not.toContainText('progressToken');
+  await log.getByRole('checkbox', { name: 'Notifications' }).check();
+  await log.getByRole('button', { name: 'Filters', expanded: true }).click();
+  // "Logging works: …" says its piece until the first log message arrives.
+  await expect(log).toContainText("Logging works: the server's log messages show here");
+  await level.selectOption('debug');
+  await app.selectTool('log_message');
+  await app.setArgumentsJson('{"level": "warning", "message": "careful now"}');
+  await app.callTool();
+  await expect(lines).toContainText('careful now');
+  await expect(log).not.toContainText('Logging works');
+
+  // The shared replay folds the same setup into one row; the recording cannot tell a known era from a
+  // remembered one, so it names the revision alone, and never a probe.
+  await page.getByRole('button', { name: 'Share recording' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share recording' });
+  const link = await dialog.getByRole('textbox', { name: 'Share link' }).inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const viewer = await other.newPage();
+    await viewer.goto(link);
+    const replay = new ToolscopePage(viewer);
+    const replayFrames = replay.trace.getByRole('list', { name: 'Frames' });
+    const replaySetup = replayFrames.getByRole('button', { name: /^Setup: 2026-07-28 · \d+ frames · / });
+    await expect(replaySetup).toHaveAttribute('aria-expanded', 'false');
+    await expect(replayFrames.getByRole('button', { name: /^server\/discover, sent/ })).toHaveCount(0);
+    await expect(replayFrames.getByRole('button', { name: /^tools\/call, sent/ }).first()).toBeVisible();
+    await replaySetup.click();
+    await expect(
+      replayFrames.getByRole('button', { name: /^server\/discover → result, received/ }),
+    ).toHaveCount(1);
+    await expect(replay.trace.getByText(/Auto's probe|Auto chose/)).toHaveCount(0);
+  } finally {
+    await other.close();
+  }
+});
