@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/server';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { connectedInMemory } from './in-memory-session.ts';
+import { connectedInMemory, IN_MEMORY_TARGET, inMemorySession } from './in-memory-session.ts';
 import { TraceSetups, setupNote } from './trace-setup.ts';
 
 const frame = (seq: number, direction: Frame['direction'] = 'out', time = seq * 10): Frame => ({
@@ -116,14 +116,8 @@ describe('McpSession connect setup', () => {
   it("marks a connect under Auto as probed, so the trace names its discover's answer Auto's probe", async () => {
     const server = new Server({ name: 'era', version: '1.0.0' }, { capabilities: { tools: {} } });
     server.setRequestHandler('tools/list', () => ({ tools: [] }));
-    const session = new McpSession({
-      createTransport: () => {
-        const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-        void server.connect(serverSide);
-        return new StampingTransport(clientSide);
-      },
-    });
-    await session.connect({ transport: 'stdio', command: 'in-memory', args: [] });
+    const session = inMemorySession(server);
+    await session.connect(IN_MEMORY_TARGET);
     const answer = session.trace
       .get()
       .frames.find((f) => f.direction === 'in' && /server-discover-probe/.test(JSON.stringify(f.message)))!;
