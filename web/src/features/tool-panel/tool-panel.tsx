@@ -11,6 +11,7 @@ import { ToolDeclaration } from './tool-declaration.tsx';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { shortTargetName } from './short-target-name.ts';
 import { formRoom } from './form-room.ts';
+import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 
 /**
  * Ctrl+Enter (Cmd+Enter on macOS) anywhere in the tool's panel clicks "Call tool", which asks for approval as
@@ -65,6 +66,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   useCallShortcutAnywhere(panel);
   // Reported by the arguments editor, said on the Call tool line (which has the room) rather than under the form.
   const [matches, setMatches] = useState(false);
+  const [status, setStatus] = useState<ArgumentsStatus>();
   // Another result in the Result pane (a new call, another tool, a History row) folds an expanded form back.
   const shownResult = useStore(history, (s) => s.selectedId);
   const running = useStore(runner, (s) => s.running.length);
@@ -114,6 +116,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
             text={text}
             onTextChange={(value) => workspace.setDraft(key, value)}
             onMatchChange={setMatches}
+            onStatusChange={setStatus}
           />
         </Suspense>
         {/* A line cut by the pane's edge fades out instead, so it reads as "more below", not as a glitch;
@@ -128,6 +131,7 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
         args={named?.value}
         leftOut={named?.unnamed}
         matches={matches}
+        status={status}
         blockedReason={connected ? (parsed.error ? 'Fix the JSON to call' : undefined) : 'Not connected'}
       />
     </section>

@@ -30,8 +30,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const showLabel =
     (displayLabel || nullable) && (Boolean(label) || isEntry) && !(isUnionOption && isScalar(schema));
 
+  // A label for screen readers only takes no row: its empty row's gap put a map entry's value box 4 px below
+  // the key box beside it.
   const labelRow = (showLabel || nullable) && (
-    <div className="flex min-w-0 items-center gap-1.5">
+    <div className={visuallyHidden && !nullable ? 'contents' : 'flex min-w-0 items-center gap-1.5'}>
       {showLabel && (
         <label htmlFor={id} title={label} className={visuallyHidden ? 'sr-only' : `${labelClass} truncate`}>
           {isEntry ? `Value of entry ${entry?.position ?? label}` : label}
