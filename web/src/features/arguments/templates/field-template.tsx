@@ -62,7 +62,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
   let body: ReactNode;
   if ((isScalar(schema) || isNull) && !visuallyHidden && labelRow) {
     body = (
-      <div className="grid grid-cols-[minmax(4.5rem,8.5rem)_minmax(0,1fr)] items-start gap-x-3">
+      <div
+        data-field-row
+        className="grid grid-cols-[minmax(4.5rem,8.5rem)_minmax(0,1fr)] items-start gap-x-3"
+      >
         <div className="min-w-0 pt-1.5">{labelRow}</div>
         <div className="flex min-w-0 flex-col gap-0.5">
           {control}
@@ -72,8 +75,12 @@ export function FieldTemplate(props: FieldTemplateProps) {
       </div>
     );
   } else {
+    // A scalar without a visible label (an array's item, a map entry's value) is a row of its own too.
     body = (
-      <div className="flex min-w-0 flex-col gap-1">
+      <div
+        data-field-row={isScalar(schema) || isNull ? '' : undefined}
+        className="flex min-w-0 flex-col gap-1"
+      >
         {labelRow}
         {help}
         {control}

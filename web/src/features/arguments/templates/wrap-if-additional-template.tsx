@@ -53,6 +53,7 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
     <div
       role="group"
       aria-label={`Entry ${entry?.position ?? name}`}
+      data-field-row
       className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-1.5"
       style={style}
     >
