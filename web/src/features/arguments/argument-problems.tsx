@@ -1,10 +1,6 @@
 import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { errorTextClass, hintClass } from './form-classes.ts';
-import { readablePath } from './readable-path.ts';
-import { missingKeyLabel, NO_KEY } from '../../schema/unnamed-entries.ts';
-
-/** A problem that only says a required value is missing. */
-const MISSING = /^(is required|must have required property)/;
+import { isToDo, toDoLabel } from './problem-summary.ts';
 
 /**
  * The validation result under the editor: a short "matches" line, or the list of problems with their paths.
@@ -32,18 +28,8 @@ export function ArgumentProblems({
   }
   // Only empty required fields (a new form, e.g. an order's first line item): a to-do, not a fault.
   // A map entry's missing key is one of them ("Add entry" starts it empty).
-  if (problems.every((problem) => MISSING.test(problem.message) || NO_KEY.test(problem.message))) {
-    return (
-      <p className={hintClass}>
-        Still to fill in:{' '}
-        {problems
-          .map((problem) => {
-            const key = missingKeyLabel(problem);
-            return key ? `${readablePath(problem.path)} › ${key}` : readablePath(problem.path);
-          })
-          .join(', ')}
-      </p>
-    );
+  if (problems.every(isToDo)) {
+    return <p className={hintClass}>Still to fill in: {problems.map(toDoLabel).join(', ')}</p>;
   }
   return (
     <div className="flex flex-col gap-0.5">

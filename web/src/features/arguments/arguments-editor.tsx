@@ -1,9 +1,11 @@
-import { useMemo, useEffect, useRef } from 'react';
+import { useCallback, useMemo, useEffect, useRef, useState } from 'react';
 import type { Tool } from '@modelcontextprotocol/client';
 import { computeArgumentsStatus, type ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
 import { ArgumentsPanel } from './arguments-panel.tsx';
 import { isEmptyArgumentsText } from '../../schema/parse-arguments-text.ts';
+import { NO_KEY } from '../../schema/unnamed-entries.ts';
+import { TypedKeysContext, type TypedKeys } from './templates/template-contexts.ts';
 
 export type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 
@@ -41,7 +43,9 @@ export function ArgumentsEditor({
   onMatchChange,
 }: ArgumentsEditorProps) {
   const prepared = useMemo(() => prepareToolSchema(tool.inputSchema, revision), [tool.inputSchema, revision]);
-  const status = useMemo(() => computeArgumentsStatus(text, prepared.checker), [text, prepared]);
+  const checked = useMemo(() => computeArgumentsStatus(text, prepared.checker), [text, prepared]);
+  const typedKeys = useTypedKeys();
+  const status = useMemo(() => withTypedKeys(checked, typedKeys.maps), [checked, typedKeys.maps]);
   useStatusReport(status, onStatusChange);
   const matches = argumentsMatch(status, prepared.noParams && isEmptyArgumentsText(text));
   const matchRef = useRef(onMatchChange);
@@ -54,13 +58,15 @@ export function ArgumentsEditor({
   // Unmounted (another tool opened): nothing is checked until the next editor reports.
   useEffect(() => () => matchRef.current?.(false), []);
   return (
-    <ArgumentsPanel
-      prepared={prepared}
-      text={text}
-      status={status}
-      showMatch={onMatchChange === undefined}
-      onTextChange={onTextChange}
-    />
+    <TypedKeysContext.Provider value={typedKeys}>
+      <ArgumentsPanel
+        prepared={prepared}
+        text={text}
+        status={status}
+        showMatch={onMatchChange === undefined}
+        onTextChange={onTextChange}
+      />
+    </TypedKeysContext.Provider>
   );
 }
 
@@ -78,6 +84,33 @@ export function argumentsMatch(status: ArgumentsStatus, nothingToCheck: boolean)
 }
 
 export default ArgumentsEditor;
+
+/** The maps whose keyless entry has a key typed but not yet taken by rjsf (see `TypedKeys`). */
+function useTypedKeys(): TypedKeys {
+  const [maps, setMaps] = useState<ReadonlySet<string>>(() => new Set());
+  const setTyped = useCallback((pointer: string, typed: boolean) => {
+    setMaps((current) => {
+      if (current.has(pointer) === typed) return current;
+      const next = new Set(current);
+      if (typed) next.add(pointer);
+      else next.delete(pointer);
+      return next;
+    });
+  }, []);
+  return useMemo(() => ({ maps, setTyped }), [maps, setTyped]);
+}
+
+/**
+ * The status as the user sees the form: a keyless entry whose key box has text is not "without a key" any more,
+ * though the text holds the key only once the box loses focus.
+ */
+export function withTypedKeys(status: ArgumentsStatus, typed: ReadonlySet<string>): ArgumentsStatus {
+  if (typed.size === 0) return status;
+  const kept = status.validationErrors.filter(
+    (problem) => !(NO_KEY.test(problem.message) && typed.has(problem.path)),
+  );
+  return kept.length === status.validationErrors.length ? status : { ...status, validationErrors: kept };
+}
 
 /** Tells the parent the status whenever it changes, whatever the identity of the callback it passes. */
 export function useStatusReport(status: ArgumentsStatus, onStatusChange?: (status: ArgumentsStatus) => void) {

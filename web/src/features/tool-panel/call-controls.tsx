@@ -6,6 +6,8 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import type { RunningCall } from '../../calls/call-runner.ts';
+import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
+import { goToProblem, summarizeProblems } from '../arguments/problem-summary.ts';
 
 /** The shortcut that calls, as this platform writes it. */
 const CALL_SHORTCUT = /Mac|iPhone|iPad/.test(globalThis.navigator?.platform ?? '') ? '⌘ Enter' : 'Ctrl+Enter';
@@ -20,6 +22,7 @@ export function CallControls({
   leftOut,
   blockedReason,
   matches = false,
+  status,
 }: {
   listed: ListedTool;
   args: unknown;
@@ -28,6 +31,8 @@ export function CallControls({
   blockedReason: string | undefined;
   /** The arguments were checked against the input schema and match it (said on this line, not under the form). */
   matches?: boolean;
+  /** The arguments check: when they do not match, this line names the first problem (never blank). */
+  status?: ArgumentsStatus;
 }) {
   const { runner, session, workspace, replay, history } = useServices();
   const shownInResult = useStore(history, (s) => s.selectedId);
@@ -83,6 +88,7 @@ export function CallControls({
             shownInResult={shownInResult}
             blockedReason={blockedReason}
             matches={matches}
+            status={status}
           />
         </span>
       </div>
@@ -100,11 +106,13 @@ function CallStatus({
   shownInResult,
   blockedReason,
   matches,
+  status,
 }: {
   running: readonly RunningCall[];
   shownInResult: number | undefined;
   blockedReason: string | undefined;
   matches: boolean;
+  status: ArgumentsStatus | undefined;
 }) {
   const { runner } = useServices();
   if (running.length > 0) {
@@ -135,6 +143,32 @@ function CallStatus({
     );
   }
   if (blockedReason) return <span className="truncate text-slate-500">{blockedReason}</span>;
+  const summary =
+    status && status.parseError === undefined ? summarizeProblems(status.validationErrors) : undefined;
+  if (summary) {
+    const more = summary.more > 0 ? ` +${summary.more} more` : '';
+    // A to-do of a new form is grey (nothing is wrong yet); a fault is amber. Either is a way to the field.
+    return (
+      <button
+        type="button"
+        className={`flex min-w-0 text-left hover:underline ${
+          summary.toDo ? 'text-slate-500 dark:text-slate-400' : 'text-amber-700 dark:text-amber-400'
+        }`}
+        title={`${summary.text}${more} (go to the field)`}
+        data-arguments-summary
+        onClick={(event) =>
+          goToProblem(event.currentTarget.closest('section') ?? document, summary.first, true)
+        }
+      >
+        {/* The count stays whole when the names are cut: "+2 more" says there is more than the line shows. */}
+        <span className="truncate">
+          {!summary.toDo && <span aria-hidden="true">⚠ </span>}
+          {summary.text}
+        </span>
+        {more && <span className="shrink-0 whitespace-pre">{more}</span>}
+      </button>
+    );
+  }
   if (!matches) return null;
   return (
     <span

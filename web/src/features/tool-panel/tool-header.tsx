@@ -12,6 +12,7 @@ import { knownRevision, toolFieldsBeyond } from '../../mcp/protocol-revisions.ts
 import { describeNonStringName, displayName, type ListedTool } from '../../mcp/tool-identity.ts';
 import { readAnnotations } from '../../mcp/tool-annotations.ts';
 import { formRoom } from './form-room.ts';
+import { FoldRow } from './fold-row.tsx';
 
 const warningClass = 'text-xs text-amber-700 dark:text-amber-400';
 
@@ -71,25 +72,27 @@ export function ToolHeader({ listed }: { listed: ListedTool }) {
         )}
         {hasResult && <FormRoomToggle />}
       </div>
-      <div className={`flex flex-wrap items-center gap-1 text-[11px] ${folded ? 'hidden' : ''}`}>
-        <span className="text-slate-500">{annotationsLabel}</span>
-        <AnnotationBadges annotations={tool.annotations} trusted={trusted} />
-        <ToolUiBadge tool={tool} detailed />
-        {typeof taskSupport === 'string' && taskSupport !== 'forbidden' && (
-          <span className="rounded bg-violet-100 px-1.5 py-0.5 font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-300">
-            task {taskSupport}
-          </span>
-        )}
-        {tool.outputSchema && (
-          <span className="rounded bg-slate-200 px-1.5 py-0.5 font-medium dark:bg-slate-800">
-            output schema
-          </span>
-        )}
+      <div className={`flex items-center gap-1 text-[11px] ${folded ? 'hidden' : ''}`}>
+        <FoldRow>
+          <span className="shrink-0 text-slate-500">{annotationsLabel}</span>
+          <AnnotationBadges annotations={tool.annotations} trusted={trusted} />
+          <ToolUiBadge tool={tool} detailed />
+          {typeof taskSupport === 'string' && taskSupport !== 'forbidden' && (
+            <span className="rounded bg-violet-100 px-1.5 py-0.5 font-medium text-violet-800 dark:bg-violet-950 dark:text-violet-300">
+              task {taskSupport}
+            </span>
+          )}
+          {tool.outputSchema && (
+            <span className="rounded bg-slate-200 px-1.5 py-0.5 font-medium dark:bg-slate-800">
+              output schema
+            </span>
+          )}
+        </FoldRow>
         {/* Trust is one click from the claims it changes (also in Settings): trusted read-only tools skip approval. */}
         {!replay && annotations.hints.some((hint) => hint.source === 'declared') && (
           <button
             type="button"
-            className="ml-auto text-indigo-600 hover:underline dark:text-indigo-400"
+            className="ml-auto shrink-0 text-indigo-600 hover:underline dark:text-indigo-400"
             title="A trusted server's annotations are believed: its read-only tools can skip the approval dialog (Settings)"
             onClick={() => policy.setTrusted(runner.serverLabel(), !trusted)}
           >

@@ -11,6 +11,8 @@ import { ToolDeclaration } from './tool-declaration.tsx';
 import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { shortTargetName } from './short-target-name.ts';
 import { formRoom } from './form-room.ts';
+import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
+import { useScrollToFailedArgument, useWholeRows } from './form-fit.ts';
 
 /**
  * Ctrl+Enter (Cmd+Enter on macOS) anywhere in the tool's panel clicks "Call tool", which asks for approval as
@@ -65,6 +67,10 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
   useCallShortcutAnywhere(panel);
   // Reported by the arguments editor, said on the Call tool line (which has the room) rather than under the form.
   const [matches, setMatches] = useState(false);
+  const [status, setStatus] = useState<ArgumentsStatus>();
+  const [formBox, setFormBox] = useState<HTMLDivElement | null>(null);
+  const cover = useWholeRows(formBox);
+  useScrollToFailedArgument(formBox, history, listed?.key ?? '', status);
   // Another result in the Result pane (a new call, another tool, a History row) folds an expanded form back.
   const shownResult = useStore(history, (s) => s.selectedId);
   const running = useStore(runner, (s) => s.running.length);
@@ -104,30 +110,47 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
       onKeyDownCapture={callOnModEnter}
     >
       <ToolHeader listed={listed} />
-      <div className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
-        <ToolDeclaration tool={tool} revision={revision} />
-        <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments editor…</p>}>
-          <ArgumentsEditor
-            key={key}
-            tool={tool}
-            revision={revision}
-            text={text}
-            onTextChange={(value) => workspace.setDraft(key, value)}
-            onMatchChange={setMatches}
-          />
-        </Suspense>
-        {/* A line cut by the pane's edge fades out instead, so it reads as "more below", not as a glitch;
+      <div className="relative flex min-h-0 flex-1 flex-col">
+        <div ref={setFormBox} className="flex min-h-0 flex-1 flex-col gap-3 overflow-y-auto p-3">
+          <ToolDeclaration tool={tool} revision={revision} />
+          <Suspense fallback={<p className="text-xs text-slate-500">Loading the arguments editor…</p>}>
+            <ArgumentsEditor
+              key={key}
+              tool={tool}
+              revision={revision}
+              text={text}
+              onTextChange={(value) => workspace.setDraft(key, value)}
+              onMatchChange={setMatches}
+              onStatusChange={setStatus}
+            />
+          </Suspense>
+          {/* A line cut by the pane's edge fades out instead, so it reads as "more below", not as a glitch;
             at the end of the scroll the fade sits below the last line and covers nothing. */}
-        <div
-          aria-hidden
-          className="pointer-events-none sticky bottom-0 -mt-3 h-6 shrink-0 bg-linear-to-t from-white to-transparent dark:from-slate-900"
-        />
+          <div
+            aria-hidden
+            data-form-fade
+            className="pointer-events-none sticky bottom-0 -mt-3 h-6 shrink-0 bg-linear-to-t from-white to-transparent dark:from-slate-900"
+          />
+        </div>
+        {/* The pane ends on a whole field row: a row the bottom edge would cut in half is covered, and shows
+          whole once scrolled to (the pane's height follows the Result, not the form's rows). */}
+        {cover.height > 0 && (
+          <div
+            aria-hidden
+            data-form-cover
+            className="pointer-events-none absolute bottom-0 left-0 overflow-hidden bg-white px-3 pt-1 text-[11px] text-slate-400 dark:bg-slate-900 dark:text-slate-500"
+            style={{ height: cover.height, right: cover.scrollbar }}
+          >
+            {cover.height >= 24 && 'More fields below ▾'}
+          </div>
+        )}
       </div>
       <CallControls
         listed={listed}
         args={named?.value}
         leftOut={named?.unnamed}
         matches={matches}
+        status={status}
         blockedReason={connected ? (parsed.error ? 'Fix the JSON to call' : undefined) : 'Not connected'}
       />
     </section>

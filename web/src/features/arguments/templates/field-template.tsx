@@ -30,8 +30,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
   const showLabel =
     (displayLabel || nullable) && (Boolean(label) || isEntry) && !(isUnionOption && isScalar(schema));
 
+  // A label for screen readers only takes no row: its empty row's gap put a map entry's value box 4 px below
+  // the key box beside it.
   const labelRow = (showLabel || nullable) && (
-    <div className="flex min-w-0 items-center gap-1.5">
+    <div className={visuallyHidden && !nullable ? 'contents' : 'flex min-w-0 items-center gap-1.5'}>
       {showLabel && (
         <label htmlFor={id} title={label} className={visuallyHidden ? 'sr-only' : `${labelClass} truncate`}>
           {isEntry ? `Value of entry ${entry?.position ?? label}` : label}
@@ -60,7 +62,10 @@ export function FieldTemplate(props: FieldTemplateProps) {
   let body: ReactNode;
   if ((isScalar(schema) || isNull) && !visuallyHidden && labelRow) {
     body = (
-      <div className="grid grid-cols-[minmax(4.5rem,8.5rem)_minmax(0,1fr)] items-start gap-x-3">
+      <div
+        data-field-row
+        className="grid grid-cols-[minmax(4.5rem,8.5rem)_minmax(0,1fr)] items-start gap-x-3"
+      >
         <div className="min-w-0 pt-1.5">{labelRow}</div>
         <div className="flex min-w-0 flex-col gap-0.5">
           {control}
@@ -70,8 +75,12 @@ export function FieldTemplate(props: FieldTemplateProps) {
       </div>
     );
   } else {
+    // A scalar without a visible label (an array's item, a map entry's value) is a row of its own too.
     body = (
-      <div className="flex min-w-0 flex-col gap-1">
+      <div
+        data-field-row={isScalar(schema) || isNull ? '' : undefined}
+        className="flex min-w-0 flex-col gap-1"
+      >
         {labelRow}
         {help}
         {control}

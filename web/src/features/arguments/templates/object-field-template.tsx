@@ -5,7 +5,7 @@ import { NULLABLE_MARK } from '../../../schema/schema-markers.ts';
 import { groupClass, hintClass, legendClass } from '../form-classes.ts';
 import { DescriptionFieldTemplate, RequiredMark } from './text-templates.tsx';
 import { AddItemButton } from './icon-button.tsx';
-import { MapEntryContext, UnionOptionContext } from './template-contexts.ts';
+import { MapEntryContext, TypedKeysContext, UnionOptionContext } from './template-contexts.ts';
 import { UNNAMED_KEY } from '../../../schema/unnamed-entries.ts';
 
 /**
@@ -19,6 +19,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     props;
   const isUnionOption = useContext(UnionOptionContext);
   const added = useRef(false);
+  const typedKeys = useContext(TypedKeysContext);
   // A pure union renders its chooser through the multi-schema template; an empty wrapper would only add a border.
   if ((schema.oneOf || schema.anyOf) && !schema.properties && properties.length === 0) return null;
   const isRoot = fieldPathId.path.length === 0;
@@ -39,6 +40,9 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       return typeof propertySchema === 'object' && ADDITIONAL_PROPERTY_FLAG in propertySchema;
     });
   const unnamedAt = entryNames.indexOf(UNNAMED_KEY) + 1;
+  const mapPointer = fieldPathId.path.map((segment) => `/${escapePointer(String(segment))}`).join('');
+  // A key typed in the keyless entry's box names it already for the user, though rjsf takes it on blur.
+  const waitingForKey = unnamedAt > 0 && !typedKeys.maps.has(mapPointer);
   const takeAdded = () => {
     const was = added.current;
     added.current = false;
@@ -52,7 +56,7 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
         // The provider takes the content's own key: rjsf keeps it stable across a rename, which keeps the focus.
         const key = isValidElement(property.content) ? property.content.key : property.name;
         const name = property.name === UNNAMED_KEY ? '' : property.name;
-        const entry = { name, position, unnamedTaken: unnamedAt > 0, takeAdded };
+        const entry = { name, position, unnamedTaken: unnamedAt > 0, mapPointer, takeAdded };
         return (
           <MapEntryContext.Provider key={key} value={entry}>
             {property.content}
@@ -66,15 +70,15 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
           <AddItemButton
             label={`Add entry to ${name}`}
             text="Add entry"
-            disabled={props.disabled || props.readonly || unnamedAt > 0}
-            title={unnamedAt > 0 ? `Name entry ${unnamedAt} first` : undefined}
-            aria-describedby={unnamedAt > 0 ? `${fieldPathId.$id}-add-why` : undefined}
+            disabled={props.disabled || props.readonly || waitingForKey}
+            title={waitingForKey ? `Name entry ${unnamedAt} first` : undefined}
+            aria-describedby={waitingForKey ? `${fieldPathId.$id}-add-why` : undefined}
             onClick={() => {
               added.current = true;
               props.onAddProperty();
             }}
           />
-          {unnamedAt > 0 && (
+          {waitingForKey && (
             <span id={`${fieldPathId.$id}-add-why`} className={hintClass}>
               Name entry {unnamedAt} first
             </span>
@@ -108,4 +112,9 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
       {body}
     </fieldset>
   );
+}
+
+/** One segment of a JSON Pointer, escaped ("a/b" is "a~1b"). */
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

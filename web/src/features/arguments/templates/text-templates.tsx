@@ -8,6 +8,7 @@ import type {
 import { legendClass, hintClass, errorTextClass, noticeClass } from '../form-classes.ts';
 import { errorId } from '@rjsf/utils';
 import { NO_KEY } from '../../../schema/unnamed-entries.ts';
+import type { ReactNode } from 'react';
 
 /** A section title, for the places rjsf still asks for one (the object and array templates draw legends). */
 export function TitleFieldTemplate({ id, title, required }: TitleFieldProps) {
@@ -28,8 +29,27 @@ export function DescriptionFieldTemplate({ id, description }: DescriptionFieldPr
   const text = typeof description === 'string' ? description : undefined;
   return (
     <p id={id} title={text} className={`${hintClass} line-clamp-3 whitespace-pre-line`}>
-      {description}
+      {text === undefined ? description : wholeTokens(text)}
     </p>
+  );
+}
+
+// A short quoted example ("MUG-001") or a code-like word (MUG-001, ISO-8601, snake_case, a.b.c): never broken inside.
+const TOKEN = /("[^"\n]{1,40}"|[^\s"]*[A-Za-z0-9][-_./:][A-Za-z0-9][^\s"]*)/;
+
+/**
+ * A hint's text with its examples and code-like words kept whole: a narrow field wraps between words, not in the
+ * middle of "MUG-001" (which reads as two values). A token longer than the line still wraps (overflow-wrap).
+ */
+export function wholeTokens(text: string): ReactNode[] {
+  return text.split(TOKEN).map((part, index) =>
+    index % 2 === 1 && part.length <= 40 ? (
+      <span key={index} className="whitespace-nowrap">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
 

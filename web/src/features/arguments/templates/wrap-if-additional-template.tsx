@@ -3,7 +3,7 @@ import type { WrapIfAdditionalTemplateProps } from '@rjsf/utils';
 import { ADDITIONAL_PROPERTY_FLAG } from '@rjsf/utils';
 import { controlClass } from '../form-classes.ts';
 import { IconButton } from './icon-button.tsx';
-import { MapEntryContext } from './template-contexts.ts';
+import { MapEntryContext, TypedKeysContext } from './template-contexts.ts';
 import { UNNAMED_KEY } from '../../../schema/unnamed-entries.ts';
 
 /** The key rjsf gives a new map entry (`newKey`, then `newKey-1`…). */
@@ -29,6 +29,7 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
     onRemoveProperty,
   } = props;
   const entry = useContext(MapEntryContext);
+  const typedKeys = useContext(TypedKeysContext);
   const isEntry = ADDITIONAL_PROPERTY_FLAG in schema;
   const name = entry?.name ?? label;
   // "Add entry" makes rjsf's placeholder key "newKey"; the entry it made renames itself to the empty key at once
@@ -52,6 +53,7 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
     <div
       role="group"
       aria-label={`Entry ${entry?.position ?? name}`}
+      data-field-row
       className="grid grid-cols-[minmax(0,2fr)_minmax(0,3fr)_auto] items-start gap-1.5"
       style={style}
     >
@@ -65,7 +67,12 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
         placeholder="key"
         autoFocus={unnamed}
         disabled={disabled || readonly}
+        // The hint and "Add entry" follow what is typed; the key itself changes on blur (rjsf's rename).
+        onInput={(event) => {
+          if (unnamed && entry) typedKeys.setTyped(entry.mapPointer, event.currentTarget.value !== '');
+        }}
         onBlur={(event) => {
+          if (unnamed && entry) typedKeys.setTyped(entry.mapPointer, false);
           const typed = event.target.value;
           if (typed === name) return;
           // An object has one empty key: clearing a second one would make rjsf invent "-1".
