@@ -98,3 +98,25 @@ test('the Call tool line names what is missing, goes to it, and the form shows w
   }
   await expect(status).toHaveText('Still to fill in: shipping › deliverBy');
 });
+
+test('"More fields below" under a covered row brings that row into view', async () => {
+  const { app, page } = shared;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const panel = app.toolPanel;
+  await app.selectTool('get_weather');
+  await panel.getByRole('textbox', { name: 'city' }).fill('Lisbon');
+  await app.callTool();
+  await expect(app.result.getByText('OK', { exact: true })).toBeVisible();
+  // With the Result shown at 1280x800, the form has room for "city" only: "units" is covered, not cut.
+  const units = panel.getByRole('combobox', { name: 'units' });
+  // Seen, not only inside the scrolled area: the point at its middle is the field itself, not the cover.
+  const seen = () =>
+    units.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      return hit !== null && (el === hit || el.contains(hit));
+    });
+  expect(await seen()).toBe(false);
+  await panel.getByText('More fields below ▾').click();
+  await expect.poll(seen).toBe(true);
+});

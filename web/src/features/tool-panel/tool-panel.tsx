@@ -138,10 +138,21 @@ export function ToolPanel({ listed }: { listed: ListedTool | undefined }) {
           <div
             aria-hidden
             data-form-cover
-            className="pointer-events-none absolute bottom-0 left-0 overflow-hidden bg-white px-3 pt-1 text-[11px] text-slate-400 dark:bg-slate-900 dark:text-slate-500"
+            className="absolute bottom-0 left-0 overflow-hidden bg-white px-3 pt-1 dark:bg-slate-900"
             style={{ height: cover.height, right: cover.scrollbar }}
           >
-            {cover.height >= 24 && 'More fields below ▾'}
+            {/* A mouse shortcut only (keyboard and screen readers reach the next field by Tab): it brings the
+              covered row into view. */}
+            {cover.height >= 24 && (
+              <button
+                type="button"
+                tabIndex={-1}
+                className="text-[11px] text-slate-500 hover:text-indigo-600 dark:text-slate-400 dark:hover:text-indigo-300"
+                onClick={() => formBox?.scrollBy({ top: Math.max(cover.height, formBox.clientHeight / 2) })}
+              >
+                More fields below ▾
+              </button>
+            )}
           </div>
         )}
       </div>

@@ -15,8 +15,9 @@ export function TraceFilterBar({
 }) {
   const set = (patch: Partial<TraceFilter>) => onChange({ ...filter, ...patch });
   return (
-    // One row from 1280 up (trial 4, finding 11): the method list is narrow (its options are long anyway), the
-    // search takes what is left, and it and the method list shrink before anything wraps.
+    // One row from 1280 up (trial 4, finding 11): the method list is as wide as "all methods" (its other options are
+    // long anyway), "Asked by" says "model"/"View" to leave it that room, the search takes what is left, and it and
+    // the method list shrink before anything wraps.
     <div className="flex items-center gap-1.5 border-b border-slate-200 px-2 py-1.5 dark:border-slate-800">
       <input
         type="search"
@@ -40,7 +41,7 @@ export function TraceFilterBar({
       </select>
       <select
         aria-label="Method"
-        className={`${control} w-24 min-w-0`}
+        className={`${control} w-28 min-w-0`}
         value={filter.method}
         onChange={(e) => set({ method: e.target.value })}
       >
@@ -58,8 +59,8 @@ export function TraceFilterBar({
         onChange={(e) => set({ origin: (e.target.value || undefined) as TraceFilter['origin'] })}
       >
         <option value="">anyone</option>
-        <option value="model">the model</option>
-        <option value="view">a View</option>
+        <option value="model">model</option>
+        <option value="view">View</option>
       </select>
       <label className="flex shrink-0 items-center gap-1 text-xs" title="Show only errors">
         <input
