@@ -87,9 +87,11 @@ describe.each(targets())('the demo over %s in the modern era', (_label, target) 
       { onprogress: (p) => progress.push(p.progress) },
     );
     expect(outcome.status).toBe('ok');
-    // The last step's notification travels just ahead of the result, and the SDK may settle the
-    // call first; the trace has all three.
-    expect(progress.slice(0, 2)).toEqual([1, 2]);
+    // The SDK runs notification handlers a tick after they arrive and drops a call's progress handler
+    // when its result arrives, so on a loaded machine (frames read in one batch) only the first step
+    // may reach the callback before the result: at least that one does, in order; the trace has all three.
+    expect(progress[0]).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
     const notified = session.trace
       .get()
       .frames.filter((f) => (f.message as { method?: string }).method === 'notifications/progress');
