@@ -120,3 +120,38 @@ test('"More fields below" under a covered row brings that row into view', async 
   await panel.getByText('More fields below ▾').click();
   await expect.poll(seen).toBe(true);
 });
+
+test('a map value typed right after its key lands in the value, after Tab or a click (trial 5, finding 1)', async () => {
+  const { app, page } = shared;
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const panel = app.toolPanel;
+  await app.selectTool('create_order');
+  await app.setArgumentsJson(
+    '{"customer":{"name":"Ada","email":"ada@example.com"},"items":[{"sku":"M","quantity":1}]}',
+  );
+  await panel.getByRole('tab', { name: 'Form', exact: true }).click();
+  const item = panel.getByRole('group', { name: 'items #1' });
+
+  // Tab from the key box: the focus moves to the value box and what is typed stays there.
+  await item.getByRole('button', { name: 'Add entry to options' }).click();
+  await item.getByRole('textbox', { name: 'Key of entry 1' }).pressSequentially('color');
+  await page.keyboard.press('Tab');
+  const value1 = item.getByRole('textbox', { name: 'Value of entry 1' });
+  await expect(value1).toBeFocused();
+  await page.keyboard.type('red');
+  await expect(value1).toHaveValue('red');
+
+  // A click from the key box on the value box: the same.
+  await item.getByRole('button', { name: 'Add entry to options' }).click();
+  await item.getByRole('textbox', { name: 'Key of entry 2' }).pressSequentially('size');
+  const value2 = item.getByRole('textbox', { name: 'Value of entry 2' });
+  await value2.click();
+  await expect(value2).toBeFocused();
+  await page.keyboard.type('L');
+  await expect(value2).toHaveValue('L');
+
+  await panel.getByRole('tab', { name: 'JSON', exact: true }).click();
+  const json = panel.getByRole('textbox', { name: 'Arguments JSON' });
+  await expect(json).toContainText('"color": "red"');
+  await expect(json).toContainText('"size": "L"');
+});

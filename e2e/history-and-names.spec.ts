@@ -67,7 +67,7 @@ test('a map entry added in the form has an empty key, and is not sent until it h
   await expect(sent).not.toContainText('"red"');
   await expect(sent).not.toContainText('newKey');
   await expect(app.approvalDialog.getByRole('note', { name: 'Input schema' })).toContainText(
-    '/items/0/options: entry 1 has no key (it is not sent)',
+    'items 1 › options: entry 1 has no key (it is not sent)',
   );
   await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
 

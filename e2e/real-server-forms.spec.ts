@@ -51,7 +51,7 @@ test('the approval dialog says when the arguments break the input schema (server
   await page.getByRole('button', { name: 'Call tool' }).click();
   const notice = app.approvalDialog.getByRole('note', { name: 'Input schema' });
   await expect(notice).toContainText('break the tool’s input schema: 1 problem');
-  await expect(notice).toContainText('/entities/0/observations: is required');
+  await expect(notice).toContainText('entities 1 › observations: is required');
   await page.screenshot({ path: 'test-results/screens/approval-schema-notice.png' });
   await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
 

@@ -57,9 +57,13 @@ describe('countProblems and firstProblems', () => {
       { path: '/c', message: 'must be number' },
     ];
     expect(firstProblems(problems)).toEqual([
-      '(arguments): must be object',
-      '/a: is required',
-      '/b: must be string',
+      { text: '(arguments): must be object', pointer: '' },
+      { text: 'a: is required', pointer: '/a' },
+      { text: 'b: must be string', pointer: '/b' },
+    ]);
+    // The form's words, list places counted from 1 (trial 5, finding 3); the pointer goes beside them.
+    expect(firstProblems([{ path: '/items/1/sku', message: 'is required' }])).toEqual([
+      { text: 'items 2 › sku: is required', pointer: '/items/1/sku' },
     ]);
     expect(firstProblems(problems, 1)).toHaveLength(1);
   });

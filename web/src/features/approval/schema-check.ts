@@ -1,5 +1,6 @@
 import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
 import type { ArgumentProblem } from '../../schema/summarize-errors.ts';
+import { readablePath } from '../arguments/readable-path.ts';
 
 /** How many problems the approval dialog lists by path; the rest are counted. */
 export const SHOWN_PROBLEMS = 3;
@@ -30,7 +31,20 @@ export function countProblems(count: number): string {
   return `${count} ${count === 1 ? 'problem' : 'problems'}`;
 }
 
-/** The first problems as "path: message" lines (the arguments object itself shown as "(arguments)"). */
-export function firstProblems(problems: readonly ArgumentProblem[], max = SHOWN_PROBLEMS): string[] {
-  return problems.slice(0, max).map((problem) => `${problem.path || '(arguments)'}: ${problem.message}`);
+/** One problem as the approval dialog lists it. */
+export interface ProblemLine {
+  /** "items 2 › sku: is required": the path in the form's words ("(arguments)" for the arguments object). */
+  text: string;
+  /** The JSON Pointer the text names ("/items/1/sku"), shown after it in grey. */
+  pointer: string;
+}
+
+/**
+ * The first problems, each named as the form names it ("items 2 › sku", list places from 1), with its JSON Pointer
+ * beside: a person reads "/items/1" as the first item (trial 5, finding 3).
+ */
+export function firstProblems(problems: readonly ArgumentProblem[], max = SHOWN_PROBLEMS): ProblemLine[] {
+  return problems
+    .slice(0, max)
+    .map((problem) => ({ text: `${readablePath(problem.path)}: ${problem.message}`, pointer: problem.path }));
 }

@@ -29,8 +29,11 @@ export function SchemaNotice({ check }: { check: ApprovalSchemaCheck }) {
       </p>
       <ul className="mt-1 list-disc pl-5 font-mono text-xs">
         {shown.map((line) => (
-          <li key={line} className="break-all">
-            {line}
+          <li key={`${line.pointer} ${line.text}`} className="break-words">
+            {line.text}
+            {line.pointer !== '' && (
+              <span className="ml-2 break-all text-slate-500 dark:text-slate-400">{line.pointer}</span>
+            )}
           </li>
         ))}
       </ul>

@@ -18,4 +18,20 @@ describe('ArgumentProblems', () => {
     expect(html).toContain('labels › key of entry 2, city');
     expect(html).not.toContain('problem');
   });
+
+  it('leaves "Still to fill in" to the Call tool line when that line names every to-do (trial 5, finding 9)', () => {
+    const one = { validationErrors: [{ path: '/message', message: 'is required' }] };
+    expect(renderToString(<ArgumentProblems status={one} showMatch={false} />)).toBe('');
+    expect(renderToString(<ArgumentProblems status={one} />)).toContain('message</p>');
+    const many = {
+      validationErrors: [
+        { path: '/items/1/sku', message: 'is required' },
+        { path: '/items/1/quantity', message: 'is required' },
+      ],
+    };
+    // The line says "items 2 › sku +1 more": the full list stays under the form.
+    expect(renderToString(<ArgumentProblems status={many} showMatch={false} />)).toContain(
+      'items 2 › sku, items 2 › quantity',
+    );
+  });
 });

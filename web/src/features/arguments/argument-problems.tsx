@@ -1,6 +1,6 @@
 import type { ArgumentsStatus } from '../../schema/arguments-status.ts';
 import { errorTextClass, hintClass } from './form-classes.ts';
-import { isToDo, toDoLabel } from './problem-summary.ts';
+import { isToDo, summarizeProblems, toDoLabel } from './problem-summary.ts';
 
 /**
  * The validation result under the editor: a short "matches" line, or the list of problems with their paths.
@@ -29,6 +29,9 @@ export function ArgumentProblems({
   // Only empty required fields (a new form, e.g. an order's first line item): a to-do, not a fault.
   // A map entry's missing key is one of them ("Add entry" starts it empty).
   if (problems.every(isToDo)) {
+    // Where the Call tool line names every to-do already, a second "Still to fill in" would only repeat it
+    // (screen readers heard it twice, trial 5, finding 9); the full list stays when the line counts the rest.
+    if (!showMatch && (summarizeProblems(problems)?.more ?? 0) === 0) return null;
     return <p className={hintClass}>Still to fill in: {problems.map(toDoLabel).join(', ')}</p>;
   }
   return (

@@ -16,6 +16,15 @@ describe('summarizeProblems (the Call tool line)', () => {
     expect(summary).toMatchObject({ toDo: true, text: 'Still to fill in: customer, items 1 › sku', more: 1 });
   });
 
+  it('names a second to-do only when both names fit whole (trial 5, finding 5)', () => {
+    const summary = summarizeProblems([
+      { path: '/items/1/sku', message: 'is required' },
+      { path: '/items/1/quantity', message: 'is required' },
+      { path: '/shipping/deliverBy', message: 'is required' },
+    ]);
+    expect(summary).toMatchObject({ toDo: true, text: 'Still to fill in: items 2 › sku', more: 2 });
+  });
+
   it('puts a fault before the to-dos, in words', () => {
     const summary = summarizeProblems([
       { path: '/items/0/sku', message: 'is required' },

@@ -34,12 +34,30 @@ export interface ProblemSummary {
 /** Lists named in full before the rest is counted: the line has the room of the Call tool row, not more. */
 const NAMED_TO_DOS = 2;
 
+/**
+ * Characters of names the Call tool line holds whole at 1280 px beside "Still to fill in:" and "+N more": a second
+ * name is added only if both fit, so the line never ends in a name cut mid-word (trial 5, finding 5).
+ */
+export const NAMED_TO_DO_CHARS = 26;
+
+/** The first to-dos whose names fit the line whole: always the first, then more while they fit. */
+function namedToDos(problems: readonly ArgumentProblem[]): string[] {
+  const named: string[] = [];
+  for (const problem of problems.slice(0, NAMED_TO_DOS)) {
+    const label = toDoLabel(problem);
+    const length = [...named, label].join(', ').length;
+    if (named.length > 0 && length > NAMED_TO_DO_CHARS) break;
+    named.push(label);
+  }
+  return named;
+}
+
 /** Sums up the problems of the arguments for the Call tool line (see {@link ProblemSummary}). */
 export function summarizeProblems(problems: readonly ArgumentProblem[]): ProblemSummary | undefined {
   const first = problems[0];
   if (!first) return undefined;
   if (problems.every(isToDo)) {
-    const named = problems.slice(0, NAMED_TO_DOS).map(toDoLabel);
+    const named = namedToDos(problems);
     return {
       toDo: true,
       text: `Still to fill in: ${named.join(', ')}`,

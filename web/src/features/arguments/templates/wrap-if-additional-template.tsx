@@ -1,4 +1,4 @@
-import { useContext, useEffect } from 'react';
+import { useContext, useEffect, useRef } from 'react';
 import type { WrapIfAdditionalTemplateProps } from '@rjsf/utils';
 import { ADDITIONAL_PROPERTY_FLAG } from '@rjsf/utils';
 import { controlClass } from '../form-classes.ts';
@@ -40,6 +40,14 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
     // Once, as the entry mounts: later renders must not rename a key the user chose to call "newKey".
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+  // The keyless entry got its key from rjsf: the map's typed key is no longer only typed.
+  const mapPointer = entry?.mapPointer;
+  const { setTyped } = typedKeys;
+  const wasUnnamed = useRef(name === '');
+  useEffect(() => {
+    if (wasUnnamed.current && name !== '' && mapPointer !== undefined) setTyped(mapPointer, false);
+    wasUnnamed.current = name === '';
+  }, [name, mapPointer, setTyped]);
   if (!isEntry) {
     return (
       <div className={classNames} style={style}>
@@ -72,8 +80,11 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
           if (unnamed && entry) typedKeys.setTyped(entry.mapPointer, event.currentTarget.value !== '');
         }}
         onBlur={(event) => {
-          if (unnamed && entry) typedKeys.setTyped(entry.mapPointer, false);
           const typed = event.target.value;
+          // A typed key stays "typed" until rjsf's rename has made it the entry's key (the effect above): cleared
+          // here, the status would change before the rename lands and the form would re-render the map without
+          // the entry, dropping the value box the focus is moving to (trial 5, finding 1).
+          if (unnamed && entry && typed === '') typedKeys.setTyped(entry.mapPointer, false);
           if (typed === name) return;
           // An object has one empty key: clearing a second one would make rjsf invent "-1".
           if (typed === '' && entry?.unnamedTaken) {
