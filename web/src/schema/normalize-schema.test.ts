@@ -19,10 +19,9 @@ describe('normalizeToolSchema over the corpus', () => {
   });
 
   describe.each(schemaCorpus)('$name', ({ schema, expect: expected }) => {
-    it('normalises quickly, without throwing, to the expected outcome', () => {
-      const started = performance.now();
+    // Not timed (a loaded machine fails timed assertions): the test's timeout bounds a hang; speed is `npm run bench`.
+    it('normalises without throwing to the expected outcome', () => {
       const result = normalizeToolSchema(schema);
-      expect(performance.now() - started).toBeLessThan(500);
       if (expected === 'no-params') expect(takesNoArguments(schema)).toBe(true);
       else expect(takesNoArguments(schema)).toBe(false);
       if (expected === 'fallback') {

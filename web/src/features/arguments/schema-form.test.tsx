@@ -37,9 +37,9 @@ describe('the generated form', () => {
   it.each(schemaCorpus.map((entry) => [entry.name, entry] as const))('renders %s', (_name, entry) => {
     const warn = vi.spyOn(console, 'warn');
     const error = vi.spyOn(console, 'error');
-    const started = performance.now();
+    // A hostile schema (exponential refs, a huge enum) must render, not hang: the test's own timeout is
+    // the bound; how fast it renders is not asserted here (timed assertions fail on a loaded machine).
     const html = renderEditor(entry.schema);
-    expect(performance.now() - started).toBeLessThan(3_000);
     if (entry.expect === 'no-params') expect(html).toContain('This tool takes no arguments.');
     else if (entry.expect === 'fallback') expect(html).toContain('Edit the arguments as JSON.');
     else expect(renderForm(entry.schema)).toMatch(/<(input|select|textarea|fieldset)/);
