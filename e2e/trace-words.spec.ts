@@ -28,8 +28,8 @@ test('a known era reads as known, live and in the shared replay; the Server log 
   // Finding 2: the demo's era was known, so nothing says Auto chose or probed.
   const setup = frames.getByRole('button', { name: /^Setup: 2026-07-28 \(known\) · \d+ frames · / });
   await expect(setup).toHaveAttribute('aria-expanded', 'false');
-  // Finding 11: nothing but the setup row yet, so the trace says what will come; its filters are one row.
-  await expect(trace.getByText('Frames appear here as the page and the server talk.')).toBeVisible();
+  // Trial 5, finding 9: the setup row is a row to read, so no line says frames will come; the filters are one row.
+  await expect(trace.getByText('Frames appear here as the page and the server talk.')).toHaveCount(0);
   const search = trace.getByRole('searchbox', { name: 'Filter trace' });
   const errorsOnly = trace.getByRole('checkbox', { name: 'Errors only' });
   expect(Math.abs((await middle(search)) - (await middle(errorsOnly)))).toBeLessThan(6);
@@ -91,4 +91,33 @@ test('a known era reads as known, live and in the shared replay; the Server log 
   } finally {
     await other.close();
   }
+});
+
+test("a frame detail's header keeps one line at 1280, and the trace has no waiting line once the setup is there", async ({
+  page,
+}) => {
+  // Trial 5, findings 5 and 9: "Copy frame" wrapped under "Go to request"; "Frames appear here…" stood above the setup.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const app = new ToolscopePage(page);
+  await app.open(toolscope.cli.url);
+  await app.expectConnected();
+  const trace = app.trace;
+  const frames = trace.getByRole('list', { name: 'Frames' });
+  await expect(frames.getByRole('button', { name: /^Setup: / })).toBeVisible();
+  await expect(trace.getByText('Frames appear here as the page and the server talk.')).toHaveCount(0);
+  await app.selectTool('echo');
+  await app.setArgumentsJson('{"message": "one line"}');
+  await app.callTool();
+  await expect(app.result).toContainText('one line');
+  await frames.getByRole('button', { name: /^tools\/call → result #\d+, received/ }).click();
+  const detail = trace.getByRole('group', { name: 'Frame detail' });
+  const goTo = detail.getByRole('button', { name: 'Go to request' });
+  const copy = detail.getByRole('button', { name: 'Copy frame' });
+  await expect(copy).toHaveText('Copy');
+  expect(Math.abs((await middle(goTo)) - (await middle(copy)))).toBeLessThan(6);
+  expect(
+    Math.abs(
+      (await middle(copy)) - (await middle(detail.getByRole('button', { name: 'Close frame detail' }))),
+    ),
+  ).toBeLessThan(6);
 });

@@ -1,3 +1,5 @@
+// First: zod's setting must be in place before any schema is built (see the file).
+import './boot/zod-jitless.ts';
 import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import './styles.css';

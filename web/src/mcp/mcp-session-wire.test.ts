@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { Server } from '@modelcontextprotocol/server';
+import { McpServer, Server } from '@modelcontextprotocol/server';
 import type { ServerTarget } from '#shared/targets.ts';
 import { inMemorySession } from './in-memory-session.ts';
 
@@ -116,5 +116,33 @@ describe('McpSession wire results and -32020', () => {
     expect(outcome.status).toBe('ok');
     expect(outcome.retryOf).toMatchObject({ code: -32020 });
     expect(counts).toMatchObject({ calls: 2, toolsList: 2 });
+  });
+});
+
+describe('McpSession setup', () => {
+  // Trial 5, finding 7: the page's render of "connected" ran before the first listing (and a modern
+  // connection's listen) left, and held them back; the listing must be on the wire when the state says connected.
+  it('sends tools/list before the state turns connected', async () => {
+    const session = inMemorySession(() => {
+      const server = new McpServer(
+        { name: 'modern', version: '1' },
+        { capabilities: { tools: { listChanged: true } } },
+      );
+      server.registerTool('echo', { description: 'Echo' }, () => ({ content: [] }));
+      return server;
+    });
+    let sentWhenConnected: string[] | undefined;
+    const stop = session.state.subscribe(() => {
+      if (sentWhenConnected || session.state.get().status !== 'connected') return;
+      sentWhenConnected = session.trace
+        .get()
+        .frames.filter((frame) => frame.direction === 'out')
+        .map((frame) => (frame.message as { method?: string } | undefined)?.method ?? '');
+    });
+    await session.connect({ transport: 'stdio', command: 'in-memory', args: [], era: 'legacy' });
+    stop();
+    expect(session.state.get().error).toBeUndefined();
+    expect(sentWhenConnected).toContain('tools/list');
+    expect(session.state.get().tools.map((tool) => tool.name)).toEqual(['echo']);
   });
 });

@@ -145,11 +145,14 @@ export class McpSession {
     const negotiatedEra = client.getProtocolEra();
     if (chosen === 'auto' && !remembered && negotiatedEra)
       this.options.eraMemory?.remember(target, negotiatedEra, negotiatedRevision(client, transport));
-    this.state.update((state) => connectedState(state, client, transport, { remembered, reprobed, probe }));
+    // The listen and the first listing go on the wire before the page shows "connected": that render
+    // of the whole connected page ran first and held both back ~0.1-0.2 s (trial 5, finding 7).
     this.closeListen = openListSubscription(client, (listen) => {
       if (generation === this.generation) this.state.update({ listen });
     });
-    if (client.getServerCapabilities()?.tools) await this.refreshTools();
+    const listing = client.getServerCapabilities()?.tools ? this.refreshTools() : undefined;
+    this.state.update((state) => connectedState(state, client, transport, { remembered, reprobed, probe }));
+    await listing;
     // Ready: the trace folds what this connect sent and received into one row (a newer connect drops it).
     this.trace.endSetup(setup, generation === this.generation, setupNote(this.state.get()));
   }

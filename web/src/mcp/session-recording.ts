@@ -28,11 +28,14 @@ export interface ConnectionRecords {
  * with its call's origin, seen first by Auto's probe and the list cache), every bridge event into the log.
  */
 export function recordConnection(transport: TracedTransport, records: ConnectionRecords): void {
-  records.trace.startConnection();
+  const connection = records.trace.startConnection();
   records.origins.forget();
   records.origins.watch(transport);
   transport.originOf = (message) => records.origins.originOfSent(message);
   transport.onframe = (frame) => {
+    // An ended connection's late frame (an old View's notifications/cancelled, sent as it closed) would
+    // read as the next connection's, after its boundary (trial 5, finding 8); the bridge's recording keeps it.
+    if (!records.trace.isNewest(connection)) return;
     records.probe?.see(frame);
     noteListChange(frame, records.listCache);
     records.trace.append(records.origins.mark(frame));

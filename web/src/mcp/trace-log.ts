@@ -17,6 +17,8 @@ export interface TraceSnapshot {
  */
 export class TraceLog {
   private frames: Frame[] = [];
+  /** How many connections have started, so an ended one's late frames are known. */
+  private connections = 0;
   private snapshot: TraceSnapshot = { frames: this.frames, version: 0 };
   private readonly listeners = new Set<() => void>();
   private scheduled = false;
@@ -35,9 +37,15 @@ export class TraceLog {
   constructor(private readonly schedule: (run: () => void) => void = (run) => queueMicrotask(run)) {}
 
   /** A new connection starts: its frames are numbered on, and its request ids start afresh. */
-  startConnection(): void {
+  startConnection(): number {
     this.pairs.forgetOpenRequests();
     this.rounds.forgetOpenRequests();
+    return ++this.connections;
+  }
+
+  /** True while `connection` (from {@link startConnection}) is the newest: no later one has started. */
+  isNewest(connection: number): boolean {
+    return connection === this.connections;
   }
 
   /**

@@ -56,7 +56,7 @@ export class TraceSetups {
 
   /**
    * Whether the connect a frame belongs to probed (open or ready), for its rows' words; undefined for a frame of
-   * no known connect (a failed one: its rows keep saying "Auto's probe").
+   * no known connect (a failed one: its rows keep saying "(probe)").
    */
   probedAt(seq: number): boolean | undefined {
     return this.bySeq.get(seq)?.probed;

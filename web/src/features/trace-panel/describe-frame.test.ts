@@ -65,7 +65,7 @@ describe('describeFrame', () => {
       "tools/list → result (Auto's liveness check)",
     );
     const probed = { jsonrpc: '2.0' as const, id: 'server-discover-probe-1', result: {} };
-    expect(describeFrame(frame({ message: probed })).label).toBe("server/discover → result (Auto's probe)");
+    expect(describeFrame(frame({ message: probed })).label).toBe('server/discover → result (probe)');
     // A connect that knew its era (the built-in demo, a remembered or a chosen one) sent no probe: its discover
     // is the connection's own, grey as setup, and named like any answer, without the SDK's made-up id.
     const known = describeFrame(frame({ message: probed }), 'server/discover', false);

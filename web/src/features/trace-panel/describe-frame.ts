@@ -27,7 +27,7 @@ export const LINE_PREVIEW_CHARS = 100;
  * A short label for a frame: its method; for an answer, the method it answers and its id ("tools/call → result
  * #1", when `answers` names the request's method); for an unreadable line, the start of it. `probe` false: the
  * connect sent `server/discover` knowing the era (the built-in demo, a remembered or a chosen era), so its answer
- * is the connection's discover, not "Auto's probe".
+ * is the connection's discover, not Auto's "(probe)".
  */
 export function describeFrame(
   frame: Frame,
@@ -62,7 +62,7 @@ export function describeFrame(
     ? ''
     : own
       ? own.startsWith(method!)
-        ? " (Auto's probe)"
+        ? ' (probe)'
         : ` (${own})`
       : ` #${JSON.stringify(message.id)}`;
   const setup = ownId ? { setup: true as const } : {};

@@ -71,7 +71,8 @@ export function TracePanel() {
     [rows, frames, snapshot.version, filtering, expanded, session],
   );
   // Nothing but folded setup rows (or no frame at all): the hint under the filters stays.
-  const onlySetup = folded.items.every((item) => item < 0);
+  // Only an empty trace says what will come: a setup row is already a frame to read (trial 5, finding 9).
+  const empty = frames.length === 0;
   const methods = useStore(session.trace, () => session.trace.methodList);
   const selected = selectedSeq === undefined ? undefined : frameBySeq(frames, selectedSeq);
   // The open frame's row stays in view above its detail (which takes the lower part of the panel).
@@ -133,11 +134,11 @@ export function TracePanel() {
         </span>
       </div>
       <TraceFilterBar filter={filter} onChange={setFilter} methods={methods} />
-      {/* An empty trace (or one folded setup row) says what will come; History keeps calls across a reload, the
+      {/* An empty trace says what will come; History keeps calls across a reload, the
           trace does not: say where their frames went. */}
-      {!replay && ((onlySetup && !filtering) || restoredCalls) && (
+      {!replay && ((empty && !filtering) || restoredCalls) && (
         <p className="px-2 py-1 text-xs text-slate-500 dark:text-slate-400">
-          {onlySetup && !filtering && 'Frames appear here as the page and the server talk. '}
+          {empty && !filtering && 'Frames appear here as the page and the server talk. '}
           {restoredCalls && 'Frames of earlier connections are in Recordings.'}
         </p>
       )}
