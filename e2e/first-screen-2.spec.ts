@@ -145,3 +145,76 @@ test.describe('at 1280x800', () => {
     }
   });
 });
+
+test.describe('at 1280x800, fifth trial', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('the tool filter says when it hides every tool and clears for another server; a link opens in another tab without the token; no prompts/list undeclared', async ({
+    page,
+    browser,
+  }) => {
+    test.slow(); // three connects and two more pages
+    const app = new ToolscopePage(page);
+    await app.open(served.cli.url);
+    await app.expectConnected();
+    const tools = page.getByRole('region', { name: 'Tool browser' });
+    const filter = tools.getByRole('searchbox', { name: 'Filter tools' });
+
+    // Finding 9: the demo declares no prompts, and opening the tab asks nothing (checked at the end).
+    await page.getByRole('tab', { name: 'Prompts' }).click();
+    await expect(page.getByText('This server does not declare prompts.')).toBeVisible();
+    // Resources, declared, are listed: once their answer is in the trace, a prompts/list sent before would be too.
+    await page.getByRole('tab', { name: 'Resources' }).click();
+    await expect(app.trace.getByRole('button', { name: /^resources\/list → result/ })).toBeVisible();
+    await expect(app.trace.getByRole('button', { name: /prompts\/list/ })).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Tools', exact: true }).click();
+
+    // Finding 4a: a filter that hides every tool says so, and one click clears it.
+    await filter.fill('no such tool');
+    await expect(tools.getByText('No tool matches "no such tool"')).toBeVisible();
+    await tools.getByRole('button', { name: 'Clear filter' }).click();
+    await expect(filter).toHaveValue('');
+    await expect(tools.getByText(/^No tool matches/)).toHaveCount(0);
+
+    // Finding 4b: a copied link says it leaves the token out; another tab of this browser opens it with the
+    // token this tab holds, and a browser holding none is asked calmly.
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'Copy link' }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Link copied (without the access token)' }),
+    ).toBeVisible();
+    const link = page.url();
+    expect(link).toContain('#link=');
+    expect(link).not.toContain(served.cli.token);
+    const tab = await page.context().newPage();
+    await tab.goto(link);
+    await expect(tab.getByRole('note', { name: 'Shared link' })).toBeVisible();
+    await expect(new ToolscopePage(tab).status).toHaveText('Disconnected');
+    await tab.close();
+    const stranger = await browser.newContext();
+    try {
+      const alone = await stranger.newPage();
+      await alone.goto(link);
+      await expect(
+        alone.getByText(/^This link needs the bridge's access token \(links leave it out on purpose\)/),
+      ).toBeVisible();
+      await expect(alone.getByRole('alert')).toHaveCount(0);
+      await expect(alone.getByRole('textbox', { name: 'Access token' })).toBeVisible();
+    } finally {
+      await stranger.close();
+    }
+
+    // Finding 4b: the filter stays across a reconnect to the same server, and clears for another one.
+    await filter.fill('weather');
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await app.expectConnected();
+    await expect(filter).toHaveValue('weather');
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    const args = page.getByRole('textbox', { name: 'Arguments', exact: true });
+    await args.fill(`${await args.inputValue()} --port 3002`); // the demo again, as another target
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await app.expectConnected();
+    await expect(filter).toHaveValue('');
+  });
+});

@@ -6,7 +6,8 @@ import './styles.css';
 import { Root } from './root.tsx';
 import { applyTheme, storedTheme } from './ui/theme.ts';
 import { sandboxOrigin } from './features/apps/apps.ts';
-import { takeTokenFromUrl, fetchBridgeConfig, probeBridge } from './boot/bridge-access.ts';
+import { takeTokenFromUrl, fetchBridgeConfig, probeBridge, storeToken } from './boot/bridge-access.ts';
+import { askTabsForToken, shareTokenWithTabs } from './boot/token-from-tabs.ts';
 import { watchBridge } from './boot/bridge-reconnect.ts';
 import { createServices } from './services.ts';
 import { BootError } from './boot/boot-error.tsx';
@@ -68,19 +69,27 @@ async function boot(): Promise<void> {
     await bootShared(root, decodeURIComponent(window.location.pathname.slice(SHARE_PAGE_PREFIX.length)));
     return;
   }
-  const token = takeTokenFromUrl();
-  if (!token) {
+  let found = takeTokenFromUrl();
+  if (!found) {
     const hosted = await findHostedAccess(window.location);
     if (hosted.kind === 'signed-in') return bootHosted(root, hosted.config);
     if (hosted.kind === 'sign-in') return window.location.assign(hosted.url);
+    // A link opened in another tab of this browser: the tab that holds the token lends it (token-from-tabs.ts).
+    found = await askTabsForToken();
+    if (found) storeToken(found);
+  }
+  if (!found) {
     root.render(
       <BootError
-        message="No access token. Open the link that Toolscope printed when it started, or paste its token."
+        title="Toolscope needs its access token"
+        message="This link needs the bridge's access token (links leave it out on purpose). Paste it from the terminal where Toolscope started, or open the link it printed."
         askToken
+        calm
       />,
     );
     return;
   }
+  const token = found;
   let config;
   try {
     config = await fetchBridgeConfig(token);
@@ -101,6 +110,7 @@ async function boot(): Promise<void> {
     (message) => services.session.state.update({ error: message, lostBridge: false }),
   );
   keepHistory(services, token);
+  shareTokenWithTabs(token);
   const permalink = decodePermalink(window.location.hash);
   if (permalink?.tool) {
     // Prefill what the link carries; connecting still waits for the user's click.

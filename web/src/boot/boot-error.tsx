@@ -1,15 +1,20 @@
 import { useState, type FormEvent } from 'react';
 import { storeToken } from './bridge-access.ts';
 
-/** Full-page message when the app cannot start (no token, bridge unreachable); can take a token. */
+/**
+ * Full-page message when the app cannot start (bridge unreachable, token refused); can take a token.
+ * `calm` is for what is no fault (a link opened without the token): the normal look, no red.
+ */
 export function BootError({
   message,
   askToken = false,
   title = 'Toolscope cannot start',
+  calm = false,
 }: {
   message: string;
   askToken?: boolean;
   title?: string;
+  calm?: boolean;
 }) {
   const [token, setToken] = useState('');
   const submit = (event: FormEvent) => {
@@ -19,11 +24,19 @@ export function BootError({
     window.location.reload();
   };
   return (
-    <main className="mx-auto mt-24 max-w-lg rounded-lg border border-red-300 bg-white p-6 shadow dark:border-red-800 dark:bg-slate-900">
+    <main
+      className={`mx-auto mt-24 max-w-lg rounded-lg border bg-white p-6 shadow dark:bg-slate-900 ${
+        calm ? 'border-slate-200 dark:border-slate-700' : 'border-red-300 dark:border-red-800'
+      }`}
+    >
       <h1 className="mb-2 text-lg font-semibold">{title}</h1>
-      <p role="alert" className="text-sm">
-        {message}
-      </p>
+      {calm ? (
+        <p className="text-sm">{message}</p>
+      ) : (
+        <p role="alert" className="text-sm">
+          {message}
+        </p>
+      )}
       {askToken && (
         <form onSubmit={submit} className="mt-4 flex gap-2">
           <input

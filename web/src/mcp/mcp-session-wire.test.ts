@@ -98,6 +98,13 @@ describe('McpSession list cache', () => {
     await session.listPage('resources/list', undefined, { fresh: true });
     expect(counts.resourcesList).toBe(2);
   });
+
+  it('asks no prompts/list of a server that declares no prompts', async () => {
+    const { session, target } = hintedServer();
+    await session.connect(target);
+    // Sent, the request would come back as the server's -32601; refused here, it is never sent.
+    await expect(session.listPage('prompts/list')).rejects.toThrow('This server does not declare prompts.');
+  });
 });
 
 describe('McpSession wire results and -32020', () => {

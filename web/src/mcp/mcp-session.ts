@@ -260,6 +260,10 @@ export class McpSession {
     { fresh = false }: { fresh?: boolean } = {},
   ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string; freshness: ListFreshness }> {
     const client = this.connectedClient();
+    // Ask for nothing the server did not declare: the request would only come back as an error (trial 5, finding 9).
+    const capability = method === 'prompts/list' ? 'prompts' : 'resources';
+    if (this.state.get().server?.capabilities[capability] === undefined)
+      throw new Error(`This server does not declare ${capability}.`);
     const { result, freshness } = await this.listCache.page(
       method,
       cursor,

@@ -14,7 +14,10 @@ export interface PagedList<T> {
   reload: () => void;
 }
 
-/** Loads the first page when `key` changes (a new connection) and more pages on demand. */
+/**
+ * Loads the first page when `key` changes (a new connection) and more pages on demand; with `key`
+ * undefined it asks nothing.
+ */
 export function usePagedList<T>(
   fetchPage: (
     cursor?: string,
@@ -47,6 +50,8 @@ export function usePagedList<T>(
   );
 
   useEffect(() => {
+    // No key: nothing to list (the server did not declare it), so nothing is asked (trial 5, finding 9).
+    if (key === undefined) return;
     void load(undefined, false);
   }, [load, key]);
 

@@ -21,14 +21,23 @@ export function CopyLinkButton({ form }: { form: TargetFormState }) {
     setTimeout(() => setCopied(false), 2000);
   };
   return (
-    <button
-      type="button"
-      // Wide enough for both labels: a label change must not move Connect and the fields beside it.
-      className={`${secondaryButtonClass} w-28 justify-center`}
-      onClick={copy}
-      title="Link without header or environment values"
-    >
-      {copied ? 'Link copied' : 'Copy link'}
-    </button>
+    <span className="relative inline-flex">
+      <button
+        type="button"
+        // Wide enough for both labels: a label change must not move Connect and the fields beside it.
+        className={`${secondaryButtonClass} w-28 justify-center`}
+        onClick={copy}
+        title="Link without the access token, header or environment values"
+      >
+        {copied ? 'Link copied' : 'Copy link'}
+      </button>
+      {/* Under the button, over the page: says what the link leaves out, and moves nothing (trial 5, 4b). */}
+      <span
+        role="status"
+        className={`absolute top-full right-0 z-30 mt-1 rounded bg-slate-800 px-2 py-1 text-xs whitespace-nowrap text-white shadow dark:bg-slate-700 ${copied ? '' : 'hidden'}`}
+      >
+        {copied ? 'Link copied (without the access token)' : ''}
+      </span>
+    </span>
   );
 }

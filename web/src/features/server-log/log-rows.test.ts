@@ -65,3 +65,15 @@ describe('log rows', () => {
     );
   });
 });
+
+describe('a refused connect', () => {
+  it('is one line, though the probe and the connect each met it', () => {
+    const refused = (time: number): TimedBridgeEvent => ({
+      time,
+      event: { kind: 'http-error', message: 'fetch failed: connect ECONNREFUSED 127.0.0.1:59999' },
+    });
+    const open: TimedBridgeEvent = { time: 1, event: { kind: 'connected', transport: 'http' } };
+    const rows = mergeLogRows([open, refused(740), refused(832)], []);
+    expect(rows.map((row) => row.time)).toEqual([1, 740]);
+  });
+});

@@ -51,7 +51,8 @@ export function mergeLogRows(
     const notice = notices[n];
     if (entry && (!notice || entry.time <= notice.time)) {
       const kind = entry.event.kind === 'stderr' ? 'stderr' : 'connection';
-      rows.push({ key: bridgeKey(entry), time: entry.time, kind, entry });
+      if (!repeatsFailure(bridge[b - 1], entry))
+        rows.push({ key: bridgeKey(entry), time: entry.time, kind, entry });
       b++;
     } else if (notice) {
       rows.push({ key: `n${notice.id}`, time: notice.time, kind: notice.kind, notice });
@@ -59,6 +60,18 @@ export function mergeLogRows(
     }
   }
   return rows;
+}
+
+/**
+ * A failure that says again what the bridge event just before it said: Auto's probe and the connect
+ * after it each meet a refused port, and one refusal is one line (trial 5, finding 8).
+ */
+function repeatsFailure(previous: TimedBridgeEvent | undefined, entry: TimedBridgeEvent): boolean {
+  const failure = (event: TimedBridgeEvent['event'] | undefined) =>
+    event && (event.kind === 'http-error' || event.kind === 'error') ? event : undefined;
+  const now = failure(entry.event);
+  const before = failure(previous?.event);
+  return !!now && !!before && now.kind === before.kind && now.message === before.message;
 }
 
 /** The rows the filter lets through. */

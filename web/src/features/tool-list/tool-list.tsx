@@ -9,6 +9,7 @@ import { knownRevision } from '../../mcp/protocol-revisions.ts';
 import { useTrustedServer } from './use-trusted.ts';
 import { ListFreshnessNote } from '../../ui/list-freshness.tsx';
 import { ExcludedTools } from './excluded-tools.tsx';
+import { describeTarget, type ServerTarget } from '#shared/targets.ts';
 
 /** The server's tools with a filter; selecting one opens it in the tool panel. */
 export function ToolList() {
@@ -28,6 +29,14 @@ export function ToolList() {
   // While connecting, or while the first listing runs, "0 tools" would be a claim: say what is happening.
   const waiting = !replay && tools.length === 0 && (connecting || (connected && loading));
   const [filter, setFilter] = useState('');
+  // A filter typed for one server means nothing for another: clear it when the target changes (trial 5,
+  // finding 4), but keep it across a reconnect to the same target (a disconnect keeps the target).
+  const targetKey = useStore(session.state, (s) => (s.target ? targetIdentity(s.target) : undefined));
+  const [filterTarget, setFilterTarget] = useState(targetKey);
+  if (targetKey !== undefined && targetKey !== filterTarget) {
+    setFilterTarget(targetKey);
+    if (filterTarget !== undefined) setFilter('');
+  }
   const deferredFilter = useDeferredValue(filter);
   const listed = listTools(tools);
   const shown = useMemo(() => filterTools(listed, deferredFilter), [listed, deferredFilter]);
@@ -86,6 +95,18 @@ export function ToolList() {
           ⚠ Duplicate tool names: {duplicates.slice(0, 5).join(', ')} (each is listed, marked and callable)
         </p>
       )}
+      {shown.length === 0 && tools.length > 0 && deferredFilter.trim() !== '' && (
+        <p className="flex items-center gap-2 px-3 pb-2 text-xs text-slate-600 dark:text-slate-300">
+          <span>No tool matches "{deferredFilter.trim()}"</span>
+          <button
+            type="button"
+            className="text-indigo-600 hover:underline dark:text-indigo-400"
+            onClick={() => setFilter('')}
+          >
+            Clear filter
+          </button>
+        </p>
+      )}
       <VirtualList
         label="Tools"
         className="flex-1 px-1 pb-2"
@@ -105,6 +126,11 @@ export function ToolList() {
       />
     </section>
   );
+}
+
+/** What makes two targets the same server for the filter: transport, command or URL, and arguments. */
+export function targetIdentity(target: ServerTarget): string {
+  return `${target.transport} ${describeTarget(target)}`;
 }
 
 /** Tools whose name, display name, title or description contains the filter text (case-insensitive). */
