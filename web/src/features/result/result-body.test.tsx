@@ -30,7 +30,8 @@ describe('ResultBody', () => {
 
 describe('splitFirstWord', () => {
   it("keeps the title's first word apart, so only the rest is cut", () => {
-    expect(splitFirstWord('Create order')).toEqual(['Create', ' order']);
+    expect(splitFirstWord('Create order')).toEqual(['Create', 'order']);
+    expect(splitFirstWord('Fail with a protocol error')).toEqual(['Fail', 'with a protocol error']);
     expect(splitFirstWord('echo')).toEqual(['echo', '']);
     expect(splitFirstWord('')).toEqual(['', '']);
   });

@@ -17,20 +17,22 @@ export function ResultTitle({ call, roomy }: { call: CallEntry; roomy: boolean }
   const [first = '', rest] = splitFirstWord(call.displayName ?? '');
   return (
     <span
-      className="flex min-w-0 font-normal whitespace-nowrap text-slate-500"
+      className="flex min-w-0 gap-x-[0.3em] font-normal whitespace-nowrap text-slate-500"
       title={`${call.displayName} (${call.tool})`}
     >
-      <span className="max-w-[16rem] shrink-0 truncate">{first}</span>
-      <span className="min-w-0 truncate">
-        {rest}
-        {roomy && <span className="hidden font-mono @[36rem]:inline"> {call.tool}</span>}
-      </span>
+      <span className="max-w-[16rem] shrink-0 truncate">{first}</span>{' '}
+      {(rest || roomy) && (
+        <span className="min-w-0 truncate">
+          {rest}
+          {roomy && <span className="hidden font-mono @[36rem]:inline"> {call.tool}</span>}
+        </span>
+      )}
     </span>
   );
 }
 
-/** "Create order" → ["Create", " order"]: the first word, and the rest with its leading space. */
+/** "Create order" → ["Create", "order"]: the first word and the rest (the gap between them is the header's). */
 export function splitFirstWord(text: string): [string, string] {
-  const match = /^(\s*\S+)([\s\S]*)$/.exec(text);
+  const match = /^\s*(\S+)\s*([\s\S]*)$/.exec(text);
   return match ? [match[1]!, match[2]!] : [text, ''];
 }
