@@ -2,7 +2,6 @@ import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CallOutcome } from '../../mcp/session-types.ts';
 import { ResultBody } from './result-body.tsx';
-import { splitFirstWord } from './result-title.tsx';
 
 // vitest runs in node here (no DOM): the markup is what the page shows.
 describe('ResultBody', () => {
@@ -25,14 +24,5 @@ describe('ResultBody', () => {
     expect(html).toMatch(
       /<div class="relative[^"]*"><button[^>]*aria-label="Result details"[^]*?role="tablist"/,
     );
-  });
-});
-
-describe('splitFirstWord', () => {
-  it("keeps the title's first word apart, so only the rest is cut", () => {
-    expect(splitFirstWord('Create order')).toEqual(['Create', 'order']);
-    expect(splitFirstWord('Fail with a protocol error')).toEqual(['Fail', 'with a protocol error']);
-    expect(splitFirstWord('echo')).toEqual(['echo', '']);
-    expect(splitFirstWord('')).toEqual(['', '']);
   });
 });
