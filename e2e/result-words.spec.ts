@@ -3,6 +3,7 @@ import { callAndWait } from './helpers/result-calls.ts';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { sharedConnectedPage } from './helpers/shared-page.ts';
 import type { ToolscopePage } from './helpers/toolscope-page.ts';
+import { freePort } from '../test/support/free-port.ts';
 
 // Issue 25, trial 4 (findings 10 and 11): the words of the Result, History, the View panel and Checks say what
 // their figures and lists are, on the built-in demo, so none of them contradicts another pane.
@@ -97,5 +98,55 @@ test.describe('words in the Result, History, the View panel and Checks', () => {
     await expect(history.getByRole('listitem').filter({ hasText: 'View' }).first()).toContainText(
       'get_weather',
     );
+  });
+
+  // Last in the file: it connects elsewhere and back.
+  test('Details sits on the tab line; a denied call says nothing was sent; another server clears the Result, a reconnect keeps it with the title whole', async () => {
+    test.slow(); // a failed connect and two connects
+    // Trial 5, finding 9: "Details" has no row of its own; it shares the Rendered/Raw JSON tab line.
+    const result = await callAndWait(app, 'add', '{"a": 2, "b": 3}');
+    const details = await result.getByRole('button', { name: 'Result details' }).boundingBox();
+    const rendered = await result.getByRole('tab', { name: 'Rendered' }).boundingBox();
+    expect(details && rendered).toBeTruthy();
+    expect(Math.abs(details!.y + details!.height / 2 - (rendered!.y + rendered!.height / 2))).toBeLessThan(4);
+
+    // A denied call: no tabs to look into, one sentence.
+    await app.selectTool('echo');
+    await app.setArgumentsJson('{"message": "kbd"}');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
+    await expect(app.result).toContainText('You denied this call; nothing was sent.');
+    await expect(app.result.getByRole('tab')).toHaveCount(0);
+
+    // Finding 5: beside "from the previous connection", "Create order" keeps its first word whole at 1280.
+    await app.selectTool('create_order');
+    await app.setArgumentsJson('{}');
+    await app.callTool();
+    await expect(app.result.getByText('Tool error', { exact: true }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await expect(app.status).toHaveText('Disconnected');
+    const note = app.result.getByRole('note');
+    await expect(note).toHaveText('from the previous connection');
+
+    // Finding 2: a failed connect to another server clears the Result; History keeps the call and shows it again.
+    await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'Streamable HTTP' });
+    await page.getByRole('textbox', { name: 'URL' }).fill(`http://127.0.0.1:${await freePort()}/mcp`);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect(page.getByRole('alert')).toContainText('Nothing is listening');
+    // The empty state (for the tool still picked, its own words).
+    await expect(app.result).toContainText(
+      /Call a tool to see its result here\.|No result for this tool yet: each tool shows its own last result\./,
+    );
+    await expect(app.result.getByText('Tool error', { exact: true })).toHaveCount(0);
+    const history = await app.openHistory();
+    await history.getByRole('button', { name: 'Create order' }).first().click();
+    await expect(note).toHaveText('from the previous connection');
+
+    // A reconnect to the same server keeps what is shown, marked, until a new call.
+    await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'stdio' });
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await app.expectConnected();
+    await expect(note).toHaveText('from the previous connection');
+    await expect(app.result.getByText('Tool error', { exact: true }).first()).toBeVisible();
   });
 });

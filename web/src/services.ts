@@ -8,6 +8,7 @@ import { describeTarget } from '#shared/targets.ts';
 import { McpSession } from './mcp/mcp-session.ts';
 import { ApprovalPolicy } from './calls/approval-policy.ts';
 import { CallHistory } from './calls/call-history.ts';
+import { resultFollowsTarget } from './features/result/result-follows-target.ts';
 import { CallRunner } from './calls/call-runner.ts';
 import { resultFollowsTool } from './calls/result-follows-tool.ts';
 import { Workspace } from './calls/workspace.ts';
@@ -70,6 +71,7 @@ export function createServices(session: McpSession): AppServices {
     if (target) workspace.useServer(describeTarget(target));
   });
   resultFollowsTool(workspace, history);
+  resultFollowsTarget(session.state, history);
   const savedRequests = new SavedRequests();
   const apps = createApps(session);
   return { session, history, policy, runner, workspace, tasks, serverRequests, savedRequests, apps };

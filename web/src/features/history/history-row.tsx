@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
 import { OutcomeBadge } from '../result/outcome-badge.tsx';
+import { measuredAtBridge } from '../result/measured-at-bridge.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
 import { editCall, rerunCall } from '../../calls/call-paths.ts';
@@ -99,7 +100,11 @@ export function HistoryRow({
         )}
         {call.outcome ? (
           <span className="ml-auto shrink-0">
-            <OutcomeBadge outcome={call.outcome} outputInvalid={call.outputInvalid === true} />
+            <OutcomeBadge
+              outcome={call.outcome}
+              outputInvalid={call.outputInvalid === true}
+              atBridge={measuredAtBridge(replay)}
+            />
           </span>
         ) : (
           <span className="ml-auto text-slate-500">running…</span>

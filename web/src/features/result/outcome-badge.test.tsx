@@ -21,6 +21,14 @@ describe('OutcomeBadge', () => {
     expect(html).toContain('title="73 ms round trip: ');
   });
 
+  it('says "at the bridge", never "round trip", for a figure a recording measured (a replay)', () => {
+    const html = renderToString(<OutcomeBadge outcome={ok} namedDuration atBridge />);
+    expect(html).toContain('73 ms at the bridge</span>');
+    expect(html).toContain('title="73 ms at the bridge: ');
+    expect(html).not.toContain('round trip');
+    expect(renderToString(<OutcomeBadge outcome={ok} atBridge />)).not.toContain('round trip');
+  });
+
   it('shows no figure for a denied call, which never ran', () => {
     const denied = { status: 'denied', durationMs: 0 } as unknown as CallOutcome;
     expect(renderToString(<OutcomeBadge outcome={denied} namedDuration />)).not.toContain('round trip');

@@ -55,6 +55,7 @@ export function OutcomeBadge({
   outputInvalid = false,
   namedDuration = false,
   outputChecking = false,
+  atBridge = false,
 }: {
   outcome: CallOutcome;
   showDuration?: boolean;
@@ -67,6 +68,11 @@ export function OutcomeBadge({
   outputInvalid?: boolean;
   /** The call answered and its output is being checked: a green "OK" would flip to "Invalid output". */
   outputChecking?: boolean;
+  /**
+   * The figure was measured at the bridge (a recording's replay has no page time): say "at the bridge", the trace's
+   * words, never "round trip" (trial 5, finding 6).
+   */
+  atBridge?: boolean;
 }) {
   const look =
     outcome.status !== 'ok'
@@ -83,9 +89,12 @@ export function OutcomeBadge({
       </span>
       {/* A denied call never ran, so it has no duration worth showing. */}
       {showDuration && outcome.status !== 'denied' && (
-        <span className="whitespace-nowrap text-slate-500" title={durationTooltip(outcome.durationMs)}>
+        <span
+          className="whitespace-nowrap text-slate-500"
+          title={atBridge ? bridgeDurationTooltip(outcome.durationMs) : durationTooltip(outcome.durationMs)}
+        >
           {namedDuration
-            ? `${formatDuration(outcome.durationMs)} ${ROUND_TRIP}`
+            ? `${formatDuration(outcome.durationMs)} ${atBridge ? AT_THE_BRIDGE : ROUND_TRIP}`
             : formatDuration(outcome.durationMs)}
         </span>
       )}
@@ -99,6 +108,14 @@ export const ROUND_TRIP = 'round trip';
 /** What a call's figure measures, for its tooltip. */
 export function durationTooltip(ms: number): string {
   return `${formatDuration(ms)} ${ROUND_TRIP}: from sending the call to its result in the page (approval not counted). The trace shows the shorter time between request and reply at the bridge.`;
+}
+
+/** The trace's word for a figure measured at the bridge, which is all a recording has. */
+export const AT_THE_BRIDGE = 'at the bridge';
+
+/** What a recorded call's figure measures, for its tooltip. */
+export function bridgeDurationTooltip(ms: number): string {
+  return `${formatDuration(ms)} ${AT_THE_BRIDGE}: from the call's request to its reply, as the bridge recorded them (a recording has no page time).`;
 }
 
 /** "4.2 ms", "380 ms", "1.25 s". */

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useMemo } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
 import type { CallOutcome } from '../../mcp/session-types.ts';
 import { before, resultFeaturesBeyond } from '../../mcp/protocol-revisions.ts';
 import { checkTextMirror } from './checks/back-compat.ts';
@@ -10,7 +10,7 @@ import { OutcomeNotice } from './outcome-notice.tsx';
 import { RenderedResult } from './rendered-result.tsx';
 import { ResultChecks } from './checks/result-checks.tsx';
 import { ResultMeta } from './result-meta.tsx';
-import { ResultDetails } from './result-details.tsx';
+import { hasResultDetails, ResultDetailsButton, ResultDetailsPanel } from './result-details.tsx';
 import { useOutputValidation } from './checks/use-output-validation.ts';
 import { safeStringify } from './json/json-text.ts';
 import { TextViewer } from './text-viewer.tsx';
@@ -66,6 +66,13 @@ export function ResultBody({
     [blocks, structured, revision],
   );
   const raw = result ?? (outcome.error ? { error: outcome.error } : outcome);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const detailsId = useId();
+  const details = { mirror, result, createdTask };
+
+  // Nothing went on the wire: there is no result to render nor raw JSON to read (trial 5, finding 9).
+  if (outcome.status === 'denied')
+    return <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{DENIED_TEXT}</p>;
 
   return (
     <div className="flex flex-col gap-1">
@@ -75,32 +82,44 @@ export function ResultBody({
         <ResultRevisionNotice result={result} revision={revision} />
         <ResultChecks plan={plan} validation={validation} mirror={mirror} />
         <ResultMeta result={result} createdTask={createdTask} />
-        <ResultDetails mirror={mirror} result={result} createdTask={createdTask} />
+        {detailsOpen && <ResultDetailsPanel id={detailsId} {...details} />}
       </div>
-      <Tabs
-        label="Result view"
-        tabs={[
-          ...leadingTabs,
-          {
-            name: 'Rendered',
-            content: result ? (
-              <RenderedResult
-                blocks={blocks}
-                rawBlocks={result.content}
-                structured={structured}
-                violations={validation.kind === 'invalid' ? validation.violations : []}
-                revision={revision}
-              />
-            ) : (
-              <p className="p-3 text-sm text-slate-500">There is no result to render; see Raw JSON.</p>
-            ),
-          },
-          { name: 'Raw JSON', content: <RawJsonView value={raw} /> },
-        ]}
-      />
+      <div className="relative flex min-h-0 flex-col">
+        {hasResultDetails(details) && (
+          <ResultDetailsButton
+            open={detailsOpen}
+            controls={detailsId}
+            onToggle={() => setDetailsOpen(!detailsOpen)}
+          />
+        )}
+        <Tabs
+          label="Result view"
+          tabs={[
+            ...leadingTabs,
+            {
+              name: 'Rendered',
+              content: result ? (
+                <RenderedResult
+                  blocks={blocks}
+                  rawBlocks={result.content}
+                  structured={structured}
+                  violations={validation.kind === 'invalid' ? validation.violations : []}
+                  revision={revision}
+                />
+              ) : (
+                <p className="p-3 text-sm text-slate-500">There is no result to render; see Raw JSON.</p>
+              ),
+            },
+            { name: 'Raw JSON', content: <RawJsonView value={raw} /> },
+          ]}
+        />
+      </div>
     </div>
   );
 }
+
+/** What the Result says for a call the user denied in the approval dialog. */
+const DENIED_TEXT = 'You denied this call; nothing was sent.';
 
 /** The result exactly as received, as indented JSON; cut for display like any long text. */
 export function RawJsonView({ value }: { value: unknown }) {

@@ -11,10 +11,11 @@ import { usePreviousConnection } from './use-previous-connection.ts';
 import { useAppTabs } from '../apps/apps.ts';
 import { ResultHint } from './result-hint.tsx';
 import { ResultTitle } from './result-title.tsx';
+import { measuredAtBridge } from './measured-at-bridge.ts';
 
 /** The result of the selected call: rendered by content type, checked against the spec, or raw. */
 export function ResultView() {
-  const { history, session, runner } = useServices();
+  const { history, session, runner, replay } = useServices();
   const call = useStore(history, (s) => s.calls.find((c) => c.id === s.selectedId));
   // The schema the tool declared when it was called; else the one it declares now (older records, replays).
   const listedSchema = useStore(session.state, (s) => {
@@ -49,7 +50,8 @@ export function ResultView() {
         {previous && (
           <span
             role="note"
-            className="shrink-0 rounded bg-amber-100 px-1.5 text-xs font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
+            // Wraps onto two lines (and gives way first) rather than cut the tool's title (trial 5, finding 5).
+            className="min-w-[5rem] shrink-[4] rounded bg-amber-100 px-1.5 text-xs leading-tight font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
           >
             from the previous connection
           </span>
@@ -59,6 +61,7 @@ export function ResultView() {
             outcome={call.outcome}
             outputInvalid={call.outputInvalid === true}
             namedDuration
+            atBridge={measuredAtBridge(replay)}
             outputChecking={checking === call.id}
           />
         )}
