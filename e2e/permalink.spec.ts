@@ -32,10 +32,18 @@ test('a copied link carries connection, tool and arguments but no secrets, and a
   await expect(teammate.getByRole('textbox', { name: 'Arguments', exact: true })).toHaveValue(
     /demo-server\.(ts|js)/,
   );
-  await teammate.getByRole('button', { name: 'Connect' }).click();
+  // The banner sits under the connection line (Connect does not move) and goes for good with the first connect.
+  const connect = teammate.getByRole('button', { name: 'Connect' });
+  const before = (await connect.boundingBox())!;
+  await connect.click();
   await theirs.expectConnected();
   await expect(teammate.getByRole('region', { name: 'Tool', exact: true })).toContainText('echo');
   await theirs.callTool();
   await expect(theirs.result).toContainText('from a link "quoted"');
+  await teammate.getByRole('button', { name: 'Disconnect' }).click();
+  await expect(theirs.status).toHaveText('Disconnected');
+  await expect(teammate.getByRole('note', { name: 'Shared link' })).toHaveCount(0);
+  const after = (await connect.boundingBox())!;
+  expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(4);
   await other.close();
 });

@@ -52,11 +52,12 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
       ) : (
         config && (
           <>
-            {permalink && <PermalinkBanner permalink={permalink} />}
             <ConnectionBar
               initialTarget={permalink?.target ?? config.initialTarget}
               autoConnect={!permalink}
             />
+            {/* Under the connection line, so Connect stands where it always does. */}
+            {permalink && <PermalinkBanner permalink={permalink} />}
           </>
         )
       )}

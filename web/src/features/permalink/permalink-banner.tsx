@@ -1,13 +1,20 @@
+import { useState } from 'react';
 import { describeTarget } from '#shared/targets.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { Permalink } from './permalink.ts';
 
-/** Says what a shared link prefilled, and that nothing runs until the user presses Connect. */
+/**
+ * Says what a shared link prefilled, and that nothing runs until the user presses Connect: until the first
+ * connect only, since after that the fields may name another server and the link's words would be stale.
+ */
 export function PermalinkBanner({ permalink }: { permalink: Permalink }) {
   const { session } = useServices();
   const status = useStore(session.state, (s) => s.status);
-  if (status !== 'disconnected') return null;
+  const [connectedOnce, setConnectedOnce] = useState(false);
+  // State that follows another value, set while rendering (React's pattern for it, no effect needed).
+  if (status !== 'disconnected' && !connectedOnce) setConnectedOnce(true);
+  if (connectedOnce || status !== 'disconnected') return null;
   const target = permalink.target;
   const blanks = Object.keys((target.transport === 'stdio' ? target.env : target.headers) ?? {});
   return (
