@@ -33,7 +33,7 @@ function LiveChat() {
   const chat = useConversation();
   const turns = useStore(chat, (s) => s.turns);
   return (
-    <section aria-label="Chat" className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-2">
+    <section aria-label="Chat" className={CHAT_COLUMN}>
       <ChatSettingsPanel chat={chat} />
       <ChatTranscript chat={chat} />
       <ChatComposer chat={chat} />
@@ -50,7 +50,7 @@ function ChatReplay({ snapshot }: { snapshot: ChatSnapshot | undefined }) {
   );
   if (!snapshot) return <p className="p-3 text-sm text-slate-500">This session had no chat.</p>;
   return (
-    <section aria-label="Chat" className="flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-2">
+    <section aria-label="Chat" className={CHAT_COLUMN}>
       <p className="text-xs text-slate-500">
         Read-only: {snapshot.settings.model ?? 'a model'}
         {snapshot.settings.system ? `, system prompt "${snapshot.settings.system}"` : ''}
@@ -60,3 +60,9 @@ function ChatReplay({ snapshot }: { snapshot: ChatSnapshot | undefined }) {
     </section>
   );
 }
+
+/**
+ * The chat's column scrolls as a whole; its parts never shrink below their content (a shrunk transcript
+ * spilled over the provider requests under it, and a result's positioned tab line then took their clicks).
+ */
+const CHAT_COLUMN = 'flex min-h-0 flex-1 flex-col gap-2 overflow-auto p-2 [&>*]:shrink-0';
