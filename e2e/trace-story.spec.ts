@@ -57,7 +57,9 @@ test('setup folds into one row, replies name their request, the View and the dur
   const detail = trace.getByRole('group', { name: 'Frame detail' });
   await expect(detail).toContainText(`${replyName}, received`);
   await expect(detail).toContainText(/\d+(\.\d)? ms at the bridge/);
-  await expect(app.result.getByTitle(/from Call to the result in the page; the trace shows/)).toBeVisible();
+  await expect(
+    app.result.getByTitle(/round trip: from sending the call to its result in the page/),
+  ).toBeVisible();
   // Trial 4, finding 1: while a frame is open, new frames arriving below do not slide its row out of view,
   // so the detail never sits under another row.
   const openRow = frames.getByRole('button', { name: /^tools\/call → result #\d+, received/, pressed: true });
