@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
-import { parseBridgeMessages, TOKEN_HEADER, type BridgeToClient } from '#shared/bridge-protocol.ts';
+import { TOKEN_HEADER } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import { waitFor } from '../support/node-session.ts';
+import { spawnThroughBridge } from '../support/spawn-through-bridge.ts';
 import { processExists, startCli } from '../support/start-cli.ts';
 
 /** The demo server processes the CLI process has spawned (its direct children). */
@@ -20,26 +20,6 @@ function demoChildren(cliPid: number): number[] {
     .map((line) => Number(line.trim().split(/\s+/)[0]));
 }
 
-/** Connects a page socket to `target` and returns the pid of the process the bridge reports. */
-async function connect(
-  port: number,
-  token: string,
-  target: ServerTarget,
-): Promise<{ pid: number; ws: WebSocket }> {
-  const ws = new WebSocket(`ws://127.0.0.1:${port}/api/ws?token=${encodeURIComponent(token)}`);
-  const messages: BridgeToClient[] = [];
-  ws.on('message', (data) => messages.push(...parseBridgeMessages(data.toString())));
-  await new Promise((resolve, reject) => {
-    ws.once('open', resolve);
-    ws.once('error', reject);
-  });
-  ws.send(JSON.stringify({ type: 'connect', target }));
-  await waitFor(() => messages.some((m) => m.type === 'ready' || m.type === 'failed'), 'the connect');
-  const spawned = messages.find((m) => m.type === 'event' && m.event.kind === 'spawned');
-  if (spawned?.type !== 'event' || spawned.event.kind !== 'spawned') throw new Error('no spawned event');
-  return { pid: spawned.event.pid, ws };
-}
-
 describe('the spare demo process (local mode, built-in demo)', () => {
   it('is running before any page connects, is adopted by the first connect, and ends with the bridge', async () => {
     const cli = await startCli([]);
@@ -53,7 +33,7 @@ describe('the spare demo process (local mode, built-in demo)', () => {
       const config = (await (
         await fetch(`${cli.origin}/api/config`, { headers: { [TOKEN_HEADER]: cli.token } })
       ).json()) as { initialTarget: ServerTarget };
-      const { pid, ws } = await connect(cli.port, cli.token, config.initialTarget);
+      const { pid, ws } = await spawnThroughBridge(cli.port, cli.token, config.initialTarget);
       expect(pid).toBe(spare);
 
       // The next spare waits for a Reconnect; never more than one besides the adopted one.
