@@ -47,9 +47,10 @@ export default tseslint.config(
     },
   },
   {
-    // The layers under the features stay framework-free, so they run and are tested in Node
-    // (the session with in-memory transports). Which layer may import which: web/src/layout.test.ts.
-    files: ['web/src/{lib,mcp,schema,calls}/**/*.ts', 'shared/**/*.ts'],
+    // The headless client and the page's layers under the features stay framework-free, so they run
+    // in the browser, in Node (check, bench) and in tests with in-memory transports. Which folder may
+    // import which: client/layout.test.ts and web/src/layout.test.ts.
+    files: ['client/**/*.ts', 'web/src/{lib,calls}/**/*.ts', 'shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
@@ -67,7 +68,7 @@ export default tseslint.config(
                 '@modelcontextprotocol/server/*',
                 '@modelcontextprotocol/node',
               ],
-              message: 'Keep lib/, mcp/, schema/, calls/ and shared/ free of React and Node.',
+              message: "Keep client/, shared/ and the page's lib/ and calls/ free of React and Node.",
             },
           ],
         },
@@ -83,7 +84,10 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/web/**'], message: 'The bridge never imports the web app.' },
+            {
+              regex: '^(\\.\\./)+(web|client)/',
+              message: 'The bridge never imports the web app or the client.',
+            },
             { group: ['**/test/**'], message: 'Production code never imports test support.' },
           ],
         },
@@ -91,9 +95,8 @@ export default tseslint.config(
     },
   },
   {
-    // `toolscope check` is the page's own session run headless over the bridge's channel: its own
-    // bundle (lib/check.js), importing only the page's framework-free session and checks
-    // (web/src/mcp, web/src/checks) and the bridge.
+    // `toolscope check` is the headless client (client/) run over the bridge's channel: its own
+    // bundle (lib/check.js), importing the client and the bridge but nothing of the page.
     files: ['cli/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -101,7 +104,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['**/web/src/features/**', '**/*.tsx'], message: 'check runs no page UI.' },
+            { group: ['**/web/**', '**/*.tsx'], message: 'check runs no page UI.' },
             { group: ['**/test/**'], message: 'Production code never imports test support.' },
           ],
         },

@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          include: ['{web,server,cli,shared,test,scripts}/**/*.test.{ts,tsx}'],
+          include: ['{client,web,server,cli,shared,test,scripts}/**/*.test.{ts,tsx}'],
           exclude: ['**/*.integration.test.ts', '**/node_modules/**'],
           testTimeout,
         },
@@ -29,7 +29,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          include: ['{server,shared,web,test}/**/*.integration.test.ts'],
+          include: ['{client,server,shared,web,test}/**/*.integration.test.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
           fileParallelism: false,

@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * `npm run build`: the web app (Vite, into dist/), the bridge (rolldown, lib/cli.js and
- * lib/demo-server.js) and `toolscope check` (rolldown, lib/check.js: the page's session run headless
+ * lib/demo-server.js) and `toolscope check` (rolldown, lib/check.js: the headless client run
  * over the bridge's channel), with the runtime dependencies left as imports. Each build stamps the
  * hash of its inputs, so `--if-stale` (used by `npm start` and `prepack`) builds only what changed.
  * `--quiet` prints nothing but Toolscope's own lines, and a failing build's output.
@@ -24,7 +24,7 @@ const SHARED_INPUTS = ['shared', 'package.json', 'package-lock.json', 'tsconfig.
 export const BUILDS = {
   web: {
     name: 'web app',
-    inputs: ['web', 'public', 'vite.config.ts', ...SHARED_INPUTS],
+    inputs: ['web', 'client', 'public', 'vite.config.ts', ...SHARED_INPUTS],
     outputs: ['dist/index.html'],
     stamp: 'dist/.build-stamp',
   },
@@ -36,8 +36,8 @@ export const BUILDS = {
   },
   check: {
     name: 'check command',
-    // The page's session and checks, and the bridge's channel and upstream it runs them over.
-    inputs: ['cli', 'server', 'web/src', ...SHARED_INPUTS],
+    // The headless client and its checks, and the bridge's channel and upstream it runs them over.
+    inputs: ['cli', 'client', 'server', ...SHARED_INPUTS],
     outputs: ['lib/check.js'],
     stamp: 'lib/.check-build-stamp',
   },

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerTarget } from '#shared/targets.ts';
-import { McpSession } from '../../web/src/mcp/mcp-session.ts';
-import { BridgeTransport } from '../../web/src/mcp/bridge-transport.ts';
-import { AutoAnswer } from '../../web/src/checks/auto-answer.ts';
-import { runChecks } from '../../web/src/checks/run-checks.ts';
+import { McpSession } from '../../client/session/mcp-session.ts';
+import { BridgeTransport } from '../../client/transport/bridge-transport.ts';
+import { AutoAnswer } from '../../client/checks/auto-answer.ts';
+import { runChecks } from '../../client/checks/run-checks.ts';
 import { loadServerFromConfig } from '../../server/config-file.ts';
 import { PACKAGE_ROOT } from '../../server/demo-target.ts';
 import { CHECK_USAGE, parseArgsFile, parseCheckArgs, type CheckCliOptions } from './check-args.ts';
@@ -19,7 +19,7 @@ const USAGE_OR_CONNECT = 2;
 export const CHECK_HTTP_PROBE_TIMEOUT_MS = 60_000;
 
 /**
- * `toolscope check`: runs the page's session (web/src/mcp) over the bridge's own channel and
+ * `toolscope check`: runs the headless client (client/) over the bridge's own channel and
  * upstream in this process, checks the server and prints the report. Resolves with the exit code.
  */
 export async function runCheck(argv: readonly string[]): Promise<number> {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
-import type { McpSession } from '../../web/src/mcp/mcp-session.ts';
+import type { McpSession } from '../../client/session/mcp-session.ts';
 import { startV2HttpFixture } from '../fixtures/v2-fixture-server.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';
 import { projectPath } from '../support/start-cli.ts';
 
-// Issue 18's contract, checked with the page's own session code (web/src/mcp) through the bridge:
+// Issue 18's contract, checked with the headless client (client/) through the bridge:
 // the era of a target decides how the session connects, and the page learns what was negotiated.
 
 let bridge: RunningBridge;

@@ -5,8 +5,8 @@ import { projectPath } from '../support/start-cli.ts';
 
 /*
  * The import boundaries of eslint.config.js, proved on the project's real config: the bridge
- * (server/) never imports the web app, and `toolscope check` (cli/) imports the page's session but
- * none of its UI. Each case lints a real file with one import added. The rules read no types, so
+ * (server/) never imports the web app or the client, and `toolscope check` (cli/) imports the
+ * headless client but none of the page. Each case lints a real file with one import added. The rules read no types, so
  * the type-aware parse is turned off here to keep the test quick.
  */
 const eslint = new ESLint({
@@ -25,19 +25,22 @@ async function importErrors(file: string, line: string): Promise<string[]> {
 }
 
 describe('import boundaries (eslint.config.js)', () => {
-  it('refuses the web app in the bridge, check command folder or not', async () => {
-    expect(await importErrors('server/cli.ts', "import '../web/src/mcp/mcp-session.ts';")).toEqual([
-      expect.stringContaining('The bridge never imports the web app.'),
+  it('refuses the web app and the client in the bridge', async () => {
+    expect(await importErrors('server/cli.ts', "import '../web/src/app.tsx';")).toEqual([
+      expect.stringContaining('The bridge never imports the web app or the client.'),
     ]);
     expect(
-      await importErrors('server/relay/relay.ts', "import '../../web/src/checks/run-checks.ts';"),
-    ).toEqual([expect.stringContaining('The bridge never imports the web app.')]);
+      await importErrors('server/relay/relay.ts', "import '../../client/checks/run-checks.ts';"),
+    ).toEqual([expect.stringContaining('The bridge never imports the web app or the client.')]);
   });
 
-  it("lets the check command import the page's session and checks, never its UI or test support", async () => {
+  it('lets the check command import the client, never the page or test support', async () => {
     const file = 'cli/check/check-command.ts';
-    expect(await importErrors(file, "import '../../web/src/mcp/bridge-transport.ts';")).toEqual([]);
+    expect(await importErrors(file, "import '../../client/transport/bridge-transport.ts';")).toEqual([]);
     expect(await importErrors(file, "import '../../web/src/features/checks/checks-panel.tsx';")).toEqual([
+      expect.stringContaining('check runs no page UI.'),
+    ]);
+    expect(await importErrors(file, "import '../../web/src/calls/call-runner.ts';")).toEqual([
       expect.stringContaining('check runs no page UI.'),
     ]);
     expect(await importErrors(file, "import '../../test/support/free-port.ts';")).toEqual([

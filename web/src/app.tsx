@@ -16,7 +16,7 @@ import { PromptBrowser } from './features/prompts/prompt-browser.tsx';
 import { TasksPanel } from './features/tasks/tasks-panel.tsx';
 import { SavedRequestsPanel } from './features/saved-requests/saved-requests-panel.tsx';
 import type { Permalink } from './features/permalink/permalink.ts';
-import { findTool } from './mcp/tool-identity.ts';
+import { findTool } from '../../client/tools/tool-identity.ts';
 import { SplitPane } from './ui/split-pane.tsx';
 import { panelClass } from './ui/field-classes.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';

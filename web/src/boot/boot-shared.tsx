@@ -8,7 +8,7 @@ import { fetchSharedRecording } from '../features/recordings/recordings-api.ts';
 import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
 import { ReplayBuilder } from '../features/recordings/replay-builder.ts';
 import { LiveReplay } from '../features/recordings/live-replay.ts';
-import { CallOrigins } from '../mcp/call-origins.ts';
+import { CallOrigins } from '../../../client/session/call-origins.ts';
 import { sandboxOrigin } from '../features/apps/apps.ts';
 
 /**

@@ -1,6 +1,6 @@
-import type { CallOutcome } from '../mcp/session-types.ts';
-import { Store } from '../lib/store.ts';
-import type { TaskParams } from '../mcp/task-decision.ts';
+import type { CallOutcome } from '../../../client/session/session-types.ts';
+import { Store } from '../../../client/lib/store.ts';
+import type { TaskParams } from '../../../client/tasks/task-decision.ts';
 
 /** One tool call as the user made it (or denied it). */
 /**

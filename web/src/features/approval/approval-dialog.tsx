@@ -3,11 +3,11 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
-import { describeNonStringName, displayName, nameText } from '../../mcp/tool-identity.ts';
-import { describeTaskDecision } from '../../mcp/task-decision.ts';
-import { claimsReadOnly, readAnnotations } from '../../mcp/tool-annotations.ts';
-import { knownRevision } from '../../mcp/protocol-revisions.ts';
-import { serverName } from '../../mcp/server-name.ts';
+import { describeNonStringName, displayName, nameText } from '../../../../client/tools/tool-identity.ts';
+import { describeTaskDecision } from '../../../../client/tasks/task-decision.ts';
+import { claimsReadOnly, readAnnotations } from '../../../../client/tools/tool-annotations.ts';
+import { knownRevision } from '../../../../client/era/protocol-revisions.ts';
+import { serverName } from '../../../../client/session/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
 
 /**

@@ -1,6 +1,6 @@
 import type { CallToolResult, ReadResourceResult, Tool } from '@modelcontextprotocol/client';
 import type { CallRunner } from '../../calls/call-runner.ts';
-import { listTools } from '../../mcp/tool-identity.ts';
+import { listTools } from '../../../../client/tools/tool-identity.ts';
 import { toolUiOf } from './tool-ui.ts';
 import type { ViewNotes } from './view-notes.ts';
 

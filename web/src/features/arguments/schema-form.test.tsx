@@ -2,12 +2,12 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
-import { schemaCorpus, corpusSchema } from '../../schema/fixtures/schema-corpus.ts';
-import { SCRIPT_PAYLOAD } from '../../schema/fixtures/hostile-schemas.ts';
-import { prepareToolSchema } from '../../schema/prepare-tool-schema.ts';
+import { schemaCorpus, corpusSchema } from '../../../../test/fixtures/schema/schema-corpus.ts';
+import { SCRIPT_PAYLOAD } from '../../../../test/fixtures/schema/hostile-schemas.ts';
+import { prepareToolSchema } from '../../../../client/schema/prepare-tool-schema.ts';
 import { ArgumentsEditor } from './arguments-editor.tsx';
 import { SchemaForm } from './schema-form.tsx';
-import { UNNAMED_KEY } from '../../schema/unnamed-entries.ts';
+import { UNNAMED_KEY } from '../../../../client/schema/unnamed-entries.ts';
 
 // vitest runs in node here (no DOM): server rendering still builds every field, which is where rjsf throws or
 // recurses forever on schemas it cannot handle.

@@ -5,8 +5,8 @@ import {
   type ChatToolCall,
   type ChatToolOutput,
 } from '#shared/chat-protocol.ts';
-import { Store } from '../../lib/store.ts';
-import type { McpSession } from '../../mcp/mcp-session.ts';
+import { Store } from '../../../../client/lib/store.ts';
+import type { McpSession } from '../../../../client/session/mcp-session.ts';
 import type { CallRunner } from '../../calls/call-runner.ts';
 import type { ChatApi } from './chat-api.ts';
 import { OWN_PROVIDER_ID } from '#shared/chat-protocol.ts';

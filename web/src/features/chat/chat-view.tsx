@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useServices } from '../../services.ts';
-import { Store } from '../../lib/store.ts';
+import { Store } from '../../../../client/lib/store.ts';
 import type { ChatSnapshot } from './transcript.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { useConversation } from './use-conversation.ts';

@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ChatToolSpec } from '#shared/chat-protocol.ts';
-import { listTools, nameText } from '../../mcp/tool-identity.ts';
+import { listTools, nameText } from '../../../../client/tools/tool-identity.ts';
 
 /** A server tool as offered to the model, and how it had to change for the provider, if it did. */
 export interface OfferedTool {

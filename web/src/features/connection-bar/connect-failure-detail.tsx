@@ -1,4 +1,4 @@
-import type { ConnectFailure } from '../../mcp/connect-failure.ts';
+import type { ConnectFailure } from '../../../../client/session/connect-failure.ts';
 
 /**
  * "Why?" beside a failed connect: the error as it came (when the plain words replaced it), what its kind means,

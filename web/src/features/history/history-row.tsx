@@ -6,7 +6,7 @@ import { measuredAtBridge } from '../result/measured-at-bridge.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
 import { editCall, rerunCall } from '../../calls/call-paths.ts';
-import { describeTaskDecision } from '../../mcp/task-decision.ts';
+import { describeTaskDecision } from '../../../../client/tasks/task-decision.ts';
 import { linkButtonClass } from '../../ui/field-classes.ts';
 
 /** One call in the history list; `onTogglePick` adds its "Compare" checkbox. */

@@ -3,7 +3,7 @@ import { describeTarget } from '#shared/targets.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { LiveReplay } from '../recordings/live-replay.ts';
 import { secondaryButtonClass } from '../../ui/field-classes.ts';
-import { serverName } from '../../mcp/server-name.ts';
+import { serverName } from '../../../../client/session/server-name.ts';
 
 /** Replaces the connection bar in a replay: what was recorded, when, and the way back. */
 export function ReplayBanner() {

@@ -1,10 +1,10 @@
-import type { CallOutcome } from '../../mcp/session-types.ts';
+import type { CallOutcome } from '../../../../client/session/session-types.ts';
 import { explainCallError, explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
-import { safeStringify } from './json/json-text.ts';
+import { safeStringify } from '../../../../client/content/json-text.ts';
 import { Notice } from './notice.tsx';
 import { outcomeLook } from './outcome-badge.tsx';
 import { TextViewer } from './text-viewer.tsx';
-import { before } from '../../mcp/protocol-revisions.ts';
+import { before } from '../../../../client/era/protocol-revisions.ts';
 
 /** The revision that asks for input validation failures as tool execution errors (SEP-1303). */
 export const INPUT_ERRORS_AS_TOOL_ERRORS_SINCE = '2025-11-25';

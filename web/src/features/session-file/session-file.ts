@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { Frame, TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
-import type { ServerDetails } from '../../mcp/session-types.ts';
+import type { ServerDetails } from '../../../../client/era/server-details.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
 import type { ChatSnapshot } from '../chat/chat-conversation.ts';
 import { redactTarget } from '#shared/redaction.ts';

@@ -1,4 +1,4 @@
-import type { ExcludedTool } from '../../mcp/header-tools.ts';
+import type { ExcludedTool } from '../../../../client/tools/header-tools.ts';
 
 /**
  * Tools the server listed but a 2026-07-28 HTTP client must not offer (an invalid `x-mcp-header`),

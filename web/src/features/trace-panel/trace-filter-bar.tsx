@@ -1,4 +1,4 @@
-import type { TraceFilter } from '../../mcp/trace-filter.ts';
+import type { TraceFilter } from '../../../../client/trace/trace-filter.ts';
 
 const control =
   'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900';

@@ -1,7 +1,7 @@
-import type { ResourceContents } from './resource-contents.ts';
+import type { ResourceContents } from '../../../../../client/content/resource-contents.ts';
 import { syntaxHint } from './mime-types.ts';
 import { downloadFileName } from './safe-links.ts';
-import { safeStringify } from '../json/json-text.ts';
+import { safeStringify } from '../../../../../client/content/json-text.ts';
 import { BinaryContents } from './binary-contents.tsx';
 import { TextViewer } from '../text-viewer.tsx';
 
