@@ -31,6 +31,7 @@ export function signalReload(
   } catch (error) {
     throw new Error(
       `cannot read the pid file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`,
+      { cause: error },
     );
   }
   const pid = Number(text);
@@ -38,8 +39,10 @@ export function signalReload(
     throw new Error(`the pid file ${file} holds no process id`);
   try {
     kill(pid, 0);
-  } catch {
-    throw new Error(`no process ${pid} is running (the pid file ${file} is stale: is Toolscope running?)`);
+  } catch (error) {
+    throw new Error(`no process ${pid} is running (the pid file ${file} is stale: is Toolscope running?)`, {
+      cause: error,
+    });
   }
   const command = commandLineOf(pid);
   if (command !== undefined && !/\bserve\b/.test(command))
