@@ -2,6 +2,7 @@
  * Hosted mode's admin (`auth.admins`): what the "Admin" view reads and the actions it takes. One
  * definition for the bridge's routes and the page.
  */
+import * as z from 'zod';
 import type { ChannelSummary } from './hosted.ts';
 
 /** GET: the {@link AdminOverview}. */
@@ -86,3 +87,69 @@ export interface ReloadAnswer {
   /** Catalog servers the new config removed: their connections were ended. */
   removedServers?: string[];
 }
+
+/*
+ * The answers as the page reads them: checked, unknown fields accepted (a page and a bridge of
+ * different versions still understand each other).
+ */
+
+const adminUserSchema = z.looseObject({
+  name: z.string(),
+  admin: z.boolean(),
+  tokens: z.number(),
+  pages: z.number(),
+  connections: z.number(),
+  recordings: z.number(),
+  recordingBytes: z.number(),
+});
+
+const adminConnectionSchema = z.looseObject({
+  id: z.string(),
+  user: z.string(),
+  server: z.string(),
+  catalog: z.boolean(),
+  transport: z.enum(['stdio', 'http', 'sse']),
+  since: z.number(),
+  recordingId: z.string().optional(),
+  bytesToServer: z.number(),
+  bytesFromServer: z.number(),
+});
+
+const adminRecordingSchema = z.looseObject({
+  id: z.string(),
+  name: z.string(),
+  user: z.string().nullable(),
+  startedAt: z.number(),
+  endedAt: z.number().optional(),
+  live: z.boolean(),
+  shared: z.boolean(),
+  frameCount: z.number(),
+  bytes: z.number(),
+  calls: z.number(),
+});
+
+export const reloadAnswerSchema = z.looseObject({
+  ok: z.boolean(),
+  applied: z.array(z.string()),
+  restart: z.array(z.string()),
+  problems: z.array(z.string()).optional(),
+  endedUsers: z.array(z.string()).optional(),
+  removedServers: z.array(z.string()).optional(),
+});
+
+export const adminOverviewSchema = z.looseObject({
+  users: z.array(adminUserSchema),
+  connections: z.array(adminConnectionSchema),
+  recordings: z.array(adminRecordingSchema),
+  store: z
+    .looseObject({
+      kind: z.enum(['sqlite', 'postgres']),
+      location: z.string(),
+      recordings: z.number(),
+      recordedBytes: z.number(),
+      fileBytes: z.number().optional(),
+      retentionDays: z.number(),
+    })
+    .optional(),
+  lastReload: reloadAnswerSchema.extend({ at: z.number(), by: z.string() }).optional(),
+}) satisfies z.ZodType<AdminOverview>;
