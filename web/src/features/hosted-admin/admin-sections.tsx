@@ -56,9 +56,11 @@ export function ConnectionsTable({
           <Cell>{formatBytes(connection.bytesToServer)}</Cell>
           <Cell>{formatBytes(connection.bytesFromServer)}</Cell>
           <Cell>
-            <button type="button" className={dangerButtonClass} onClick={() => onEnd(connection.id)}>
-              End connection
-            </button>
+            <span className="flex justify-end">
+              <button type="button" className={dangerButtonClass} onClick={() => onEnd(connection.id)}>
+                End connection
+              </button>
+            </span>
           </Cell>
         </tr>
       ))}
