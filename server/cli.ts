@@ -32,13 +32,15 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (options.version) {
+    console.log(packageVersion());
+    return;
+  }
   const resolved = await resolveTarget(options);
   // The demo boots while the browser loads the page; its first connect adopts it (bridge.close() ends it).
   if (!options.command && !options.url && !options.config) startSpare(demoServerTarget());
   const target: ServerTarget = options.era ? { ...resolved, era: options.era } : resolved;
-  const version = (
-    JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
-  ).version;
+  const version = packageVersion();
   const bridge = await startBridge({
     host: options.host,
     port: options.port,
@@ -73,6 +75,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGHUP', () => stop('SIGHUP'));
+}
+
+/** Toolscope's version, as its package.json says. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 async function resolveTarget(options: CliOptions): Promise<ServerTarget> {

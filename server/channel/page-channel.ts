@@ -199,7 +199,7 @@ export class PageChannel {
   /** Ends the current connection, if any, and tells the page why (its user or an admin asked). */
   async disconnect(reason: string): Promise<void> {
     this.generation++;
-    if (this.upstream) this.emitError(reason);
+    if (this.upstream) this.emitError(reason, true);
     await this.closeUpstream();
   }
 
@@ -312,13 +312,18 @@ export class PageChannel {
 
   private closeIdle(message: string): void {
     if (!this.upstream) return;
-    this.emitError(message);
+    this.emitError(message, true);
     this.generation++;
     void this.closeUpstream();
   }
 
-  private emitError(message: string): void {
-    this.emit({ type: 'event', event: { kind: 'error', message }, time: Date.now() });
+  /** `ends`: this is why the connection is being ended (the page shows it as the close reason). */
+  private emitError(message: string, ends?: true): void {
+    this.emit({
+      type: 'event',
+      event: { kind: 'error', message, ...(ends ? { ends } : {}) },
+      time: Date.now(),
+    });
   }
 
   private emit(message: BridgeToClient, json?: string): void {

@@ -9,7 +9,7 @@ import { redactTargetForSharing } from '#shared/redaction.ts';
 import { describeTarget, type ServerTarget } from '#shared/targets.ts';
 import { followStored, followWriter, type LiveSend, type LiveStart } from './live-feed.ts';
 import { openRecordingStore, type RecordingStoreOptions } from './open-recording-store.ts';
-import type { RecordingStore } from './recording-store.ts';
+import type { RecordingSize, RecordingStore } from './recording-store.ts';
 import { RecordingQuota } from './recording-quota.ts';
 import { RecordingWriter } from './recording-writer.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
@@ -167,6 +167,12 @@ export class RecordingLibrary {
     await this.flushed(id);
     const summary = await this.store.get(id);
     return summary && this.withLive(summary);
+  }
+
+  /** Every recording's owner and the bytes of its frames, everything queued written first (the admin's view). */
+  async sizes(): Promise<RecordingSize[]> {
+    await Promise.all([...this.writers.values()].map((writer) => writer.flush()));
+    return this.store.sizes();
   }
 
   /** Who made recording `id`: a user name, null for nobody signed in, undefined when there is no such recording. */

@@ -6,6 +6,7 @@ import { headerValue } from '../http/proxy-trust.ts';
 import type { RevokedSignIns, SignInClaims, CookieSigner } from './sign-in-cookie.ts';
 import type { TokenDirectory } from './token-directory.ts';
 import { readSessionCookie } from './cookies.ts';
+import { ProxySecret, type ProxySecretConfig } from './proxy-secret.ts';
 import { userNameSchema } from '../config/config-schema.ts';
 
 /** Who made a request, and how the bridge knows. */
@@ -20,6 +21,8 @@ export interface Identity {
 export interface TrustedHeaderConfig {
   name: string;
   from: readonly string[];
+  /** When set, the header counts only on requests that also carry this secret header from the proxy. */
+  proxySecret?: ProxySecretConfig;
 }
 
 /**
@@ -28,17 +31,25 @@ export interface TrustedHeaderConfig {
  * trusted proxy's address (from anywhere else it is ignored), then the session cookie.
  */
 export class Authenticator {
-  private readonly headerName: string | undefined;
-  private readonly headerFrom: Cidr[];
+  private headerName: string | undefined;
+  private headerFrom: Cidr[] = [];
+  private proxySecret = new ProxySecret(undefined);
 
   constructor(
-    private readonly tokens: TokenDirectory,
+    private tokens: TokenDirectory,
     private readonly signer: CookieSigner,
     private readonly revoked: RevokedSignIns,
     trustedHeader: TrustedHeaderConfig | undefined,
   ) {
+    this.reconfigure(tokens, trustedHeader);
+  }
+
+  /** Takes the tokens and trusted header of a reloaded config; requests from now on are checked against them. */
+  reconfigure(tokens: TokenDirectory, trustedHeader: TrustedHeaderConfig | undefined): void {
+    this.tokens = tokens;
     this.headerName = trustedHeader?.name.toLowerCase();
     this.headerFrom = (trustedHeader?.from ?? []).map(parseCidr);
+    this.proxySecret = new ProxySecret(trustedHeader?.proxySecret);
   }
 
   /** The identity of the request, or why it has none (401). */
@@ -93,7 +104,7 @@ export class Authenticator {
 
   private trustsSender(request: IncomingMessage): boolean {
     const ip = parseIp(request.socket.remoteAddress ?? '');
-    return ip !== undefined && inAnyCidr(this.headerFrom, ip);
+    return ip !== undefined && inAnyCidr(this.headerFrom, ip) && this.proxySecret.vouchesFor(request);
   }
 }
 
