@@ -161,6 +161,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     host: config.server.host,
     port: config.server.sandboxPort,
     publicOrigin: config.server.sandboxOrigin,
+    isPageOrigin: (origin) => guard.isOwnOrigin(origin),
   });
 
   const app = express();
