@@ -34,8 +34,8 @@ export async function benchMaskingCost(cleanup: CleanupStack): Promise<BenchRow[
     auth: testAuth(),
     catalog: {
       mcpServers: {
-        // An environment of the same shape, with a value too short to be taken for a secret: an
-        // entry with an environment starts its process differently from one without.
+        // An environment of the same shape, with a value too short to be taken for a secret: the
+        // two sides differ in the secret alone.
         plain: fixtureEntry('bench-echo-server', { env: { BENCH_KEY: 'none' } }),
         secret: fixtureEntry('bench-echo-server', { env: { BENCH_KEY: '${env:BENCH_SECRET}' } }),
       },
