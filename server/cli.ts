@@ -6,7 +6,7 @@ import { startBridge } from './bridge.ts';
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.ts';
 import { loadServerFromConfig } from './config-file.ts';
 import { demoServerTarget, PACKAGE_ROOT } from './demo-target.ts';
-import { dataDirectory, RECORDINGS_FILE } from './recordings/data-dir.ts';
+import { dataDirectory, RECORDINGS_FILE, tightenDataFolder } from './recordings/data-dir.ts';
 import { startSpare } from './upstream/spare-process.ts';
 
 async function main(): Promise<void> {
@@ -35,6 +35,13 @@ async function main(): Promise<void> {
   if (options.version) {
     console.log(packageVersion());
     return;
+  }
+  try {
+    const note = tightenDataFolder(dataDirectory(options.dataDir));
+    if (note) console.error(`toolscope: ${note}`);
+  } catch (error) {
+    console.error(`toolscope: ${(error as Error).message}`);
+    process.exit(2);
   }
   const resolved = await resolveTarget(options);
   // The demo boots while the browser loads the page; its first connect adopts it (bridge.close() ends it).

@@ -147,6 +147,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     host: config.server.host,
     port: config.server.sandboxPort,
     publicOrigin: config.server.sandboxOrigin,
+    isPageOrigin: (origin) => guard.isOwnOrigin(origin),
   }).catch((error: NodeJS.ErrnoException) => {
     throw new Error(
       listenProblem(error, config.server.host, config.server.sandboxPort, 'server.sandboxPort'),

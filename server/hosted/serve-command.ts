@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ArgvReader } from '../argv-reader.ts';
 import { PACKAGE_ROOT } from '../demo-target.ts';
-import { dataDirectory, RECORDINGS_FILE } from '../recordings/data-dir.ts';
+import { dataDirectory, RECORDINGS_FILE, tightenDataFolder } from '../recordings/data-dir.ts';
 import { newToken, tokenDigest } from './auth/token-directory.ts';
 import { userNameSchema } from './config/config-schema.ts';
 import { ConfigError, loadHostedConfig } from './config/load-config.ts';
@@ -84,6 +84,11 @@ export async function runServe(
   ).version;
   let bridge;
   try {
+    // The recordings' folder: made private before anything is written there (refused when it cannot be).
+    if (config.store.record && !config.store.databaseUrl) {
+      const note = tightenDataFolder(dataDirectory(config.store.dataDir, env), { flag: 'store.dataDir' });
+      if (note) console.error(`toolscope serve: ${note}`);
+    }
     bridge = await startHostedBridge({
       config,
       distDir: path.join(PACKAGE_ROOT, 'dist'),

@@ -87,7 +87,8 @@ export class AccessGuard {
     return timingSafeEqual(digest(candidate), this.tokenDigest);
   }
 
-  private isOwnOrigin(origin: string): boolean {
+  /** True when `origin` is this bridge's own page (its scheme http or https, its host one the bridge answers to). */
+  isOwnOrigin(origin: string): boolean {
     try {
       const url = new URL(origin);
       return (

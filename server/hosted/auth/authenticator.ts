@@ -56,10 +56,10 @@ export class Authenticator {
   identify(request: IncomingMessage): Identity | Refusal {
     const authorization = headerValue(request, 'authorization');
     if (authorization !== undefined) return this.fromAuthorization(authorization);
+    const several = this.namesSeveralUsers(request);
+    if (several) return several;
     const fromHeader = this.fromTrustedHeader(request);
     if (fromHeader) return fromHeader;
-    if (this.headerName && this.trustsSender(request) && timesSent(request, this.headerName) > 1)
-      return { status: 401, reason: `The identity header ${this.headerName} came more than once` };
     const cookie = readSessionCookie(request);
     if (cookie !== undefined) return this.fromCookie(cookie);
     return { status: 401, reason: 'Sign in first: no credentials were sent' };
@@ -84,6 +84,23 @@ export class Authenticator {
     if (!match) return { status: 401, reason: 'Use "Authorization: Bearer <token>"' };
     const found = this.tokens.find(match[1]!);
     return found ? { user: found.user, via: 'token' } : { status: 401, reason: 'Wrong token' };
+  }
+
+  /**
+   * Refuses an identity header from a trusted proxy that names more than one user: sent twice, or
+   * once with a comma (a proxy that merges repeated headers sends "alice, bob" as one value).
+   * Either would otherwise read as a new user nobody signed in as, or as one of them by chance.
+   */
+  private namesSeveralUsers(request: IncomingMessage): Refusal | undefined {
+    if (!this.headerName || !this.trustsSender(request)) return undefined;
+    if (timesSent(request, this.headerName) > 1)
+      return { status: 401, reason: `The identity header ${this.headerName} came more than once` };
+    if (headerValue(request, this.headerName)?.includes(','))
+      return {
+        status: 401,
+        reason: `The identity header ${this.headerName} names more than one user (a comma in its value)`,
+      };
+    return undefined;
   }
 
   private fromTrustedHeader(request: IncomingMessage): Identity | undefined {
