@@ -99,6 +99,14 @@ describe('compareCall', () => {
     expect(compareCall(call, after, 'ok', [], ['/structuredContent/n']).changes).toEqual([]);
   });
 
+  it("never compares the protocol's envelope: resultType and _meta", () => {
+    const after = {
+      status: 'ok' as const,
+      result: { ...(call.answer as { result: object }).result, resultType: 'complete', _meta: { v: 2 } },
+    };
+    expect(compareCall(call, after, 'ok', []).changes).toEqual([]);
+  });
+
   it('reports a status that changed, or no answer at all', () => {
     const after = { status: 'tool-error' as const, result: { content: [], isError: true } };
     expect(comparisonFinding(compareCall(call, after, 'tool-error', []))?.message).toBe(

@@ -5,6 +5,13 @@ import { diffAnswers, kindOf, type AnswerChange } from './answer-diff.ts';
 import { answerBody } from './baseline-from-calls.ts';
 import { parsePointer } from './json-pointer.ts';
 
+/**
+ * The protocol's envelope around a tool's answer, never compared: `resultType` (2026-07-28 only, so a
+ * baseline saved in one era holds in the other) and `_meta` (the server's name and version ride there,
+ * and a new release must not fail every baseline).
+ */
+export const ENVELOPE_POINTERS = ['/resultType', '/_meta'];
+
 /** How one baseline call compares with today's answer. */
 export interface CallComparison {
   tool: string;
@@ -16,8 +23,8 @@ export interface CallComparison {
 }
 
 /**
- * Compares today's answer to a baseline call's: the status first, then the answer's body, with the
- * call's volatile pointers and `ignore`, and `volatileNow` (places that differed between two calls
+ * Compares today's answer to a baseline call's: the status first, then the answer's body, leaving out
+ * the envelope and `ignore`, with the call's volatile pointers and `volatileNow` (places that differed between two calls
  * today) compared by shape only. `after` is undefined when the call got no answer (`status` says why).
  */
 export function compareCall(
@@ -34,7 +41,7 @@ export function compareCall(
     return { ...base, status: { before: call.answer.status, after: after?.status ?? status } };
   const changes = diffAnswers(answerBody(call.answer), answerBody(after), {
     volatile: volatile.map(parsePointer),
-    ignore: ignore.map(parsePointer),
+    ignore: [...ENVELOPE_POINTERS, ...ignore].map(parsePointer),
   });
   return { ...base, changes };
 }
