@@ -7,7 +7,6 @@ import {
   secondaryButtonClass,
 } from '../../ui/field-classes.ts';
 import type { ChatConversation } from './chat-conversation.ts';
-import { SaveEvalCaseButton } from './save-eval-case-button.tsx';
 
 /** The message box: Enter sends (Shift+Enter for a new line); Stop while a turn runs. */
 export function ChatComposer({ chat }: { chat: ChatConversation }) {
@@ -60,7 +59,6 @@ export function ChatComposer({ chat }: { chat: ChatConversation }) {
       <button type="button" className={compactButtonClass} disabled={busy} onClick={() => chat.clear()}>
         Clear chat
       </button>
-      <SaveEvalCaseButton chat={chat} />
     </form>
   );
 }
