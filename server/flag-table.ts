@@ -84,7 +84,7 @@ function flagIndex<T>(table: readonly Flag<T>[]): Map<string, Flag<T>> {
 
 /** Column where help text starts, and the width it wraps at. */
 const HELP_COLUMN = 25;
-const HELP_WIDTH = 104;
+const HELP_WIDTH = 100;
 
 /** The table as help lines: `  -h, --help <v>   text`, wrapped under the text's column. */
 export function flagHelp<T>(table: readonly Flag<T>[]): string {

@@ -26,6 +26,15 @@ import {
 } from '../../client/baseline/compare-baseline.ts';
 import { readBaseline, type BaselineOptions } from './baseline-args.ts';
 
+/**
+ * Least time between two calls of one call whose answers are compared to find volatile places: a clock
+ * read to the second (`new Date().toString()`) must have ticked, or its answer would pass for stable.
+ */
+const VOLATILITY_GAP_MS = 1100;
+
+/** A call check made, with when it was answered. */
+type TimedCall = MadeCall & { at: number };
+
 /** What the report says about the baseline (the JSON report's `baseline`). */
 export type BaselineSummary =
   | { mode: 'save'; file: string; calls: number; volatile: number }
@@ -50,7 +59,7 @@ export type BaselineSummary =
  * run, the baseline written or compared. Every call goes through {@link capture} so its answer is kept.
  */
 export class BaselineRun {
-  private readonly made: MadeCall[] = [];
+  private readonly made: TimedCall[] = [];
 
   private constructor(
     private readonly options: BaselineOptions,
@@ -69,7 +78,7 @@ export class BaselineRun {
   checkOptions(session: McpSession): Pick<CheckOptions, 'argsByTool' | 'onlyNamed' | 'call'> {
     const call: CheckOptions['call'] = async (name, args) => {
       const outcome = await session.callTool(name, args, { timeoutMs: this.callTimeoutMs });
-      this.made.push({ tool: name, args, outcome });
+      this.made.push({ tool: name, args, outcome, at: performance.now() });
       return outcome;
     };
     if (!this.baseline) return { call };
@@ -93,10 +102,12 @@ export class BaselineRun {
     report: CheckReport,
     onstep?: (text: string) => void,
   ): Promise<BaselineSummary> {
-    // Each call once more, after all the first ones: what differs between the two is volatile.
+    // Each call once more, after all the first ones and at least VOLATILITY_GAP_MS after its own first
+    // answer: what differs between the two is volatile.
     const again: MadeCall[] = [];
     for (const first of this.made.filter((call) => answerOf(call.outcome))) {
       onstep?.(`calling ${first.tool} again for the baseline`);
+      await waitUntil(first.at + VOLATILITY_GAP_MS);
       again.push({ ...first, outcome: await session.callTool(first.tool, first.args, this.timeout) });
     }
     const file = baselineFromCalls([...this.made, ...again], {
@@ -143,6 +154,7 @@ export class BaselineRun {
       // second): call once more, and compare what differs between today's two answers by shape only.
       if (!unchanged(comparison) && made && (options.all || safeToCall(tool))) {
         options.onstep?.(`calling ${entry.tool} again to tell a change from volatility`);
+        await waitUntil(made.at + VOLATILITY_GAP_MS);
         const again = await session.callTool(entry.tool, entry.arguments, this.timeout);
         comparison = compareCall(entry, answerOf(made.outcome), status, ignore, volatileBetween(made, again));
       }
@@ -184,12 +196,18 @@ export class BaselineRun {
 }
 
 /** Takes the first call made of this baseline entry (same tool, same arguments) out of `made`. */
-function takeCall(made: MadeCall[], entry: BaselineCall): MadeCall | undefined {
+function takeCall(made: TimedCall[], entry: BaselineCall): TimedCall | undefined {
   const args = JSON.stringify(entry.arguments);
   const index = made.findIndex(
     (call) => call.tool === entry.tool && JSON.stringify(call.args ?? {}) === args,
   );
   return index === -1 ? undefined : made.splice(index, 1)[0];
+}
+
+/** Resolves once `performance.now()` has reached `time`. */
+function waitUntil(time: number): Promise<void> {
+  const wait = time - performance.now();
+  return wait > 0 ? new Promise((resolve) => setTimeout(resolve, wait)) : Promise.resolve();
 }
 
 /** Where two of today's answers to one call differ (the whole answer when their status differs). */

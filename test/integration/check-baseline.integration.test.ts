@@ -30,7 +30,7 @@ describe('check with a baseline', () => {
   it('saves the calls and their answers, marking the time and the id as volatile (exit 0)', async () => {
     const run = await runHeadless('check', ['--save-baseline', file, '--', ...ciServer()]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Baseline saved to .*ci\.json: 5 calls, 3 volatile places/);
+    expect(run.stdout).toMatch(/Baseline saved to .*ci\.json: 6 calls, 4 volatile places/);
     const saved = JSON.parse(readFileSync(file, 'utf8')) as {
       format: string;
       calls: { tool: string; volatile?: string[] }[];
@@ -41,6 +41,8 @@ describe('check with a baseline', () => {
       '/structuredContent/now',
       '/structuredContent/requestId',
     ]);
+    // A clock read to the second too: its two calls are more than a second apart.
+    expect(saved.calls.find((call) => call.tool === 'wall_clock')?.volatile).toEqual(['/content/0/text']);
     // Destructive tools are not called without --all, so they are not in the baseline.
     expect(saved.calls.map((call) => call.tool)).not.toContain('delete_note');
   }, 120_000);
@@ -48,7 +50,7 @@ describe('check with a baseline', () => {
   it('passes on the same server although a tool answers with the current time', async () => {
     const run = await runHeadless('check', ['--baseline', file, '--', ...ciServer()]);
     expect(run.code, run.stdout + run.stderr).toBe(0);
-    expect(run.stdout).toMatch(/Baseline .*: 5 calls, 5 unchanged, 0 changed or gone\./);
+    expect(run.stdout).toMatch(/Baseline .*: 6 calls, 6 unchanged, 0 changed or gone\./);
   }, 120_000);
 
   it('fails when the server changed an answer, naming the tool, the path and both values in text, JSON and JUnit', async () => {
@@ -73,7 +75,7 @@ describe('check with a baseline', () => {
     expect(report.findings.filter((finding) => finding.level === 'error').map((f) => f.subject)).toEqual([
       'tool greet',
     ]);
-    expect(report.baseline).toMatchObject({ mode: 'compare', unchanged: 4 });
+    expect(report.baseline).toMatchObject({ mode: 'compare', unchanged: 5 });
     expect(report.baseline.changed).toEqual([
       {
         tool: 'greet',
@@ -179,7 +181,7 @@ describe('check with a session file as the baseline', () => {
     );
   }, 120_000);
 
-  it('refuses a file that is neither, with exit 2 and JSON on stdout with --json', async () => {
+  it('refuses a file that is neither, or a malformed session file, with exit 2 and the path of the problem', async () => {
     const bad = path.join(folder, 'bad.json');
     writeFileSync(bad, '{"format":"something-else"}');
     const run = await runHeadless('check', ['--baseline', bad, '--', ...ciServer()]);
