@@ -5,7 +5,10 @@
  */
 import * as z from 'zod';
 
-/** A tool the model is expected to call, with matchers for the arguments it must pass (others may come too). */
+/**
+ * A tool the model is expected to call, with matchers for the arguments it must pass (others may come too).
+ * A suite may give the name alone (`tools: [add]`), or `arguments` for `args`.
+ */
 export interface ExpectedCall {
   name: string;
   /** Argument name → a value it must equal, or a matcher such as `{ "$regex": "^Lis" }`. */
@@ -55,11 +58,23 @@ export const MAX_RUNS = 100;
 const rate = z.number().min(0).max(1);
 const runs = z.number().int().min(1).max(MAX_RUNS);
 
+const argsSchema = z.record(z.string(), z.unknown());
+
+/** An expected call: `{ name, args }`, or its name alone; `arguments` is read as `args`. */
+const expectedCallSchema = z.preprocess(
+  (value) => {
+    if (typeof value === 'string') return { name: value };
+    if (typeof value !== 'object' || value === null || !('arguments' in value) || 'args' in value)
+      return value;
+    const { arguments: args, ...rest } = value as Record<string, unknown>;
+    return { ...rest, args };
+  },
+  z.strictObject({ name: z.string().min(1), args: argsSchema.optional() }),
+);
+
 const expectationSchema = z
   .strictObject({
-    tools: z
-      .array(z.strictObject({ name: z.string().min(1), args: z.record(z.string(), z.unknown()).optional() }))
-      .optional(),
+    tools: z.array(expectedCallSchema).optional(),
     inOrder: z.boolean().optional(),
     noOtherTools: z.boolean().optional(),
     notCalled: z.array(z.string()).optional(),
@@ -72,7 +87,7 @@ const expectationSchema = z
     },
   );
 
-export const evalSuiteSchema = z.strictObject({
+const suiteSchema = z.strictObject({
   provider: z.string().optional(),
   model: z.string().min(1).optional(),
   system: z.string().optional(),
@@ -90,4 +105,10 @@ export const evalSuiteSchema = z.strictObject({
       }),
     )
     .min(1),
-}) satisfies z.ZodType<EvalSuite>;
+});
+
+/** A suite file: the suite, or its list of cases alone. */
+export const evalSuiteSchema = z.preprocess(
+  (value) => (Array.isArray(value) ? { cases: value } : value),
+  suiteSchema,
+) satisfies z.ZodType<EvalSuite, unknown>;

@@ -73,6 +73,18 @@ describe('suites', () => {
     expect(yaml).toEqual(json);
   });
 
+  it('takes a tool by its name alone, arguments for args, and a list of cases alone', () => {
+    const suite = parseSuite(
+      '- name: a\n  prompt: p\n  expect: { tools: [add, { name: b, arguments: { x: 1 } }] }\n',
+      's.yaml',
+    );
+    expect(suite).toEqual({
+      cases: [
+        { name: 'a', prompt: 'p', expect: { tools: [{ name: 'add' }, { name: 'b', args: { x: 1 } }] } },
+      ],
+    });
+  });
+
   it('refuses a malformed suite by its path: an unknown key, a case expecting nothing, a name used twice', () => {
     expect(() => parseSuite('cases: []', 's.yaml')).toThrow(/the suite s\.yaml is malformed: cases/);
     expect(() => parseSuite('cases:\n  - { name: a, prompt: p, expect: {}, runz: 2 }', 's.yaml')).toThrow(
