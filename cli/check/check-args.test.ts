@@ -15,6 +15,9 @@ describe('parseCheckArgs', () => {
     expect(() => parseCheckArgs(['--baseline', 'a', '--save-baseline', 'b', ...target])).toThrow(
       'Give --save-baseline or --baseline, not both',
     );
+    expect(() => parseCheckArgs(['--baseline', 'b', '--args-file', 'a.json', ...target])).toThrow(
+      'Give --args-file or --baseline, not both: a baseline makes its own calls',
+    );
     expect(() => parseCheckArgs(['--ignore', '/x', ...target])).toThrow(
       '--ignore needs --save-baseline or --baseline',
     );

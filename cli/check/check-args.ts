@@ -185,6 +185,8 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
   if (!command && !url && !config)
     throw new Error(`Give a target: a command after --, --url, or --config\n\n${CHECK_USAGE}`);
   checkBaselineOptions(options.baseline);
+  if (options.baseline.compare && options.argsFile)
+    throw new Error('Give --args-file or --baseline, not both: a baseline makes its own calls');
   if (options.oauth.clientSecret && !options.oauth.clientId)
     throw new Error('--client-secret needs --client-id');
   if (options.privateKeyFile && !options.oauth.clientId)
