@@ -158,7 +158,9 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   const askedBy = app.trace.getByRole('combobox', { name: 'Asked by' });
   await askedBy.selectOption('model');
   await expect(app.trace.getByRole('button', { name: /, asked by the model, / })).toHaveCount(6);
-  await expect(app.trace.getByText('round 2 of 2')).toHaveCount(2);
+  // The second of the call's two rounds is the model's too: its request and its answer.
+  const secondRound = 2;
+  await expect(app.trace.getByText(`round ${secondRound} of 2`)).toHaveCount(2);
   await expect(app.trace.getByRole('button', { name: /^initialize, sent/ })).toHaveCount(0);
   await askedBy.selectOption('');
 

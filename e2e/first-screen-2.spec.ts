@@ -3,9 +3,9 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 25, fourth trial: the connect-error card's one layout inside the Tool pane (finding 8), the era
-// picker saying why it is disabled and the Tools count line keeping Refresh inside the pane (4b), and
-// Disconnect's one look and the Options card closing (11).
+// The first screen's connection bar and Tools pane at the sizes people use: the connect-error card's one
+// layout inside the Tool pane, the era picker saying why it is disabled, the Tools count line keeping
+// Refresh inside the pane, Disconnect's one look, the Options card closing; the tool filter and shared links.
 
 const served = serveToolscope([]);
 
@@ -112,7 +112,7 @@ test.describe('at 1280x800', () => {
     await page.getByText(/^Select a tool on the left/).click();
     await expect(era).toHaveCount(0);
 
-    // Finding 4b: after a reconnect the count line says "cached", and Refresh stays inside the Tools pane.
+    // After a reconnect the count line says "cached", and Refresh stays inside the Tools pane.
     await disconnect.click();
     await page.getByRole('button', { name: 'Connect' }).click();
     await app.expectConnected();
@@ -146,7 +146,7 @@ test.describe('at 1280x800', () => {
   });
 });
 
-test.describe('at 1280x800, fifth trial', () => {
+test.describe('at 1280x800, the tool filter and shared links', () => {
   test.use({ viewport: { width: 1280, height: 800 } });
 
   test('the tool filter says when it hides every tool and clears for another server; a link opens in another tab without the token; no prompts/list undeclared', async ({
@@ -160,7 +160,7 @@ test.describe('at 1280x800, fifth trial', () => {
     const tools = page.getByRole('region', { name: 'Tool browser' });
     const filter = tools.getByRole('searchbox', { name: 'Filter tools' });
 
-    // Finding 9: the demo declares no prompts, and opening the tab asks nothing (checked at the end).
+    // The demo declares no prompts, and opening the tab asks nothing (checked at the end).
     await page.getByRole('tab', { name: 'Prompts' }).click();
     await expect(page.getByText('This server does not declare prompts.')).toBeVisible();
     // Resources, declared, are listed: once their answer is in the trace, a prompts/list sent before would be too.
@@ -169,14 +169,14 @@ test.describe('at 1280x800, fifth trial', () => {
     await expect(app.trace.getByRole('button', { name: /prompts\/list/ })).toHaveCount(0);
     await page.getByRole('tab', { name: 'Tools', exact: true }).click();
 
-    // Finding 4a: a filter that hides every tool says so, and one click clears it.
+    // A filter that hides every tool says so, and one click clears it.
     await filter.fill('no such tool');
     await expect(tools.getByText('No tool matches "no such tool"')).toBeVisible();
     await tools.getByRole('button', { name: 'Clear filter' }).click();
     await expect(filter).toHaveValue('');
     await expect(tools.getByText(/^No tool matches/)).toHaveCount(0);
 
-    // Finding 4b: a copied link says it leaves the token out; another tab of this browser opens it with the
+    // A copied link says it leaves the token out; another tab of this browser opens it with the
     // token this tab holds, and a browser holding none is asked calmly.
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.getByRole('button', { name: 'Copy link' }).click();
@@ -204,7 +204,7 @@ test.describe('at 1280x800, fifth trial', () => {
       await stranger.close();
     }
 
-    // Finding 4b: the filter stays across a reconnect to the same server, and clears for another one.
+    // The filter stays across a reconnect to the same server, and clears for another one.
     await filter.fill('weather');
     await page.getByRole('button', { name: 'Disconnect' }).click();
     await page.getByRole('button', { name: 'Connect' }).click();

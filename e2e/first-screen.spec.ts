@@ -3,7 +3,7 @@ import { test, expect, type Locator, type Page } from '@playwright/test';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 25, third trial: the first screen against the built-in demo (one probe-free connect, one
+// The first screen against the built-in demo (one probe-free connect, one
 // tool list), stale connection states after the target changes, the Server log's words in the
 // 2026-07-28 era, and dates that never wrap mid-way in the connection details.
 
@@ -54,7 +54,7 @@ test.describe('at 1280x800', () => {
     await app.open(served.cli.url);
     await app.expectConnected();
     await expect(app.tool('echo')).toBeVisible();
-    // Finding 1: the bridge knows its demo's era, so no server/discover retries, no liveness ping or
+    // The bridge knows its demo's era, so no server/discover retries, no liveness ping or
     // tools/list, and the tool list crosses the wire once.
     await expect.poll(() => sent.join(' ')).toBe('server/discover subscriptions/listen tools/list');
     const bar = page.getByRole('form', { name: 'Connection' });
@@ -62,13 +62,13 @@ test.describe('at 1280x800', () => {
     await expect(bar).toContainText(
       /known.*built-in demo server: modern era \(2026-07-28\), known in advance/,
     );
-    // Trial 4 finding 2: an era known in advance is never said to be Auto's choice or a probe's.
+    // An era known in advance is never said to be Auto's choice or a probe's.
     await expect(bar).not.toContainText(/Auto chose|Auto:|probe/);
-    // Finding 11: the date in the details never wraps mid-way.
+    // The date in the details never wraps mid-way.
     await expectOneLineEach(bar.locator('span.whitespace-nowrap', { hasText: '2026-07-28' }));
     await page.keyboard.press('Escape');
 
-    // Finding 9: what the level control does, no "deprecated" badge beside it, no Ping that cannot work.
+    // What the level control does, no "deprecated" badge beside it, no Ping that cannot work.
     await page.getByRole('tab', { name: 'Server log' }).click();
     const log = page.getByRole('region', { name: 'Server log' });
     const level = log.getByRole('combobox', { name: 'Log level, sent with each call' });
@@ -93,7 +93,7 @@ test.describe('at 1280x800', () => {
     const error = page.getByRole('alert').filter({ hasText: 'Nothing is listening' });
     await expect(error).toBeVisible();
     await expect(app.status).toHaveText('Disconnected');
-    // Finding 4: the server never asked for sign-in, so no "OAuth" beside the status...
+    // The server never asked for sign-in, so no "OAuth" beside the status...
     const oauth = page.getByRole('button', { name: /OAuth/ });
     await expect(oauth).toHaveCount(0);
     // ...unless the user opens it from the options of an HTTP target.

@@ -3,9 +3,9 @@ import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { sharedConnectedPage } from './helpers/shared-page.ts';
 
 /**
- * The Tool pane says what the arguments still lack on the Call tool line (trial 4, finding 4), ends on whole
- * field rows and goes to the argument at fault after a failed call (finding 6), and the map key hint follows the
- * typed key (finding 5). One bridge and one connected page for the file.
+ * The Tool pane says what the arguments still lack on the Call tool line, ends on whole field rows and goes to
+ * the argument at fault after a failed call, and the map key hint follows the typed key. One bridge and one
+ * connected page for the file.
  */
 const toolscope = serveToolscope([]);
 const shared = sharedConnectedPage(() => toolscope.cli.url);
@@ -59,7 +59,7 @@ test('the Call tool line names what is missing, goes to it, and the form shows w
   await item.getByRole('textbox', { name: 'sku', exact: true }).fill('MUG-001');
   await item.getByRole('spinbutton', { name: 'quantity' }).fill('2');
 
-  // Map key (finding 5): the hint and "Add entry" follow the key as it is typed, before the box loses focus.
+  // Map key: the hint and "Add entry" follow the key as it is typed, before the box loses focus.
   await item.getByRole('button', { name: 'Add entry to options' }).click();
   await expect(item.getByText('Name entry 1 first')).toBeVisible();
   await expect(status).toHaveText('Still to fill in: items 1 › options › key of entry 1');
@@ -75,14 +75,14 @@ test('the Call tool line names what is missing, goes to it, and the form shows w
   expect(Math.abs(keyBox.y - valueBox.y)).toBeLessThanOrEqual(1);
   await item.getByRole('textbox', { name: 'Value of entry 1' }).fill('red');
 
-  // A union option that needs one more field: the Call tool line says so and goes to it (finding 4).
+  // A union option that needs one more field: the Call tool line says so and goes to it.
   await panel.getByRole('combobox', { name: 'shipping variant' }).selectOption('express');
   await expect(status).toHaveText('Still to fill in: shipping › deliverBy');
   await panel.getByRole('button', { name: 'Still to fill in: shipping › deliverBy' }).click();
   await expect(panel.getByLabel('deliverBy')).toBeFocused();
   await expect(panel.getByLabel('deliverBy')).toBeInViewport();
 
-  // Calling anyway fails on deliverBy: with the Result shown, the form is scrolled to that field (finding 6).
+  // Calling anyway fails on deliverBy: with the Result shown, the form is scrolled to that field.
   await customer.getByRole('textbox', { name: 'name', exact: true }).focus();
   await expect(panel.getByLabel('deliverBy')).not.toBeInViewport({ ratio: 1 });
   await app.callTool();
@@ -121,7 +121,7 @@ test('"More fields below" under a covered row brings that row into view', async 
   await expect.poll(seen).toBe(true);
 });
 
-test('a map value typed right after its key lands in the value, after Tab or a click (trial 5, finding 1)', async () => {
+test('a map value typed right after its key lands in the value, after Tab or a click', async () => {
   const { app, page } = shared;
   await page.setViewportSize({ width: 1280, height: 800 });
   const panel = app.toolPanel;

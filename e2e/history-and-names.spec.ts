@@ -3,13 +3,13 @@ import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { sharedConnectedPage } from './helpers/shared-page.ts';
 
 /**
- * Trial 2's flow and naming findings, on the built-in demo server: one bridge and one page for the file, at
- * 1280x800 (the playwright config's viewport).
+ * History, Re-run, map entries and server names, on the built-in demo server: one bridge and one page for
+ * the file, at 1280x800 (the playwright config's viewport).
  */
 const toolscope = serveToolscope([]);
 const shared = sharedConnectedPage(() => toolscope.cli.url);
 
-test('Re-run of another tool opens that tool with the arguments it sends (finding 1)', async () => {
+test('Re-run of another tool opens that tool with the arguments it sends', async () => {
   const { app, page } = shared;
   await app.selectTool('get_weather');
   await app.setArgumentsJson('{"city": "Lisbon"}');
@@ -39,7 +39,7 @@ test('Re-run of another tool opens that tool with the arguments it sends (findin
   await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
 });
 
-test('a map entry added in the form has an empty key, and is not sent until it has one (finding 2)', async () => {
+test('a map entry added in the form has an empty key, and is not sent until it has one', async () => {
   const { app } = shared;
   await app.selectTool('create_order');
   const panel = app.toolPanel;
@@ -81,7 +81,7 @@ test('a map entry added in the form has an empty key, and is not sent until it h
   await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
 });
 
-test('the Result says whose result it shows, and History and the tool survive a reload (findings 15, 3)', async () => {
+test('the Result says whose result it shows, and History and the tool survive a reload', async () => {
   const { app, page } = shared;
   await app.selectTool('echo');
   await expect(app.result).toContainText('No result for this tool yet: each tool shows its own last result.');
@@ -109,7 +109,7 @@ test('the Result says whose result it shows, and History and the tool survive a 
   await expect(app.result.getByRole('note')).toHaveCount(0);
 });
 
-test('the server is named by its title and version, its command in grey (finding 6)', async () => {
+test('the server is named by its title and version, its command in grey', async () => {
   const { app, page } = shared;
   const title = 'Toolscope demo server 1.0.0';
   await app.selectTool('echo');
@@ -143,7 +143,7 @@ test('the server is named by its title and version, its command in grey (finding
   await row.getByRole('button', { name: 'Open replay' }).click();
   const banner = page.getByRole('note', { name: 'Replay' });
   await expect(banner).toContainText(title);
-  // The command is the tooltip of the server's name (trial 3: it was cut on the line).
+  // The command is the tooltip of the server's name, since the banner's line may cut it.
   await expect(banner.locator('[title]').filter({ hasText: title })).toHaveAttribute(
     'title',
     /node .*demo-server/,

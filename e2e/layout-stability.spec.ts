@@ -3,7 +3,7 @@ import { freePort } from '../test/support/free-port.ts';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 25's requirements, checked from outside on the built-in demo server at two window sizes: buttons do not
+// The page's layout, checked from outside on the built-in demo server at two window sizes: buttons do not
 // move, the panels start high, tool names are whole, a short result is visible at once, Ctrl+Enter calls,
 // nothing stale claims to be current, and a refused URL is said in plain words.
 
@@ -217,7 +217,7 @@ for (const size of SIZES) {
       const rowLabel = name.split(',')[0]!;
       await row.click();
       await expect(detail).toContainText(`${rowLabel}, received`);
-      // Its title is whole at both sizes (it read "result #2 · recei…" at 1280; now "tools/call → result #2").
+      // Its title is whole at both sizes: "tools/call → result #2", never cut to "result #2 · recei…".
       const title = detail.getByText(rowLabel, { exact: false }).first();
       expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       // The open row stays in view above its detail, and the detail's close button is inside the panel.

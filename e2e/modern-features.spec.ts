@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 18 in the page against the demo under Auto (2026-07-28): a task of the tasks extension
+// The modern era in the page, against the demo under Auto (2026-07-28): a task of the tasks extension
 // polled to its result, multi round-trip calls shown as one exchange, the remembered era verdict.
 
 const { serve } = toolscopePerTest();
@@ -64,8 +64,7 @@ test('a multi round-trip call answered in the page is one exchange in the trace 
   await expect(app.result).toContainText('Pretended to deploy 1.2.3 to staging (state deploy:staging:1.2.3)');
 
   // Both requests and both answers carry the exchange's round; the history keeps one call.
-  await expect(app.trace.getByText('round 1 of 2')).toHaveCount(2);
-  await expect(app.trace.getByText('round 2 of 2')).toHaveCount(2);
+  for (const round of [1, 2]) await expect(app.trace.getByText(`round ${round} of 2`)).toHaveCount(2);
   const history = await app.openHistory();
   await expect(history.getByRole('listitem')).toHaveCount(1);
   await expect(history).toContainText('2 rounds');

@@ -4,7 +4,7 @@ import { freePort } from '../test/support/free-port.ts';
 import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 24: a user who knows their server has no registration opens the OAuth dialog before any
+// A user who knows their server has no registration opens the OAuth dialog before any
 // attempt, enters the pre-registered client, turns guided mode on and steps through the sign-in
 // with "Next step" until "Connected".
 

@@ -3,7 +3,7 @@ import { startOAuthFixture, type OAuthFixture } from '../test/fixtures/oauth-fix
 import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 24: `toolscope --url <protected server>` signs in through the browser. The authorization
+// `toolscope --url <protected server>` signs in through the browser. The authorization
 // server (oidc-provider, in this process) approves at once, so the tab the "Sign in" link opens
 // lands on the bridge's /oauth/callback by itself, and the page goes on to "Connected".
 

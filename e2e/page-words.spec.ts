@@ -2,7 +2,7 @@ import { test, expect, type Locator } from '@playwright/test';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 25's words and small layout items, checked from outside on the built-in demo server: what a healthy
+// The page's words and small layout items, checked from outside on the built-in demo server: what a healthy
 // connect shows in the trace, how a protocol error and Settings are laid out, and what the Checks, Server log and
 // Share dialog say. One page, one connection; the checks share it.
 

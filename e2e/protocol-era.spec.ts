@@ -3,7 +3,7 @@ import { startV2HttpFixture } from '../test/fixtures/v2-fixture-server.ts';
 import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 18's contract in the page: the "Protocol era" picker, a modern-only server (SDK v2 with
+// The protocol era in the page (DESIGN.md §2): the "Protocol era" picker, a modern-only server (SDK v2 with
 // legacy: 'reject') over Streamable HTTP and stdio, a tool called, the negotiated revision shown.
 
 let modernHttp: Awaited<ReturnType<typeof startV2HttpFixture>>;

@@ -7,9 +7,9 @@ import { freePort } from '../test/support/free-port.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 /*
- * Trial 3's findings on the Result, History and the shared replay (issue 25): the replay's Tool pane shows the
- * chosen call, a View's call is marked in History, names are not cut at 1280, and a healthy result's details
- * wait one click away. One bridge for the file; the tests share its recording, so they run in order.
+ * The Result, History and the shared replay: the replay's Tool pane shows the chosen call, a View's call is
+ * marked in History, names are not cut at 1280, and a healthy result's details wait one click away. One bridge
+ * for the file; the tests share its recording, so they run in order.
  */
 test.describe.configure({ mode: 'serial' });
 

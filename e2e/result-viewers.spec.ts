@@ -133,7 +133,7 @@ test.describe('result viewers on the demo server', () => {
   test('structured content: a valid result is checked and mirrored', async () => {
     const result = await callAndWait(app, 'add', '{"a": 2, "b": 3}');
     await expect(result.getByText('Matches outputSchema (JSON Schema 2020-12 · $schema)')).toBeVisible();
-    // A healthy mirror is no news: it waits behind "Details" (trial 3, finding 12).
+    // A healthy mirror is no news: it waits behind "Details".
     await expect(result.getByText('Text block mirrors structuredContent')).toHaveCount(0);
     await result.getByRole('button', { name: 'Result details' }).click();
     await expect(result.getByText('Text block mirrors structuredContent')).toBeVisible();

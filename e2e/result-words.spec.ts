@@ -5,7 +5,7 @@ import { sharedConnectedPage } from './helpers/shared-page.ts';
 import type { ToolscopePage } from './helpers/toolscope-page.ts';
 import { freePort } from '../test/support/free-port.ts';
 
-// Issue 25, trial 4 (findings 10 and 11): the words of the Result, History, the View panel and Checks say what
+// The words of the Result, History, the View panel and Checks say what
 // their figures and lists are, on the built-in demo, so none of them contradicts another pane.
 const toolscope = serveToolscope([]);
 
@@ -103,7 +103,7 @@ test.describe('words in the Result, History, the View panel and Checks', () => {
   // Last in the file: it connects elsewhere and back.
   test('Details sits on the tab line; a denied call says nothing was sent; another server clears the Result, a reconnect keeps it with the title whole', async () => {
     test.slow(); // a failed connect and two connects
-    // Trial 5, finding 9: "Details" has no row of its own; it shares the Rendered/Raw JSON tab line.
+    // "Details" has no row of its own; it shares the Rendered/Raw JSON tab line.
     const result = await callAndWait(app, 'add', '{"a": 2, "b": 3}');
     const details = await result.getByRole('button', { name: 'Result details' }).boundingBox();
     const rendered = await result.getByRole('tab', { name: 'Rendered' }).boundingBox();
@@ -118,7 +118,7 @@ test.describe('words in the Result, History, the View panel and Checks', () => {
     await expect(app.result).toContainText('You denied this call; nothing was sent.');
     await expect(app.result.getByRole('tab')).toHaveCount(0);
 
-    // Finding 5: beside "from the previous connection", "Create order" keeps its first word whole at 1280.
+    // Beside "from the previous connection", "Create order" keeps its first word whole at 1280.
     await app.selectTool('create_order');
     await app.setArgumentsJson('{}');
     await app.callTool();
@@ -128,7 +128,7 @@ test.describe('words in the Result, History, the View panel and Checks', () => {
     const note = app.result.getByRole('note');
     await expect(note).toHaveText('from the previous connection');
 
-    // Finding 2: a failed connect to another server clears the Result; History keeps the call and shows it again.
+    // A failed connect to another server clears the Result; History keeps the call and shows it again.
     await page.getByRole('combobox', { name: 'Transport' }).selectOption({ label: 'Streamable HTTP' });
     await page.getByRole('textbox', { name: 'URL' }).fill(`http://127.0.0.1:${await freePort()}/mcp`);
     await page.getByRole('button', { name: 'Connect' }).click();

@@ -141,7 +141,7 @@ test.describe('with server-everything', () => {
     ).toBeVisible();
     await expect(lines).toContainText('notifications/tools/list_changed');
 
-    // The kinds sit behind "Filters" (trial 4, finding 7b: the tab keeps its room for lines).
+    // The kinds sit behind "Filters", so the tab keeps its room for lines.
     await log.getByRole('button', { name: 'Filters', expanded: false }).click();
     await log.getByRole('checkbox', { name: 'Notifications' }).uncheck();
     await expect(lines).not.toContainText('notifications/tools/list_changed');

@@ -2,7 +2,7 @@ import { test, expect, type Locator } from '@playwright/test';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { sharedConnectedPage } from './helpers/shared-page.ts';
 
-// The Tool pane, the form and the approval (issue 25, trial 3 findings 5, 6, 10, 11 and 12), on one
+// The Tool pane, the form and the approval, on one
 // connected page of the built-in demo server.
 
 const served = serveToolscope([]);
@@ -14,7 +14,7 @@ async function box(locator: Locator) {
   return found;
 }
 
-test('a call adds no line to the Tool pane; Cancel and a full-width progress sit in the Result (finding 5)', async () => {
+test('a call adds no line to the Tool pane; Cancel and a full-width progress sit in the Result', async () => {
   const { app, page } = shared;
   await page.setViewportSize({ width: 1280, height: 800 });
   await app.selectTool('slow_task');
@@ -23,7 +23,7 @@ test('a call adds no line to the Tool pane; Cancel and a full-width progress sit
   await app.callTool();
   await expect(app.result).toContainText('OK');
   const callButton = app.toolPanel.getByRole('button', { name: 'Call tool' });
-  // The arguments check shares the Call tool line (finding 6): its text sits within the button's height.
+  // The arguments check shares the Call tool line: its text sits within the button's height.
   const check = app.toolPanel.getByText('Arguments match the input schema');
   await expect(check).toBeVisible();
   const before = await box(callButton);
@@ -57,7 +57,7 @@ test('a call adds no line to the Tool pane; Cancel and a full-width progress sit
   expect(await box(callButton)).toEqual(before);
 });
 
-test('a new map entry reads grey until named; its value box says "value"; the disabled Add entry says why (finding 10)', async () => {
+test('a new map entry reads grey until named; its value box says "value"; the disabled Add entry says why', async () => {
   const { app } = shared;
   await app.selectTool('create_order');
   const panel = app.toolPanel;
@@ -80,7 +80,7 @@ test('a new map entry reads grey until named; its value box says "value"; the di
   await item.getByRole('button', { name: 'Remove entry 1' }).click();
 });
 
-test('the Arguments label wraps between its parts at 1280, whole, with the whole text as tooltip (finding 11)', async () => {
+test('the Arguments label wraps between its parts at 1280, whole, with the whole text as tooltip', async () => {
   const { app, page } = shared;
   await page.setViewportSize({ width: 1280, height: 800 });
   await app.selectTool('get_weather');
@@ -97,7 +97,7 @@ test('the Arguments label wraps between its parts at 1280, whole, with the whole
   expect(drawn.x + drawn.width).toBeLessThanOrEqual(pane.x + pane.width);
 });
 
-test('the approval: arguments up to 60% of the window at 1920, and Approve has the focus (finding 12)', async () => {
+test('the approval: arguments up to 60% of the window at 1920, and Approve has the focus', async () => {
   const { app, page } = shared;
   await page.setViewportSize({ width: 1920, height: 1080 });
   await app.selectTool('echo');
@@ -123,7 +123,7 @@ test('the approval: arguments up to 60% of the window at 1920, and Approve has t
   await dialog.getByRole('button', { name: 'Deny' }).click();
 });
 
-test("a View's call opens the approval with the focus on Approve, as the user's own calls do (finding 12)", async () => {
+test("a View's call opens the approval with the focus on Approve, as the user's own calls do", async () => {
   const { app, page } = shared;
   await app.selectTool('weather_card');
   await app.setArgumentsJson('{"city": "Porto", "units": "celsius"}');
@@ -137,7 +137,7 @@ test("a View's call opens the approval with the focus on Approve, as the user's 
   await app.approvalDialog.getByRole('button', { name: 'Deny' }).click();
 });
 
-test('after a result at 1280, "Expand form" gives the form the column and "Show result" gives it back (finding 6)', async () => {
+test('after a result at 1280, "Expand form" gives the form the column and "Show result" gives it back', async () => {
   const { app, page } = shared;
   await page.setViewportSize({ width: 1280, height: 800 });
   await app.selectTool('get_weather');

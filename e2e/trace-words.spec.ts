@@ -2,9 +2,9 @@ import { test, expect, type Locator } from '@playwright/test';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Trial 4 (issue 25), findings 2, 7b and 11: the trace does not call a known era's connect a probe, a shared
-// replay folds its setup as live does, the Server log keeps its room for lines at 1280x800 and the trace filters
-// stay on one row. One bridge on the built-in demo server, whose era the bridge knows (no probe).
+// The trace does not call a known era's connect a probe, a shared replay folds its setup as live does, the
+// Server log keeps its room for lines at 1280x800 and the trace filters stay on one row. One bridge on the
+// built-in demo server, whose era the bridge knows (no probe).
 const toolscope = serveToolscope([]);
 
 /** The vertical middle of an element, to tell whether two controls share a row. */
@@ -25,10 +25,10 @@ test('a known era reads as known, live and in the shared replay; the Server log 
   const trace = app.trace;
   const frames = trace.getByRole('list', { name: 'Frames' });
 
-  // Finding 2: the demo's era was known, so nothing says Auto chose or probed.
+  // The demo's era was known, so nothing says Auto chose or probed.
   const setup = frames.getByRole('button', { name: /^Setup: 2026-07-28 \(known\) · \d+ frames · / });
   await expect(setup).toHaveAttribute('aria-expanded', 'false');
-  // Trial 5, finding 9: the setup row is a row to read, so no line says frames will come; the filters are one row.
+  // The setup row is a row to read, so no line says frames will come; the filters are one row.
   await expect(trace.getByText('Frames appear here as the page and the server talk.')).toHaveCount(0);
   const search = trace.getByRole('searchbox', { name: 'Filter trace' });
   const errorsOnly = trace.getByRole('checkbox', { name: 'Errors only' });
@@ -38,7 +38,7 @@ test('a known era reads as known, live and in the shared replay; the Server log 
   await expect(trace.getByText(/Auto's probe|Auto chose/)).toHaveCount(0);
   await setup.click();
 
-  // Finding 7b: progress notifications wrap between members, never inside a key.
+  // Progress notifications wrap between members, never inside a key.
   await app.selectTool('slow_task');
   await app.setArgumentsJson('{"steps": 2, "delayMs": 20}');
   await app.callTool();
@@ -96,7 +96,7 @@ test('a known era reads as known, live and in the shared replay; the Server log 
 test("a frame detail's header keeps one line at 1280, and the trace has no waiting line once the setup is there", async ({
   page,
 }) => {
-  // Trial 5, findings 5 and 9: "Copy frame" wrapped under "Go to request"; "Frames appear here…" stood above the setup.
+  // "Copy frame" stays beside "Go to request", not under it; no "Frames appear here…" line stands above the setup.
   await page.setViewportSize({ width: 1280, height: 800 });
   const app = new ToolscopePage(page);
   await app.open(toolscope.cli.url);

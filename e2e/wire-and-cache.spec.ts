@@ -3,7 +3,7 @@ import { startV2HttpFixture } from '../test/fixtures/v2-fixture-server.ts';
 import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Issue 18 items 4 and 7 in the page: the wire as it is (HTTP headers with Mcp-Param-* decoded,
+// The modern era's wire and list caching in the page: the wire as it is (HTTP headers with Mcp-Param-* decoded,
 // status, envelope, resultType; tools with an invalid x-mcp-header set apart), and list caching by
 // the server's hints (a second listing asks nothing, Refresh asks the server).
 
@@ -122,7 +122,7 @@ test('revision awareness: ping is not offered under 2026-07-28, the log level sa
 
   await page.getByRole('tab', { name: 'Server log' }).click();
   const log = page.getByRole('region', { name: 'Server log' });
-  // Trial 3, finding 9: no disabled Ping, no "deprecated" badge beside the control to use.
+  // Under 2026-07-28 there is no ping to send: no disabled Ping, no "deprecated" badge beside the control to use.
   await expect(log.getByRole('button', { name: 'Ping server' })).toHaveCount(0);
   await expect(log.getByRole('status', { name: 'Ping round trip' })).toHaveCount(0);
   const level = log.getByRole('combobox', { name: 'Log level, sent with each call' });

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 
 /**
- * Which protocol era the page speaks with a target (DESIGN.md §2, issue 18):
+ * Which protocol era the page speaks with a target (DESIGN.md §2):
  * - `auto`: probe with `server/discover` and fall back to the `initialize` handshake (the default);
  * - `legacy`: the `initialize` handshake of 2025-11-25 and earlier, no probe;
  * - `modern`: revision 2026-07-28 only (stateless, `server/discover`), no fallback.
@@ -73,7 +73,7 @@ const stringRecord = z.record(z.string(), z.string());
 
 const eraSchema = z.enum(ERA_CHOICES).optional();
 
-/** The shape of a {@link ServerTarget}; unknown fields are kept, as they always were. */
+/** The shape of a {@link ServerTarget}; unknown fields are kept, so no field a target carries is dropped. */
 export const serverTargetShape = z.discriminatedUnion('transport', [
   z.looseObject({
     transport: z.literal('stdio'),

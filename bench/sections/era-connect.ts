@@ -100,8 +100,8 @@ const SLOW_MODERN: ServerTarget = {
 const PACED_ROUNDS = 3;
 
 /**
- * Issue 27: Auto against a server that ignores requests it does not know (a first connect used to
- * wait out the 10 s probe timeout; the ping now decides), beside Legacy on the same server; and
+ * Auto against a server that ignores requests it does not know (the liveness ping decides, instead
+ * of waiting out the 10 s probe timeout), beside Legacy on the same server; and
  * against a modern server that boots slowly (it must still come out modern), beside Modern.
  */
 async function pacedProbeRows(

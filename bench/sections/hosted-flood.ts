@@ -12,7 +12,7 @@ import { row, type BenchRow } from '../lib/report.ts';
 import { formatMs, percentile } from '../lib/stats.ts';
 
 const MIB = 1024 * 1024;
-/** Issue 27's flood: one socket, 20 notifications of 15 MiB (each under the default maxMessageBytes). */
+/** The flood a hosted bridge must survive without stalling other users: one socket, 20 notifications of 15 MiB (each under the default maxMessageBytes). */
 const FLOOD = { messages: 20, mib: 15 };
 /** Bound on the whole flood (sending, the bridge reading it, the disconnect). */
 const FLOOD_LIMIT_MS = 180_000;

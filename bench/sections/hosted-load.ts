@@ -194,7 +194,7 @@ function benchConfig(load: HostedLoad, folder: string): Record<string, unknown> 
       toolCallsPerMinute: callsPerMinute,
     },
     log: { level: 'warn' },
-    // /metrics is for named users only (issue 27): the bench reads its gauges as the admin.
+    // /metrics is for named users only (its figures are process-wide): the bench reads its gauges as the admin.
     metrics: { users: ['bench-admin'] },
     store: { dataDir: path.join(folder, 'data') },
   };

@@ -9,7 +9,7 @@ import {
   type ProbeWait,
 } from './era-probe-pace.ts';
 
-// Issue 27: Auto's probe on stdio, paced by a ping and a tools/list, on fake timers and a fake
+// Auto's probe on stdio, paced by a ping and a tools/list, on fake timers and a fake
 // transport: what is sent when, what reaches the SDK, and when the era is decided.
 
 const META = { 'io.modelcontextprotocol/protocolVersion': '2026-07-28' };
@@ -96,7 +96,7 @@ describe('paceStdioProbe', () => {
     // No second decision when the long grace would have ended.
     await vi.advanceTimersByTimeAsync(AFTER_PING_GRACE_MS);
     expect(probe.delivered).toHaveLength(1);
-    // What Auto adds over Legacy against such a server (issue 27: aim well under +1.2 s).
+    // What Auto adds over Legacy against such a server (a person should wait well under +1.2 s).
     expect(LIVENESS_PING_DELAY_MS + AFTER_LIST_GRACE_MS).toBeLessThanOrEqual(1000);
   });
 

@@ -52,16 +52,16 @@ export type ProbeWait =
 
 /**
  * Makes Auto's probe on stdio cost what a person accepts against a server that ignores requests it
- * does not know (issue 27): `ping` may be sent before `initialize` in every revision, and a server
+ * does not know: `ping` may be sent before `initialize` in every revision, and a server
  * reads its requests in order. So when the probe is unanswered after {@link LIVENESS_PING_DELAY_MS},
  * Auto sends a ping, and a `tools/list` for a server that does not answer ping either (a hand-rolled
  * one that answers only what it knows); both carry the probe's envelope, so a modern server reads
  * them as modern requests. Once the server answers either (result or error) and still not the
  * probe, it has read the probe and ignored it: a legacy server. The SDK is then handed a "method not
  * found" answer to the probe and falls back to `initialize` on the same process at once. A server
- * still booting answers neither, so it gets the whole probe timeout, as before: a slow modern
- * server is not taken for a legacy one. (One that answers the ping before the probe, by more than
- * the grace, is caught as before: it refuses `initialize` as modern and is started again.)
+ * still booting answers neither, so it gets the whole probe timeout: a slow modern server is not
+ * taken for a legacy one. (One that answers the ping before the probe, by more than the grace, is
+ * still caught: it refuses `initialize` as modern and is started again.)
  *
  * `onwait` hears what the connect waits for; `onhastened` once when the probe was decided early,
  * with what the server answered instead (`ping` or `tools/list`).

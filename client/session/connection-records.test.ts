@@ -18,8 +18,8 @@ const cancelled = (seq: number): Frame => ({
 });
 
 describe('recordConnection', () => {
-  // Trial 5, finding 8: an old View's notifications/cancelled, acknowledged by the bridge after the next
-  // connect began, read as the new connection's frame, after its "new connection" boundary.
+  // An old View's notifications/cancelled, acknowledged by the bridge after the next connect began,
+  // would read as the new connection's frame, after its "new connection" boundary.
   it("keeps an ended connection's late frames out of the trace", () => {
     const records = {
       trace: new TraceLog((run) => run()),

@@ -34,7 +34,7 @@ export function recordConnection(transport: TracedTransport, records: Connection
   transport.originOf = (message) => records.origins.originOfSent(message);
   transport.onframe = (frame) => {
     // An ended connection's late frame (an old View's notifications/cancelled, sent as it closed) would
-    // read as the next connection's, after its boundary (trial 5, finding 8); the bridge's recording keeps it.
+    // read as the next connection's, after its boundary; the bridge's recording keeps it.
     if (!records.trace.isNewest(connection)) return;
     records.probe?.see(frame);
     noteListChange(frame, records.listCache);

@@ -127,8 +127,9 @@ describe('McpSession wire results and -32020', () => {
 });
 
 describe('McpSession setup', () => {
-  // Trial 5, finding 7: the page's render of "connected" ran before the first listing (and a modern
-  // connection's listen) left, and held them back; the listing must be on the wire when the state says connected.
+  // The page's render of "connected" can run before the first listing (and a modern connection's listen)
+  // leaves, and hold them back for its whole length; so the listing must be on the wire when the state says
+  // connected.
   it('sends tools/list before the state turns connected', async () => {
     const session = inMemorySession(() => {
       const server = new McpServer(

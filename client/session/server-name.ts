@@ -1,5 +1,5 @@
 /**
- * The name of a server, wherever the page names one (trial 2, finding 6): what the server calls itself in its
+ * The name of a server, wherever the page names one (the approval, the replay, recordings): what the server calls itself in its
  * `serverInfo` (its title, else its name, and its version), with the command or URL it was reached by as the
  * secondary text. Before the server has said who it is (or for a recording that never got that far), the
  * command or URL is the name.

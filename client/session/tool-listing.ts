@@ -95,7 +95,7 @@ export class ToolListing {
 /**
  * Which connections share cached list pages: the same target under the same era choice. A list fetched in
  * 2026-07-28 is not the answer to a Legacy connection: someone testing back-compat wants to see the server
- * list its tools in the old revision (trial 4).
+ * list its tools in the old revision.
  */
 export function listingCacheKey(target: ServerTarget): string {
   return `${target.era ?? 'auto'}\n${targetCacheKey(target)}`;

@@ -3,13 +3,14 @@ import type { ParseJob, ParseResult } from './large-text-job.ts';
 
 /**
  * Reads the page's large texts in a worker thread: decoding, `JSON.parse`, validation and the
- * relay's `JSON.stringify` of a 15 MiB message each held the bridge's one event loop for 100-300 ms
- * (the flood profile of issue 27), and every other user's message waited behind them. The worker
- * starts with the first large text and is shared by every socket; jobs are answered in order.
+ * relay's `JSON.stringify` of a 15 MiB message each hold the bridge's one event loop for 100-300 ms
+ * on the main thread (the hosted flood profile in docs/performance.md), and every other user's
+ * message waits behind them. The worker starts when warmed or with the first large text and is
+ * shared by every socket; jobs are answered in order.
  *
  * Until the worker says it is ready, and whenever it cannot be used (it failed to start, as under a
  * test runner that cannot load its TypeScript), `parse` answers `undefined` and the caller reads the
- * text itself, as before. A ready worker is handed the text's memory (moved, not copied: a flood
+ * text itself on the event loop. A ready worker is handed the text's memory (moved, not copied: a flood
  * would hold each 15 MiB text three times); should it stop during a job, that text is answered as
  * unread.
  */

@@ -5,7 +5,7 @@ import { afterEach } from 'vitest';
 import { describeQuotaCases } from '../../test/support/recording-quota-cases.ts';
 import { RecordingLibrary } from './recording-library.ts';
 
-// Issue 27: the recording quota per user (limits.recordingBytesPerUser), on a real SQLite store
+// The recording quota per user (limits.recordingBytesPerUser), on a real SQLite store
 // (the same cases run on PostgreSQL in recording-store.postgres.integration.test.ts).
 
 const dirs: string[] = [];

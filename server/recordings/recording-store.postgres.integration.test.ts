@@ -54,7 +54,7 @@ describe.skipIf(skipReason)(`PostgreSQL store${skipReason ? ` (skipped: ${skipRe
 
   describeStoreContract('PostgreSQL', () => openStore());
 
-  // Issue 27: the recording quota reads each recording's bytes with the store's `usage` query.
+  // The recording quota reads each recording's bytes with the store's `usage` query.
   describeQuotaCases('PostgreSQL', async () => {
     const library = await RecordingLibrary.open({ databaseUrl: await cluster.createDatabase() });
     closers.push(() => library.close());

@@ -8,7 +8,7 @@ import { startV2HttpFixture } from '../fixtures/v2-fixture-server.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';
 
-// Issue 18 item 5 at connect time, with the page's session through the bridge: the server's own
+// A server's refusal at connect time, with the page's session through the bridge: the server's own
 // error reaches the page with its code and data, explained; an HTTP status is explained too.
 
 let bridge: RunningBridge;

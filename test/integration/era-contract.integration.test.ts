@@ -7,7 +7,7 @@ import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts
 import { createNodeSession } from '../support/node-session.ts';
 import { projectPath } from '../support/start-cli.ts';
 
-// Issue 18's contract, checked with the headless client (client/) through the bridge:
+// The protocol era's contract (DESIGN.md §2), checked with the headless client (client/) through the bridge:
 // the era of a target decides how the session connects, and the page learns what was negotiated.
 
 let bridge: RunningBridge;

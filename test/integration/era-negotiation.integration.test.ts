@@ -7,8 +7,8 @@ import { BridgeClientTransport } from '../support/bridge-client-transport.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import { projectPath } from '../support/start-cli.ts';
 
-// The era decision itself is the page's (part B of issue 18); these show the bridge carries each
-// way of making it, with SDK v2's Client over the bridge as the page will run it.
+// The era decision itself is the page's, not the bridge's; these show the bridge carries each
+// way of making it, with SDK v2's Client over the bridge as the page runs it.
 
 let bridge: RunningBridge;
 let dualHttp: Awaited<ReturnType<typeof startV2HttpFixture>>;

@@ -6,7 +6,7 @@ import type { ProbeWait } from '../../client/era/era-probe-pace.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';
 
-// Issue 27, finding 7: Auto against a stdio server that ignores requests it does not know decides
+// Auto against a stdio server that ignores requests it does not know decides
 // in about a second (not the 10 s probe timeout), and a modern server that boots slowly is still
 // found modern; the session says what it waits for meanwhile. Generous bounds: the bench measures.
 

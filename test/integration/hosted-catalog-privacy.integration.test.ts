@@ -11,7 +11,7 @@ import { HostedPage } from '../support/hosted-page.ts';
 import { rawRequest } from '../support/raw-http.ts';
 import { projectPath } from '../support/start-cli.ts';
 
-/** Issue 27, findings 1 and 2: what of a catalog entry reaches a user's page, recordings and share links. */
+/** What of a catalog entry reaches a user's page, recordings and share links. */
 const STDIO_SECRET = 'stdio-env-secret-4f8a2c';
 const HEADER_SECRET = 'header-secret-9b1d7e';
 const ENV_NAME = 'SECRET_KEY';

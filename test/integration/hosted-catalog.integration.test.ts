@@ -139,7 +139,8 @@ describe('hosted mode: what you may run', () => {
       string
     >;
     expect(seen.authorization).toBe('Bearer alice-own-upstream-token');
-    // The admin's header reaches the server; a server that echoes it shows the page `***` (issue 27).
+    // The admin's header reaches the server; a server that echoes it shows the page `***`: the value is the
+    // admin's secret, not the user's.
     expect(seen['x-team']).toBe('***');
     const other = await alice.connect({ catalog: { server: 'remote', headers: { 'X-Team': 'mine' } } });
     expect(other).toMatchObject({

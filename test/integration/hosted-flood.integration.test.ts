@@ -10,7 +10,7 @@ import { residentBytes } from '../support/process-memory.ts';
 import { startServe, type ServeProcess } from '../support/start-serve.ts';
 
 /**
- * Issue 27, finding 3: one user floods their socket with 20 notifications of 15 MiB (each under
+ * One user floods their socket with 20 notifications of 15 MiB (each under
  * the default maxMessageBytes); the bridge, its own process with today's default limits, holds the
  * flood at that socket: another user is answered, memory and the store stay bounded, and the
  * refusals name the limit. Bounds are generous (a loaded CI machine must not break them); the bench

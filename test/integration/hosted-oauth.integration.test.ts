@@ -1,5 +1,5 @@
 /**
- * Issue 24, OAuth in hosted mode: two users open the same protected catalog entry and each signs in
+ * OAuth in hosted mode: two users open the same protected catalog entry and each signs in
  * themselves, with the admin's pre-registered client (its secret from `${env:…}`). Each sign-in is
  * bound to the user who started it: the other user can neither open its link nor finish it at the
  * callback. Tokens stay in the bridge's memory for the connection: never in a page's bytes, the

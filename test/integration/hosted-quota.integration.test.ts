@@ -7,7 +7,7 @@ import {
 } from '../support/hosted-bridge.ts';
 import { HostedPage } from '../support/hosted-page.ts';
 
-// Issue 27: the recording quota (limits.recordingBytesPerUser) as the user's page meets it: when
+// The recording quota (limits.recordingBytesPerUser) as the user's page meets it: when
 // their recording stops at the quota, the page gets one notice naming the limit, and the
 // connection goes on; another user's page hears nothing.
 

@@ -106,7 +106,7 @@ describe('toolscope serve', () => {
     const cookie = cookiesOf(signedIn)[0]!;
     const page = await HostedPage.open(serve.port, { cookie, origin });
     await page.open({ catalog: { server: 'leaky' } });
-    // The server echoes the catalog's secret: the user's page gets it masked (issue 27).
+    // The server echoes the catalog's secret: the user's page gets it masked: it is the admin's, not the user's.
     expect((await page.callTool('env', { name: 'SECRET_KEY' })).result?.content?.[0]?.text).toBe('***');
     // Users get no `spawned` event (it names the command): the server says its own process id.
     const pid = Number((await page.callTool('pid')).result?.content?.[0]?.text);

@@ -1,5 +1,5 @@
 /**
- * Registration by Client ID Metadata Document (issue 24), against oidc-provider with the feature
+ * Registration by Client ID Metadata Document, against oidc-provider with the feature
  * on: a bridge reached at a public https address serves its document at
  * /oauth/client-metadata.json (the route hosted mode mounts); its connections use that URL as the
  * client id; the authorization server fetches the document from the bridge and signs the user in

@@ -1,5 +1,5 @@
 /**
- * Requests of one connection that meet a 401 together share ONE authorization (issue 24): one
+ * Requests of one connection that meet a 401 together share ONE authorization: one
  * authorization URL offered, one PKCE verifier, one callback, and every waiting request sent again
  * once it is finished (or failing with the same message when it fails). The fixture holds the 401
  * answers until all of them are due, so the requests meet the 401 together in every run.

@@ -1,5 +1,5 @@
 /**
- * The message a person reads when a sign-in fails (issue 24), through the page's session code and
+ * The message a person reads when a sign-in fails, through the page's session code and
  * the bridge, one test per common failure: against oidc-provider (invalid_client, an expired
  * sign-in whose refresh fails) and against a fixture that gets OAuth wrong on purpose (no
  * metadata, wrong resource, issuer mismatch, redirect mismatch, invalid_scope). Each checks the

@@ -1,5 +1,5 @@
 /**
- * Guided mode of the OAuth debugger (issue 24): the page's session code, in Node, connects with
+ * Guided mode of the OAuth debugger: the page's session code, in Node, connects with
  * guided mode on; the bridge's sign-in (the SDK's own `auth()`) waits before each OAuth request
  * until the page sends "Next step", so each request is shown, and not sent, until then.
  */

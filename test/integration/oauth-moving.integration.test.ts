@@ -1,5 +1,5 @@
 /**
- * The authorization server moves (issue 24): the protected resource metadata names another one and
+ * The authorization server moves: the protected resource metadata names another one and
  * the resource takes only its tokens. The connection's token is refused, so it discovers again,
  * registers at the new server and signs in there; the registration at the first one is kept (per
  * issuer), so moving back signs in there without registering again. Against two oidc-providers.

@@ -1,5 +1,5 @@
 /**
- * A pre-registered client entered in the page (issue 24): the page's session code, in Node, sends
+ * A pre-registered client entered in the page: the page's session code, in Node, sends
  * the client id, secret and token endpoint auth method with its connect (the page's
  * OAuthClientSocket); the bridge signs in with that client at oidc-provider (no dynamic
  * registration) through its /oauth/callback. Then the secret is searched for in every byte the

@@ -1,5 +1,5 @@
 /**
- * Single-user mode keeps OAuth tokens for the next connect (issue 24): after one browser sign-in,
+ * Single-user mode keeps OAuth tokens for the next connect: after one browser sign-in,
  * a new page session connects to the same server without signing in; the file is 0600; "Clear
  * tokens" deletes them, so the next connect asks for sign-in again.
  */

@@ -12,7 +12,7 @@ import { startV2HttpFixture } from '../fixtures/v2-fixture-server.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';
 
-// Issue 18 items 4 and 7 with the page's session code through the bridge, against a strict SDK v2
+// The modern era's wire and list cache, with the page's session code through the bridge, against a strict SDK v2
 // server over Streamable HTTP: the wire as sent (headers, resultType), tools set apart for an
 // invalid x-mcp-header, and the list cache across connections.
 

@@ -21,7 +21,7 @@ const WAIT_MS = 20_000;
 
 /**
  * An SDK v2 `Transport` in Node whose other end is an MCP server behind a running bridge: it speaks
- * the bridge's WebSocket protocol the way the page will (part B of issue 18), so a v2 `Client`
+ * the bridge's WebSocket protocol the way the page does, so a v2 `Client`
  * runs through the real bridge at the wire. It keeps every frame (outbound ones with their
  * message, as the page pairs them) and bridge event, and can also send raw requests.
  * - A stdio target exposes `pid` and `stderr`, so the Client's Auto probe treats it as stdio and

@@ -23,7 +23,7 @@ describe('sign-in page', () => {
     expect(page).not.toContain('<b>');
   });
 
-  it('looks like the app: its logo, light or dark as the system asks, the card centred (trial 4, finding 9)', () => {
+  it('looks like the app: its logo, light or dark as the system asks, the card centred', () => {
     const page = renderSignInPage({ next: '/', tokens: true });
     expect(page).toContain('<img src="/favicon.svg" alt=""');
     expect(page).toContain('<meta name="color-scheme" content="light dark">');

@@ -67,8 +67,8 @@ ${signOut}`;
 }
 
 /**
- * The stylesheet of the sign-in page: the app's slate and indigo, light or dark as the system asks (trial 4,
- * finding 9: signing in should not flash a white page before a dark app), the card centred in the window.
+ * The stylesheet of the sign-in page: the app's slate and indigo, light or dark as the system asks (signing in
+ * should not flash a white page before a dark app), the card centred in the window.
  */
 export const SIGN_IN_CSS = `:root{color-scheme:light dark;--bg:#f8fafc;--card:#fff;--border:#e2e8f0;--text:#0f172a;--muted:#475569;--field:#fff;--field-border:#94a3b8;--accent:#4f46e5;--accent-hover:#4338ca;--link:#4f46e5;--error:#b91c1c}
 @media (prefers-color-scheme:dark){:root{--bg:#020617;--card:#0f172a;--border:#1e293b;--text:#f1f5f9;--muted:#94a3b8;--field:#020617;--field-border:#475569;--accent:#4f46e5;--accent-hover:#6366f1;--link:#818cf8;--error:#f87171}}

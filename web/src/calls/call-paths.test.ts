@@ -105,7 +105,7 @@ describe('every call path decides task augmentation the same way', () => {
     expect(history.get().calls).toHaveLength(2);
   });
 
-  it('Re-run of another tool opens that tool with the arguments it sends, as Edit does (finding 1)', async () => {
+  it('Re-run of another tool opens that tool with the arguments it sends, as Edit does', async () => {
     const { runner, workspace, history } = setup();
     const counted = await runner.call(optional, { n: 3 });
     workspace.edit('research', { other: true });

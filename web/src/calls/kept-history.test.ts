@@ -39,7 +39,7 @@ const call = (tool: string, extra: Partial<NewCall> = {}): NewCall => ({
 
 afterEach(() => vi.useRealTimers());
 
-describe('the history kept across a reload (trial 2, finding 3)', () => {
+describe('the history kept across a reload', () => {
   it('comes back with its selection and the selected tool, marked as restored, for the same bridge and server', () => {
     vi.useFakeTimers();
     const storage = memoryStorage();

@@ -4,7 +4,7 @@ import type { CallEntry, CallHistory } from './call-history.ts';
 import type { Workspace } from './workspace.ts';
 
 /**
- * The history and the selected tool survive a reload of the page (trial 2, finding 3), as in Postman. They are kept
+ * The history and the selected tool survive a reload of the page, as in Postman. They are kept
  * in sessionStorage: this tab only, gone with it, and only for the same bridge and the same server. What is kept is
  * the history's own entries, so a reload restores the same model live calls use. Nothing secret is in an entry (its
  * server is described without header or environment values); results over {@link MAX_KEPT_RESULT} characters are

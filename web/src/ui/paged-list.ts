@@ -50,7 +50,7 @@ export function usePagedList<T>(
   );
 
   useEffect(() => {
-    // No key: nothing to list (the server did not declare it), so nothing is asked (trial 5, finding 9).
+    // No key: nothing to list (the server did not declare it), so nothing is asked.
     if (key === undefined) return;
     void load(undefined, false);
   }, [load, key]);

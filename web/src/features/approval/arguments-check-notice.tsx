@@ -5,7 +5,7 @@ import type { ArgumentProblem } from '../../../../client/schema/summarize-errors
 
 /**
  * The approval dialog's check of the arguments against the tool's input schema. Its own chunk: the
- * checker (Ajv and the form's schema code) is not needed before the first approval (issue 27).
+ * checker (Ajv and the form's schema code) is not needed before the first approval, so it stays out of the initial download.
  */
 export function ArgumentsCheckNotice({
   inputSchema,

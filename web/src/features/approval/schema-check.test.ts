@@ -61,7 +61,7 @@ describe('countProblems and firstProblems', () => {
       { text: 'a: is required', pointer: '/a' },
       { text: 'b: must be string', pointer: '/b' },
     ]);
-    // The form's words, list places counted from 1 (trial 5, finding 3); the pointer goes beside them.
+    // The form's words, list places counted from 1; the pointer goes beside them.
     expect(firstProblems([{ path: '/items/1/sku', message: 'is required' }])).toEqual([
       { text: 'items 2 › sku: is required', pointer: '/items/1/sku' },
     ]);

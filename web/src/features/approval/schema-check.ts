@@ -41,7 +41,7 @@ export interface ProblemLine {
 
 /**
  * The first problems, each named as the form names it ("items 2 › sku", list places from 1), with its JSON Pointer
- * beside: a person reads "/items/1" as the first item (trial 5, finding 3).
+ * beside: a person reads "/items/1" as the first item.
  */
 export function firstProblems(problems: readonly ArgumentProblem[], max = SHOWN_PROBLEMS): ProblemLine[] {
   return problems

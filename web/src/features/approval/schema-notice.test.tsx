@@ -22,7 +22,7 @@ describe('SchemaNotice', () => {
     expect(html).toContain('and 2 more');
   });
 
-  it('says plainly that an entry with no key is not sent (trial 2, finding 2)', () => {
+  it('says plainly that an entry with no key is not sent', () => {
     const unnamed = { path: '/labels', message: 'entry 2 has no key (it is not sent)' };
     const html = renderToString(<SchemaNotice check={{ problems: [unnamed] }} />);
     expect(html).toContain('An entry of the form has no key: not sent.');

@@ -5,7 +5,7 @@ import type { ViewNotes } from './view-notes.ts';
 
 /**
  * What the "From the View" list collects (the kinds of `ViewNote`) and where the View's tool calls go instead, so an
- * empty list beside a View that just called a tool does not read as "the View sent nothing" (trial 4, finding 11).
+ * empty list beside a View that just called a tool does not read as "the View sent nothing".
  */
 const COLLECTED =
   'Messages and model context the View sent for the model, its logs, links, downloads and refused requests. Its tool calls are in History.';

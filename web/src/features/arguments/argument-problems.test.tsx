@@ -19,7 +19,7 @@ describe('ArgumentProblems', () => {
     expect(html).not.toContain('problem');
   });
 
-  it('leaves "Still to fill in" to the Call tool line when that line names every to-do (trial 5, finding 9)', () => {
+  it('leaves "Still to fill in" to the Call tool line when that line names every to-do', () => {
     const one = { validationErrors: [{ path: '/message', message: 'is required' }] };
     expect(renderToString(<ArgumentProblems status={one} showMatch={false} />)).toBe('');
     expect(renderToString(<ArgumentProblems status={one} />)).toContain('message</p>');

@@ -30,7 +30,7 @@ export function ArgumentProblems({
   // A map entry's missing key is one of them ("Add entry" starts it empty).
   if (problems.every(isToDo)) {
     // Where the Call tool line names every to-do already, a second "Still to fill in" would only repeat it
-    // (screen readers heard it twice, trial 5, finding 9); the full list stays when the line counts the rest.
+    // (screen readers would hear it twice); the full list stays when the line counts the rest.
     if (!showMatch && (summarizeProblems(problems)?.more ?? 0) === 0) return null;
     return <p className={hintClass}>Still to fill in: {problems.map(toDoLabel).join(', ')}</p>;
   }

@@ -16,7 +16,7 @@ describe('summarizeProblems (the Call tool line)', () => {
     expect(summary).toMatchObject({ toDo: true, text: 'Still to fill in: customer, items 1 › sku', more: 1 });
   });
 
-  it('names a second to-do only when both names fit whole (trial 5, finding 5)', () => {
+  it('names a second to-do only when both names fit whole', () => {
     const summary = summarizeProblems([
       { path: '/items/1/sku', message: 'is required' },
       { path: '/items/1/quantity', message: 'is required' },

@@ -36,7 +36,7 @@ const NAMED_TO_DOS = 2;
 
 /**
  * Characters of names the Call tool line holds whole at 1280 px beside "Still to fill in:" and "+N more": a second
- * name is added only if both fit, so the line never ends in a name cut mid-word (trial 5, finding 5).
+ * name is added only if both fit, so the line never ends in a name cut mid-word.
  */
 export const NAMED_TO_DO_CHARS = 26;
 

@@ -47,7 +47,7 @@ describe('the generated form', () => {
     expect(error).not.toHaveBeenCalled();
   });
 
-  it('names map entries by their place, shows an unnamed one empty, and adds no second one (trial 2, finding 2)', () => {
+  it('names map entries by their place, shows an unnamed one empty, and adds no second one', () => {
     const html = renderForm(
       {
         type: 'object',
@@ -69,7 +69,7 @@ describe('the generated form', () => {
     // One empty key per object: "Add entry" waits for entry 2's key.
     expect(html).toMatch(/<button[^>]*aria-label="Add entry to labels"[^>]*disabled/);
     // Why it waits is said beside it (a disabled button's tooltip does not show everywhere), and the value box
-    // says what it holds (trial 3, finding 10).
+    // says what it holds.
     expect(html).toContain('title="Name entry 2 first"');
     expect(html).toMatch(/aria-describedby="[^"]*-add-why"/);
     expect(html).toMatch(/<span id="[^"]*-add-why"[^>]*>Name entry <!-- -->2<!-- --> first<\/span>/);

@@ -29,7 +29,7 @@ function calledCount(report: CheckReport): number {
 
 /**
  * A clean run's verdict, claiming only what was looked at: with no tool called, no result was checked, and a
- * tool that answers badly (the demo's `bad_structured_output`) is not cleared (trial 4, finding 11).
+ * tool that answers badly (the demo's `bad_structured_output`) is not cleared.
  */
 export function noFindingsVerdict(report: CheckReport): string {
   const called = calledCount(report);

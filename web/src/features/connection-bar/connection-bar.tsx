@@ -52,7 +52,7 @@ export function ConnectionBar({
     }
   }, [autoConnect, initialTarget, session]);
 
-  // The options float over the Tool pane's top (trial 4, finding 11): a connect, however started, closes them,
+  // The options float over the Tool pane's top: a connect, however started, closes them,
   // and so does a click anywhere else on the page (a click on plain text moves no focus, so onBlur misses it).
   const [seenStatus, setSeenStatus] = useState(status);
   if (status !== seenStatus) {
@@ -165,7 +165,7 @@ export function ConnectionBar({
         )}
         <button
           type="submit"
-          // One look for Disconnect, connecting or connected (trial 4, finding 11): only Connect is the filled button.
+          // One look for Disconnect, connecting or connected: only Connect is the filled button.
           className={`${status === 'disconnected' ? primaryButtonClass : secondaryButtonClass} w-28 shrink-0 justify-center`}
         >
           {status === 'disconnected' ? 'Connect' : 'Disconnect'}

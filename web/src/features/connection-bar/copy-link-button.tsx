@@ -31,7 +31,7 @@ export function CopyLinkButton({ form }: { form: TargetFormState }) {
       >
         {copied ? 'Link copied' : 'Copy link'}
       </button>
-      {/* Under the button, over the page: says what the link leaves out, and moves nothing (trial 5, 4b). */}
+      {/* Under the button, over the page: says what the link leaves out, and moves nothing. */}
       <span
         role="status"
         className={`absolute top-full right-0 z-30 mt-1 rounded bg-slate-800 px-2 py-1 text-xs whitespace-nowrap text-white shadow dark:bg-slate-700 ${copied ? '' : 'hidden'}`}

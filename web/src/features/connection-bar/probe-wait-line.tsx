@@ -1,7 +1,7 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 
-/** What each wait of Auto's probe is, in words (issue 27: a person waiting has something to read). */
+/** What each wait of Auto's probe is, in words (a person waiting has something to read). */
 const WAITS = {
   probe: 'Auto: waiting for the server to answer server/discover (the era probe)…',
   boot: 'Auto: waiting for the server to start (no answer to server/discover, ping or tools/list yet)…',

@@ -4,7 +4,7 @@ import { useLayoutEffect, useState, type RefObject } from 'react';
 export interface CardBox {
   left: number;
   width: number;
-  /** Just inside the Tool pane's top border, so the card never sits across it (trial 4, finding 8). */
+  /** Just inside the Tool pane's top border, so the card never sits across it. */
   top: number;
 }
 
@@ -16,7 +16,7 @@ const MIN_CARD_WIDTH = 420;
 
 /**
  * The centre column's place under the connection form: the card floats over the Tool pane's top only, never
- * over the side panels' tab strips or the Trace header (issue 25). Follows window resizes and the splitters.
+ * over the side panels' tab strips or the Trace header. Follows window resizes and the splitters.
  * Undefined when there is no Tool pane to line up with (the card then keeps its default place).
  */
 export function useCentreColumnBox(form: RefObject<HTMLElement | null>): CardBox | undefined {

@@ -7,7 +7,7 @@ import type { RecordingsApi } from './recordings-api.ts';
 
 /**
  * Names the recording of this connection after the server once it has said who it is ("Toolscope demo server
- * 1.0.0" rather than its command; trial 2, finding 6). The bridge names a new recording by the command, before
+ * 1.0.0" rather than its command). The bridge names a new recording by the command, before
  * any answer; the page is the one that reads serverInfo. Once per recording, so a later rename by the user stays.
  */
 export function useNameRecordingByServer(session: McpSession, api: RecordingsApi | undefined): void {

@@ -3,7 +3,7 @@ import type { Workspace } from '../../calls/workspace.ts';
 
 /**
  * In a replay nothing is typed: the call chosen in History is what the Tool pane shows, so the tool list marks
- * that call's tool (trial 3, finding 2). Syncs once at once, then on every change of the chosen call. Returns the
+ * that call's tool. Syncs once at once, then on every change of the chosen call. Returns the
  * unsubscribe.
  */
 export function toolFollowsCall(workspace: Workspace, history: CallHistory): () => void {

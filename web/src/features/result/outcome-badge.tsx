@@ -60,8 +60,8 @@ export function OutcomeBadge({
   outcome: CallOutcome;
   showDuration?: boolean;
   /**
-   * Say "round trip" after the duration, so it is not read as the trace's shorter figure "at the bridge" (trial 4,
-   * finding 10). Where rows repeat it (History), the tooltip says it instead.
+   * Say "round trip" after the duration, so it is not read as the trace's shorter figure "at the bridge".
+   * Where rows repeat it (History), the tooltip says it instead.
    */
   namedDuration?: boolean;
   /** The call answered, but its structuredContent breaks the outputSchema: not "OK". */
@@ -70,7 +70,7 @@ export function OutcomeBadge({
   outputChecking?: boolean;
   /**
    * The figure was measured at the bridge (a recording's replay has no page time): say "at the bridge", the trace's
-   * words, never "round trip" (trial 5, finding 6).
+   * words, never "round trip".
    */
   atBridge?: boolean;
 }) {

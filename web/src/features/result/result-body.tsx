@@ -70,7 +70,7 @@ export function ResultBody({
   const detailsId = useId();
   const details = { mirror, result, createdTask };
 
-  // Nothing went on the wire: there is no result to render nor raw JSON to read (trial 5, finding 9).
+  // Nothing went on the wire: there is no result to render nor raw JSON to read.
   if (outcome.status === 'denied')
     return <p className="px-3 py-2 text-sm text-slate-600 dark:text-slate-400">{DENIED_TEXT}</p>;
 

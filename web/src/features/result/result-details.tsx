@@ -16,8 +16,8 @@ export function hasResultDetails({ mirror, result, createdTask }: DetailsContent
 }
 
 /**
- * The "Details" toggle, on the right of the Rendered/Raw JSON tab line (trial 5, finding 9: alone on a row of its
- * own it wasted the height of one).
+ * The "Details" toggle, on the right of the Rendered/Raw JSON tab line (alone on a row of its own it would waste
+ * the height of one).
  */
 export function ResultDetailsButton({
   open,
@@ -43,7 +43,7 @@ export function ResultDetailsButton({
 }
 
 /**
- * What a healthy result has besides its content, one click away (trial 3, finding 12): that the text block mirrors
+ * What a healthy result has besides its content, one click away: that the text block mirrors
  * structuredContent, and the `_meta` the server attached. A problem never waits here: it shows above the result.
  */
 export function ResultDetailsPanel({ id, mirror, result, createdTask }: DetailsContent & { id: string }) {

@@ -18,7 +18,7 @@ export function sameServer(server: string, target: ServerTarget): boolean {
 
 /**
  * Clears the Result when the page starts connecting to a different server than the one the shown call went to
- * (trial 5, finding 2: another server's result stayed beside the new server's tools). History keeps the call, and
+ * (another server's result beside the new server's tools would read as theirs). History keeps the call, and
  * picking it there shows it again, marked as from the previous connection. A reconnect to the same server keeps it.
  * Returns the unsubscribe.
  */

@@ -3,7 +3,7 @@ import { useStore } from '../../ui/use-store.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
 
 /**
- * The Result header's word on what it shows (trial 2, finding 15): each tool keeps its own last result, so choosing
+ * The Result header's word on what it shows: each tool keeps its own last result, so choosing
  * another tool changes the Result. Without a call it says why it is empty; with the selected tool's newest call it
  * says that this is that tool's last result.
  */

@@ -2,7 +2,7 @@ import type { CallEntry } from '../../calls/call-history.ts';
 
 /**
  * The called tool in the Result header: its title, and its name in monospace beside it only while the header has
- * room (trial 3, finding 11: with a badge at 1280 both were cut). The name is always the title's tooltip.
+ * room (with a badge at 1280 both would be cut). The name is always the title's tooltip.
  */
 export function ResultTitle({ call, roomy }: { call: CallEntry; roomy: boolean }) {
   const titled = call.displayName !== undefined && call.displayName !== call.tool;

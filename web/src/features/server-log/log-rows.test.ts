@@ -58,7 +58,7 @@ describe('log rows', () => {
     expect(formatData({ a: 1 })).toBe('{\n  "a": 1\n}');
     expect(summarizeParams({ long: 'x'.repeat(400) }, 20)).toHaveLength(21);
     expect(summarizeParams(undefined)).toBe('');
-    // Spaced between members, so the pane wraps there and not inside "progressToken" or 5 (trial 4, 7b); a line
+    // Spaced between members, so the pane wraps there and not inside "progressToken" or 5; a line
     // break or a comma inside a string stays as it was.
     expect(summarizeParams({ progressToken: 1, progress: 5, message: 'a,b\nc', list: [1, 2] })).toBe(
       '{ "progressToken": 1, "progress": 5, "message": "a,b\\nc", "list": [ 1, 2 ] }',

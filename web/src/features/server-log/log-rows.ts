@@ -64,7 +64,7 @@ export function mergeLogRows(
 
 /**
  * A failure that says again what the bridge event just before it said: Auto's probe and the connect
- * after it each meet a refused port, and one refusal is one line (trial 5, finding 8).
+ * after it each meet a refused port, and one refusal is one line.
  */
 function repeatsFailure(previous: TimedBridgeEvent | undefined, entry: TimedBridgeEvent): boolean {
   const failure = (event: TimedBridgeEvent['event'] | undefined) =>

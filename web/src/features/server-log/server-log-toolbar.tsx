@@ -12,7 +12,7 @@ const logControlClass =
 
 /**
  * Requests to the server (log level, ping) and what the pane shows (kinds, minimum level) on one row, the rarely
- * used filters behind "Filters", so a 220 px tab at 1280x800 keeps its room for lines (trial 4, finding 7b).
+ * used filters behind "Filters", so a 220 px tab at 1280x800 keeps its room for lines.
  * `logArrived`: a log message came, so the sentence on whether logging works has said its piece.
  */
 export function ServerLogToolbar({

@@ -29,8 +29,8 @@ export function ToolList() {
   // While connecting, or while the first listing runs, "0 tools" would be a claim: say what is happening.
   const waiting = !replay && tools.length === 0 && (connecting || (connected && loading));
   const [filter, setFilter] = useState('');
-  // A filter typed for one server means nothing for another: clear it when the target changes (trial 5,
-  // finding 4), but keep it across a reconnect to the same target (a disconnect keeps the target).
+  // A filter typed for one server means nothing for another: clear it when the target changes,
+  // but keep it across a reconnect to the same target (a disconnect keeps the target).
   const targetKey = useStore(session.state, (s) => (s.target ? targetIdentity(s.target) : undefined));
   const [filterTarget, setFilterTarget] = useState(targetKey);
   if (targetKey !== undefined && targetKey !== filterTarget) {
@@ -56,7 +56,7 @@ export function ToolList() {
           </span>
         )}
         {!replay && connecting && tools.length > 0 && <span>reconnecting…</span>}
-        {/* Compact, so that Refresh stays inside the Tools pane at 1280 (trial 4, finding 4b). */}
+        {/* Compact, so that Refresh stays inside the Tools pane at 1280. */}
         {!replay && connected && <ListFreshnessNote freshness={freshness} compact />}
         {stale && (
           <span role="note" className="text-amber-700 dark:text-amber-400">

@@ -81,7 +81,7 @@ export function FrameDetail({
           <button
             type="button"
             className="shrink-0 whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400"
-            // The visible word is short so the header keeps one line at 1280 (trial 5, finding 5).
+            // The visible word is short so the header keeps one line at 1280.
             aria-label={pair?.requestSeq === frame.seq ? 'Go to response' : 'Go to request'}
             title={pair?.requestSeq === frame.seq ? 'Go to response' : 'Go to request'}
             onClick={() => onGoTo(other)}
@@ -92,7 +92,7 @@ export function FrameDetail({
         <button
           type="button"
           className="ml-auto shrink-0 whitespace-nowrap text-indigo-600 hover:underline dark:text-indigo-400"
-          // "Copy" on screen keeps the header one line at 1280 (trial 5, finding 5); the name says what it copies.
+          // "Copy" on screen keeps the header one line at 1280; the name says what it copies.
           aria-label="Copy frame"
           title="Copy frame"
           onClick={() => void navigator.clipboard?.writeText(text)}

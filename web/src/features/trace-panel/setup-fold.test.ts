@@ -29,7 +29,7 @@ describe('foldSetups', () => {
     expect(setupIdOf(3)).toBeUndefined();
     expect(spans.get(0)).toBe(span);
     expect(setupSummary(span)).toBe('Setup: Auto chose 2026-07-28 · 4 frames · 900 ms');
-    // A known era reads as known, never as "Auto chose" (trial 4, finding 2).
+    // A known era reads as known, never as "Auto chose".
     expect(setupSummary({ ...span, note: '2026-07-28 (known)', probed: false })).toBe(
       'Setup: 2026-07-28 (known) · 4 frames · 900 ms',
     );

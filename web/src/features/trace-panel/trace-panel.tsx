@@ -71,7 +71,7 @@ export function TracePanel() {
     [rows, frames, snapshot.version, filtering, expanded, session],
   );
   // Nothing but folded setup rows (or no frame at all): the hint under the filters stays.
-  // Only an empty trace says what will come: a setup row is already a frame to read (trial 5, finding 9).
+  // Only an empty trace says what will come: a setup row is already a frame to read.
   const empty = frames.length === 0;
   const methods = useStore(session.trace, () => session.trace.methodList);
   const selected = selectedSeq === undefined ? undefined : frameBySeq(frames, selectedSeq);
@@ -148,7 +148,7 @@ export function TracePanel() {
         items={folded.items}
         rowHeight={TRACE_ROW_HEIGHT}
         // An open frame keeps its row in view: new frames arriving below must not slide it out from
-        // above its detail, where the detail would read as another row's (trial 4, finding 1).
+        // above its detail, where the detail would read as another row's.
         stickToBottom={pausedAt === undefined && selectedSeq === undefined}
         revealIndex={selectedRow}
         renderRow={(index) => {
@@ -238,7 +238,7 @@ function answeredMethod(frames: readonly Frame[], frame: Frame, pair: FramePair 
   return typeof method === 'string' ? method : undefined;
 }
 
-/** "round 2 of 3" for a frame of a multi round-trip call, undefined for any other frame. */
+/** "round k of n" for a frame of a multi round-trip call, undefined for any other frame. */
 function roundLabel(rounds: TraceRounds, seq: number): string | undefined {
   const info = rounds.of(seq);
   return info && `round ${info.round} of ${rounds.roundsOf(info.exchangeSeq)}`;

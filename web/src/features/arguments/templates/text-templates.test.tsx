@@ -11,7 +11,7 @@ const render = (errors: string[]) =>
   );
 
 describe('FieldErrorTemplate', () => {
-  it('shows a map entry that has no key yet in grey, not as a red error (trial 3, finding 10)', () => {
+  it('shows a map entry that has no key yet in grey, not as a red error', () => {
     const html = render(['entry 1 has no key (it is not sent)']);
     expect(html).toContain('entry 1 has no key');
     expect(html).toContain('text-slate-500');

@@ -83,7 +83,7 @@ export function WrapIfAdditionalTemplate(props: WrapIfAdditionalTemplateProps) {
           const typed = event.target.value;
           // A typed key stays "typed" until rjsf's rename has made it the entry's key (the effect above): cleared
           // here, the status would change before the rename lands and the form would re-render the map without
-          // the entry, dropping the value box the focus is moving to (trial 5, finding 1).
+          // the entry, dropping the value box the focus is moving to.
           if (unnamed && entry && typed === '') typedKeys.setTyped(entry.mapPointer, false);
           if (typed === name) return;
           // An object has one empty key: clearing a second one would make rjsf invent "-1".
