@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildViewCsp, decodeCspDomains } from '#shared/view-csp.ts';
+import { buildViewCsp, decodeCspDomains, readCspMode } from '#shared/view-csp.ts';
 import { SANDBOX_HTML, SANDBOX_SCRIPT } from './sandbox-page.ts';
 
 /** The sandbox proxy's own listener (a second port of the bridge: another origin than the page's). */
@@ -21,7 +21,7 @@ export interface SandboxOptions {
 const PAGE_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i;
 
 /**
- * Answers `GET /sandbox?host=<page origin>&csp=<declared domains>` with the proxy page under the View's
+ * Answers `GET /sandbox?host=<page origin>&csp=<declared domains>[&mode=relaxed]` with the proxy page under the View's
  * policy (frame-ancestors: that page origin only), and `GET /sandbox.js` with its script. Nothing else.
  */
 export function handleSandboxRequest(request: IncomingMessage, response: ServerResponse): void {
@@ -48,7 +48,8 @@ export function handleSandboxRequest(request: IncomingMessage, response: ServerR
       .end('The host parameter must be an http(s) origin');
     return;
   }
-  const { policy } = buildViewCsp(decodeCspDomains(url.searchParams.get('csp')));
+  const declared = decodeCspDomains(url.searchParams.get('csp'));
+  const { policy } = buildViewCsp(declared, undefined, readCspMode(url.searchParams.get('mode')));
   response.setHeader('Content-Security-Policy', `${policy}; frame-ancestors ${host}`);
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(SANDBOX_HTML);
 }

@@ -12,7 +12,7 @@ export interface ViewPrompts {
 
 /**
  * Answers the requests a View makes of the page itself (open a link, save files, a message, model context,
- * a log line, asking to close): each is asked of the user or written to the View's notes.
+ * a log line): each is asked of the user or written to the View's notes.
  */
 export function answerViewRequests(bridge: AppBridge, notes: ViewNotes, prompts: ViewPrompts): void {
   bridge.onopenlink = async ({ url }) => {
@@ -56,7 +56,6 @@ export function answerViewRequests(bridge: AppBridge, notes: ViewNotes, prompts:
       params,
     );
   };
-  bridge.onrequestteardown = () => notes.add('teardown', 'The View asked to be closed');
 }
 
 /** The text of a View's content blocks, for a note (other blocks by their type). */

@@ -27,7 +27,7 @@ function setup(budget?: MessageBudget) {
 describe('ViewTransport', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('passes valid messages from the proxy, tracing them view → host', () => {
+  it('passes valid messages from the proxy, tracing them View → host', () => {
     const { post, received, frames } = setup();
     post({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} });
     expect(received).toHaveLength(1);
@@ -63,7 +63,7 @@ describe('ViewTransport', () => {
     expect(frames.filter((f) => f.error)).toHaveLength(1);
   });
 
-  it('sends only to the sandbox origin, tracing host → view', async () => {
+  it('sends only to the sandbox origin, tracing host → View', async () => {
     const { transport, proxy, frames } = setup();
     await transport.send({
       jsonrpc: '2.0',
