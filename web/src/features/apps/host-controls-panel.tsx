@@ -60,15 +60,15 @@ export function HostControlsPanel({
   const zoneProblem = checkTimeZone(state.timeZone);
   return (
     <details className="rounded border border-slate-200 text-xs dark:border-slate-800">
-      <summary className="cursor-pointer px-2 py-1 font-semibold text-slate-600 dark:text-slate-300">
-        Host controls{' '}
-        <span className="font-normal text-slate-500">
+      <summary className="cursor-pointer px-2 py-1 text-slate-600 dark:text-slate-300">
+        <span className="font-semibold">Host controls</span>{' '}
+        <span className="text-slate-500">
           {summary.length ? summary.join(' · ') : 'the page’s own host'}
           {state.watch && ' · watching the resource'}
         </span>
       </summary>
       <div className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-x-4 gap-y-2 border-t border-slate-200 p-2 dark:border-slate-800">
-        <Labelled label="View theme">
+        <Labelled label="Colour scheme">
           <select
             className={field}
             value={state.theme}

@@ -51,6 +51,8 @@ type Movable = Element & { moveBefore?: (node: Node, child: Node | null) => void
 export function parkUntilClosed(frame: HTMLIFrameElement, closing: Promise<unknown>): boolean {
   const target = frame.isConnected ? (closingHolder() as Movable) : undefined;
   let kept = false;
+  // Renamed: it is no longer the View on screen (tests and screen readers look for that one).
+  frame.title = 'MCP App View (closing)';
   if (target && typeof target.moveBefore === 'function') {
     try {
       target.moveBefore(frame, null);
