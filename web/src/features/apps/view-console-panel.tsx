@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useStore } from '../../ui/use-store.ts';
 import type { ViewConsole, ViewConsoleLine } from './view-console.ts';
 
@@ -13,7 +14,11 @@ const LEVEL_CLASSES: Record<string, string> = {
  * console is one frame deep in another origin; this is where a developer looking at Toolscope looks.
  */
 export function ViewConsolePanel({ console }: { console: ViewConsole }) {
-  const lines = useStore(console, (s) => s.lines);
+  const all = useStore(console, (s) => s.lines);
+  // Debug lines are hidden until asked for, as in a browser's console: SDKs log every message at debug.
+  const [verbose, setVerbose] = useState(false);
+  const lines = verbose ? all : all.filter((line) => line.kind !== 'console' || line.level !== 'debug');
+  const hidden = all.length - lines.length;
   const { csp, errors } = console.counts();
   const counts = [
     errors && `${errors} error${errors === 1 ? '' : 's'}`,
@@ -21,19 +26,30 @@ export function ViewConsolePanel({ console }: { console: ViewConsole }) {
   ].filter(Boolean);
   return (
     <section aria-label="View console" className="flex flex-col gap-1 text-xs">
-      <h3 className="font-semibold text-slate-600 dark:text-slate-300">
-        Console{' '}
-        <span className="font-normal text-slate-500">
-          {lines.length === 0 ? '(nothing yet)' : counts.length ? `(${counts.join(', ')})` : ''}
-        </span>
-      </h3>
+      <div className="flex items-baseline gap-2">
+        <h3 className="font-semibold text-slate-600 dark:text-slate-300">
+          Console{' '}
+          <span className="font-normal text-slate-500">
+            {all.length === 0 ? '(nothing yet)' : counts.length ? `(${counts.join(', ')})` : ''}
+          </span>
+        </h3>
+        <label className="ml-auto flex items-center gap-1 text-slate-500">
+          <input type="checkbox" checked={verbose} onChange={(e) => setVerbose(e.target.checked)} />
+          Debug lines{hidden > 0 && ` (${hidden} hidden)`}
+        </label>
+      </div>
       {lines.length > 0 && (
         <ul
           aria-label="Console"
           className="flex max-h-48 flex-col gap-0.5 overflow-auto rounded bg-slate-50 p-1 font-mono text-[11px] dark:bg-slate-900"
         >
           {lines.map((line) => (
-            <li key={line.id} className={`break-words ${LEVEL_CLASSES[levelOf(line)] ?? ''}`}>
+            <li
+              key={line.id}
+              // Long lines (a whole message logged) take three lines; the tooltip has them whole.
+              title={line.kind === 'console' ? line.text : undefined}
+              className={`line-clamp-4 break-words ${LEVEL_CLASSES[levelOf(line)] ?? ''}`}
+            >
               <ConsoleLine line={line} />
             </li>
           ))}
