@@ -104,6 +104,7 @@ export function AppView({ call, tool }: { call: CallEntry; tool: Tool }) {
       origin={origin}
       live={live}
       controls={apps.controls}
+      modelInbox={readOnly ? undefined : apps.modelInbox}
       onReload={reload}
       trace={(frame) => session.trace.append(frame)}
     />

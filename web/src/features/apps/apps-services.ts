@@ -7,6 +7,7 @@ import { recordedResource } from './recorded-resource.ts';
 import { PermissionGrants } from './permission-grants.ts';
 import { HostControls } from './host-controls.ts';
 import { ResourceWatch } from './resource-watch.ts';
+import { ViewModelInbox } from './view-model-inbox.ts';
 /** The MCP Apps services of one session (live or replay). */
 export interface AppsServices {
   settings: AppsSettings;
@@ -20,6 +21,8 @@ export interface AppsServices {
   controls: HostControls;
   /** Reads Views' resources again when the server says they changed (while the watch is on). */
   watch: ResourceWatch;
+  /** Views' messages and context for the model, waiting in the Chat for the user. */
+  modelInbox: ViewModelInbox;
 }
 
 /** Builds the feature's services and plugs its extension into the session. */
@@ -32,7 +35,8 @@ export function createApps(session: McpSession, settings = new AppsSettings()): 
   const permissions = new PermissionGrants();
   session.use(appsExtension(settings, resources, declared, permissions));
   const watch = new ResourceWatch(session, (uri) => void resources.reload(uri));
-  return { settings, resources, declared, permissions, controls: new HostControls(), watch };
+  const modelInbox = new ViewModelInbox();
+  return { settings, resources, declared, permissions, controls: new HostControls(), watch, modelInbox };
 }
 
 /**

@@ -7,6 +7,8 @@ import { fixedSize, type HostControls } from './host-controls.ts';
 import { useLinkPrompt, type LinkPromptState } from './link-prompt.tsx';
 import { createViewFrame, parkUntilClosed } from './view-frame-element.ts';
 import { ViewHost, type ViewHostOptions } from './view-host.ts';
+import type { ViewModelInbox } from './view-model-inbox.ts';
+import { nameText } from '../../../../client/tools/tool-identity.ts';
 import { containerOf, frameSize, visibleHeightAround, type SizeInputs } from './view-size.ts';
 
 /** What {@link useViewHost} needs: the View to host and where its frames and calls go. */
@@ -19,6 +21,8 @@ export interface ViewHostInputs {
   live: ViewHostOptions['live'];
   trace: ViewHostOptions['trace'];
   controls: HostControls;
+  /** Where the View's messages and context for the model go (absent in a replay). */
+  modelInbox?: ViewModelInbox;
   /** The sandbox page's address for this View (its policy is in it). */
   src: string;
   allow: string;
@@ -44,7 +48,7 @@ export interface HostedView {
  * keeps its frame out of sight until the View answered its teardown.
  */
 export function useViewHost(inputs: ViewHostInputs): HostedView {
-  const { call, granted, origin, tool, resource, controls, src, allow } = inputs;
+  const { call, granted, origin, tool, resource, controls, src, allow, modelInbox } = inputs;
   const slotRef = useRef<HTMLDivElement>(null);
   const [reported, setReported] = useState<SizeInputs['reported']>({});
   const [mode, setMode] = useState<McpUiDisplayMode>('inline');
@@ -109,6 +113,10 @@ export function useViewHost(inputs: ViewHostInputs): HostedView {
         requestTeardown: () => setClosedFor(resource),
         confirmLink: links.ask,
         confirmDownload: downloads.ask,
+        forModel: modelInbox && {
+          message: (content) => modelInbox.proposeMessage(nameText(tool.name), content),
+          context: (content, structured) => modelInbox.offerContext(nameText(tool.name), content, structured),
+        },
       },
     });
     // Listening before the proxy loads: it says "ready" once.
@@ -121,7 +129,7 @@ export function useViewHost(inputs: ViewHostInputs): HostedView {
       parkUntilClosed(frame, closing);
     };
     // `measure` reads refs only; the host is made again only for a new View, policy or reopen.
-  }, [origin, tool, resource, src, allow, granted, closed, links.ask, downloads.ask, controls]);
+  }, [origin, tool, resource, src, allow, granted, closed, links.ask, downloads.ask, controls, modelInbox]);
 
   const host = instance?.host;
   useEffect(() => host?.callUpdated(call), [host, call]);

@@ -164,7 +164,7 @@ describe('ViewHost', () => {
     ]);
     expect(received.filter((r) => r.method === 'tool-result')).toHaveLength(1);
     expect(html()).toMatch(
-      /^<!doctype html><html><head><script>\(function \(\) \{\n  var tag = "toolscope-view-console"/,
+      /^<!doctype html><html><head><script>\(function \(\) \{\n {2}var tag = "toolscope-view-console"/,
     );
     expect(app.getHostContext()).toMatchObject({
       theme: 'light',

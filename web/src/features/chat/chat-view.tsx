@@ -9,6 +9,7 @@ import { ChatSettingsPanel } from './chat-settings.tsx';
 import { ChatTranscript } from './chat-transcript.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { TurnDetails } from './turn-details.tsx';
+import { ViewProposals } from './view-proposals.tsx';
 
 /**
  * The chat playground: a model is offered the connected server's tools, and every call it makes goes
@@ -36,6 +37,7 @@ function LiveChat() {
     <section aria-label="Chat" className={CHAT_COLUMN}>
       <ChatSettingsPanel chat={chat} />
       <ChatTranscript chat={chat} />
+      <ViewProposals chat={chat} />
       <ChatComposer chat={chat} />
       {turns.length > 0 && <TurnDetails chat={chat} onRerun={(id) => void chat.rerun(id)} />}
     </section>
