@@ -175,21 +175,24 @@ export function HostControlsPanel({
             Hover
           </label>
         </fieldset>
-        <fieldset className="flex items-center gap-1">
-          <legend className="float-left mr-1 text-slate-500">Safe-area insets</legend>
-          {(['top', 'right', 'bottom', 'left'] as const).map((side) => (
-            <input
-              key={side}
-              type="number"
-              min={0}
-              max={200}
-              aria-label={`Inset ${side}`}
-              title={side}
-              className={`${field} w-12`}
-              value={state.insets[side]}
-              onChange={(e) => setInset(side, e.target.valueAsNumber)}
-            />
-          ))}
+        <fieldset className="flex flex-col gap-0.5">
+          <legend className="text-slate-500">Safe-area insets (px)</legend>
+          <div className="flex gap-1">
+            {(['top', 'right', 'bottom', 'left'] as const).map((side) => (
+              <input
+                key={side}
+                type="number"
+                min={0}
+                max={200}
+                aria-label={`Inset ${side}`}
+                title={side}
+                placeholder={side}
+                className={`${field} w-12`}
+                value={state.insets[side]}
+                onChange={(e) => setInset(side, e.target.valueAsNumber)}
+              />
+            ))}
+          </div>
         </fieldset>
         <Labelled label="CSP">
           <select

@@ -11,20 +11,21 @@ import { PIP_SIZE } from './view-size.ts';
 import { ViewToolbar } from './view-toolbar.tsx';
 
 const BOX_CLASSES = {
-  inline:
-    'flex flex-col overflow-x-auto rounded-md border-2 border-dashed border-indigo-300 dark:border-indigo-800',
+  inline: 'flex flex-col rounded-md border-2 border-dashed border-indigo-300 dark:border-indigo-800',
   fullscreen: 'fixed inset-0 z-40 flex flex-col bg-white dark:bg-slate-950',
   pip: 'fixed right-4 bottom-4 z-40 flex flex-col overflow-hidden rounded-md border border-slate-300 bg-white shadow-2xl dark:border-slate-700 dark:bg-slate-950',
 } as const;
 
 /**
- * A View on screen: the sandbox proxy iframe (another origin) under its toolbar, inline, full screen or picture
- * in picture, the host's questions for it, and under it the host controls, the View's console and what it
- * sent ("From the View"). The host protocol is {@link useViewHost}'s.
+ * A View on screen: the host controls, then the sandbox proxy iframe (another origin) under its toolbar,
+ * inline, full screen or picture in picture, the host's questions for it, and under it the View's console and
+ * what it sent ("From the View"). The host protocol is {@link useViewHost}'s.
  */
 export function ViewFrame(inputs: Omit<ViewHostInputs, 'src' | 'allow'> & { onReload: () => void }) {
   const { granted, resource, origin, live, controls, onReload } = inputs;
   const cspMode = useStore(controls, (s) => s.cspMode);
+  // A device's size leaves part of the Result empty: shaded, so the View's own edge shows.
+  const fixedSize = useStore(controls, (s) => s.size !== 'fill');
   const csp = useMemo(() => buildViewCsp(resource.csp, undefined, cspMode), [resource.csp, cspMode]);
   const src = `${origin}/sandbox?host=${encodeURIComponent(location.origin)}&csp=${encodeCspDomains(resource.csp)}${
     cspMode === 'relaxed' ? '&mode=relaxed' : ''
@@ -37,6 +38,8 @@ export function ViewFrame(inputs: Omit<ViewHostInputs, 'src' | 'allow'> & { onRe
       {/* Modal dialogs, on document.body (see LinkPrompt). */}
       <LinkPrompt prompt={links} />
       <LinkPrompt prompt={downloads} download />
+      {/* Above the View: reaching it never scrolls the View's frame under the pointer (see ViewToolbar). */}
+      <HostControlsPanel controls={controls} mode={mode} onMode={setMode} readOnly={!live} />
       <div className={BOX_CLASSES[mode]} style={mode === 'pip' ? { width: PIP_SIZE.width } : undefined}>
         <ViewToolbar
           uri={resource.uri}
@@ -54,12 +57,17 @@ export function ViewFrame(inputs: Omit<ViewHostInputs, 'src' | 'allow'> & { onRe
         ) : (
           <div
             ref={slotRef}
-            className={mode === 'inline' ? 'w-full' : 'min-h-0 flex-1'}
+            className={
+              mode !== 'inline'
+                ? 'min-h-0 flex-1'
+                : fixedSize
+                  ? 'w-full bg-slate-100 dark:bg-slate-800'
+                  : 'w-full'
+            }
             style={mode === 'pip' ? { height: PIP_SIZE.height } : undefined}
           />
         )}
       </div>
-      <HostControlsPanel controls={controls} mode={mode} onMode={setMode} readOnly={!live} />
       {host && <ViewConsolePanel console={host.console} />}
       {host && <ViewNotesPanel notes={host.notes} csp={csp} resource={resource} granted={granted} />}
     </div>

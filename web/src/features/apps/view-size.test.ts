@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { containerOf, frameSize, MIN_AREA, PIP_SIZE, type SizeInputs } from './view-size.ts';
+import {
+  containerOf,
+  frameSize,
+  MAX_INLINE_HEIGHT,
+  MIN_AREA,
+  PIP_SIZE,
+  type SizeInputs,
+} from './view-size.ts';
 
 const inline = (patch: Partial<SizeInputs> = {}): SizeInputs => ({
   mode: 'inline',
@@ -32,10 +39,14 @@ describe('containerOf: what the View is told about its container', () => {
 });
 
 describe('frameSize: the frame follows what the View asks, within its container', () => {
-  it('takes the height asked for, up to the container’s height', () => {
+  it('takes the height asked for: up to a fixed size’s height, or whole in the Result (which scrolls)', () => {
     expect(frameSize(inline({ reported: { height: 300 } }))).toEqual({ width: '100%', height: '300px' });
-    expect(frameSize(inline({ reported: { height: 3000 } }))).toEqual({ width: '100%', height: '450px' });
+    expect(frameSize(inline({ reported: { height: 900 } }))).toEqual({ width: '100%', height: '900px' });
+    expect(frameSize(inline({ reported: { height: 9000 } })).height).toBe(`${MAX_INLINE_HEIGHT}px`);
     expect(frameSize(inline({ reported: { height: 1 } })).height).toBe('40px');
+    expect(frameSize(inline({ fixed: { width: 390, height: 844 }, reported: { height: 1200 } })).height).toBe(
+      '844px',
+    );
   });
 
   it('honours a narrower width the View asks for, unless the width is fixed', () => {

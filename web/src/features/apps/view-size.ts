@@ -7,6 +7,8 @@ export const DEFAULT_HEIGHT = 360;
 export const MIN_HEIGHT = 40;
 /** The smallest area an inline View is told it may take, however small the Result is. */
 export const MIN_AREA = 200;
+/** The tallest an inline View in the Result may grow (the Result scrolls around it). */
+export const MAX_INLINE_HEIGHT = 2000;
 /** A picture-in-picture View's fixed size. */
 export const PIP_SIZE = { width: 400, height: 300 } as const;
 
@@ -40,28 +42,21 @@ export function containerOf(inputs: SizeInputs): ContainerDimensions | undefined
 }
 
 /**
- * The frame's CSS size for the container: inline, as tall as the View asked (within the container's
- * height) and as wide as it asked when the width is not fixed; full screen and pip fill their box.
+ * The frame's CSS size for the container: inline, as tall as the View asked and as wide as it asked when the
+ * width is not fixed; full screen and pip fill their box. A fixed size caps the height at its own; in the
+ * Result the cap is {@link MAX_INLINE_HEIGHT}, not the visible height the View is told: a View that asks
+ * for more than can be seen at once is shown whole, and the Result scrolls (the lenient host's way).
  */
 export function frameSize(inputs: SizeInputs): { width: string; height: string } {
   if (inputs.mode !== 'inline') return { width: '100%', height: '100%' };
-  const container = containerOf(inputs);
-  const maxHeight =
-    container && 'maxHeight' in container && typeof container.maxHeight === 'number'
-      ? container.maxHeight
-      : Number.POSITIVE_INFINITY;
+  const maxHeight = inputs.fixed ? inputs.fixed.height : MAX_INLINE_HEIGHT;
   const asked = finite(inputs.reported.height) ?? DEFAULT_HEIGHT;
-  const height = Math.round(Math.min(Math.max(asked, MIN_HEIGHT), Math.max(maxHeight, MIN_HEIGHT)));
+  const height = Math.round(Math.min(Math.max(asked, MIN_HEIGHT), maxHeight));
   if (inputs.fixed) return { width: `${inputs.fixed.width}px`, height: `${height}px` };
   const width = finite(inputs.reported.width);
   // A View that asks for less than the Result's width gets it; asking for more (or nothing) fills the width.
-  return {
-    width:
-      width !== undefined && inputs.slotWidth > 0 && width < inputs.slotWidth
-        ? `${Math.max(Math.round(width), MIN_HEIGHT)}px`
-        : '100%',
-    height: `${height}px`,
-  };
+  const narrower = width !== undefined && inputs.slotWidth > 0 && width < inputs.slotWidth;
+  return { width: narrower ? `${Math.max(Math.round(width), MIN_HEIGHT)}px` : '100%', height: `${height}px` };
 }
 
 function finite(value: number | undefined): number | undefined {

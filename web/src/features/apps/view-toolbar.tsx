@@ -28,13 +28,13 @@ export function ViewToolbar({
         View
       </span>
       <span
-        className="min-w-0 flex-1 truncate font-mono text-slate-500"
+        className="min-w-[4rem] flex-1 truncate font-mono text-slate-500"
         title="Rendered by the tool's server, sandboxed"
       >
         {uri}
       </span>
       <span className="shrink-0 text-slate-500" title="When the page read the View's resource">
-        read {new Date(readAt).toLocaleTimeString()}
+        read {new Date(readAt).toLocaleTimeString([], { hour12: false })}
       </span>
       {/* The View's own buttons are its HTML, out of the host's reach: say what they do in a replay. */}
       {readOnly && (
