@@ -5,10 +5,10 @@ import type { ViewNotes } from './view-notes.ts';
 
 /**
  * What the "From the View" list collects (the kinds of `ViewNote`) and where the View's tool calls go instead, so an
- * empty list beside a View that just called a tool does not read as "the View sent nothing" (trial 4, finding 11).
+ * empty list beside a View that just called a tool does not read as "the View sent nothing".
  */
 const COLLECTED =
-  'Messages and model context the View sent for the model, its logs, links, downloads and refused requests. Its tool calls are in History.';
+  'Messages and model context the View sent for the model (they wait in Chat when it is open), its logs, links, downloads, teardown and refused requests. Its tool calls are in History; its console is above.';
 
 /**
  * What the View asked of the host that Toolscope shows instead of acting on (messages, model context, logs,
