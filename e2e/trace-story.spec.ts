@@ -85,7 +85,7 @@ test('setup folds into one row, replies name their request, the View and the dur
   await page.keyboard.press('Escape');
 });
 
-test('a View\'s own messages are marked "app"; after a reload the trace says where the earlier frames are', async ({
+test('a View\'s own messages are marked "View"; after a reload the trace says where the earlier frames are', async ({
   page,
 }) => {
   test.slow(); // two connects and a View on one page: more than a minute on a loaded machine
