@@ -13,7 +13,17 @@ test.beforeAll(async () => {
   endpoint = await startScriptedOpenAi({
     key: KEY,
     models: ['scripted-gpt'],
-    script: (body) => ({ text: `Model read: ${String(lastMessage(body)?.content).replace(/\s+/g, ' ')}` }),
+    script: (body) => {
+      const last = lastMessage(body);
+      // Asked to show the probe: one call whose arguments stream in small pieces.
+      if (last?.role === 'user' && String(last.content).includes('Show the probe'))
+        return {
+          toolCalls: [{ id: 'call_probe', name: 'probe', arguments: '{"label":"streamed label"}' }],
+          chunkSize: 3,
+        };
+      if (last?.role === 'tool') return { text: 'The probe is shown.' };
+      return { text: `Model read: ${String(last?.content).replace(/\s+/g, ' ')}` };
+    },
   });
   cli = await startCli(['--', process.execPath, '--import', 'tsx', 'test/fixtures/app-probe-server.ts'], {
     OPENAI_BASE_URL: endpoint.baseUrl,
@@ -74,4 +84,31 @@ test('a View’s message and context reach the model only after the user approve
     .click();
   await expect(view.getByText('message: refused')).toBeVisible();
   expect(completions()).toBe(asked);
+});
+
+test('a model call’s View gets the arguments as the model streamed them, only after the user approved', async ({
+  page,
+}) => {
+  const app = new ToolscopePage(page);
+  await app.open(cli.url);
+  await app.expectConnected();
+  await page.getByRole('tab', { name: 'Chat' }).click();
+  await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted-gpt');
+  await page.getByRole('textbox', { name: 'Message' }).fill('Show the probe, please.');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(app.approvalDialog).toContainText('streamed label');
+  // Nothing of the call reaches a View before the user approves it.
+  await expect(page.locator('iframe[title="MCP App View"]')).toHaveCount(0);
+  await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await expect(transcript).toContainText('The probe is shown.');
+  const view = transcript
+    .getByRole('article', { name: 'Model call probe' })
+    .frameLocator('iframe[title="MCP App View"]')
+    .frameLocator('iframe');
+  await expect(view.getByText('tool-input: {"label":"streamed label"}')).toBeVisible();
+  const partials = view.getByText(/^partial: /);
+  expect(await partials.count()).toBeGreaterThan(1);
+  await expect(partials.first()).not.toHaveText('partial: {"label":"streamed label"}');
+  await expect(partials.last()).toHaveText('partial: {"label":"streamed label"}');
 });

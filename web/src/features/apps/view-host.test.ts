@@ -28,7 +28,13 @@ const logTool: Tool = {
   _meta: { ui: { visibility: ['app'] } },
 };
 
-function harness(options: { resources?: boolean; teardownTimeoutMs?: number } = {}) {
+function harness(
+  options: {
+    resources?: boolean;
+    teardownTimeoutMs?: number;
+    partialInputs?: Record<string, unknown>[];
+  } = {},
+) {
   const listeners = new Set<(event: MessageEvent) => void>();
   vi.stubGlobal('window', {
     addEventListener: (_: string, listener: (event: MessageEvent) => void) => listeners.add(listener),
@@ -89,6 +95,7 @@ function harness(options: { resources?: boolean; teardownTimeoutMs?: number } = 
     tool: 'show',
     args: { city: 'Porto' },
     outcome: { status: 'ok', result: { content: [] } },
+    ...(options.partialInputs ? { partialInputs: options.partialInputs } : {}),
   } as unknown as CallEntry;
   const resource = readUiResource('ui://t/v', {
     contents: [
@@ -125,6 +132,7 @@ function harness(options: { resources?: boolean; teardownTimeoutMs?: number } = 
     received.push({ method: notification.method, params: notification.params });
   };
   app.ontoolinput = (params) => received.push({ method: 'tool-input', params });
+  app.ontoolinputpartial = (params) => received.push({ method: 'tool-input-partial', params });
   app.ontoolresult = (params) => received.push({ method: 'tool-result', params });
   app.onhostcontextchanged = (params) => received.push({ method: 'host-context-changed', params });
 
@@ -267,5 +275,14 @@ describe('ViewHost', () => {
     const without = harness({ resources: false });
     await without.open();
     expect(without.app.getHostCapabilities()?.serverResources).toBeUndefined();
+  });
+  it('sends a model call’s streamed arguments as tool-input-partial, in order, then the whole input', async () => {
+    const { received, open } = harness({ partialInputs: [{ city: 'Po' }, { city: 'Porto' }] });
+    await open();
+    expect(received.filter((r) => r.method.startsWith('tool-input'))).toEqual([
+      { method: 'tool-input-partial', params: { arguments: { city: 'Po' } } },
+      { method: 'tool-input-partial', params: { arguments: { city: 'Porto' } } },
+      { method: 'tool-input', params: { arguments: { city: 'Porto' } } },
+    ]);
   });
 });

@@ -211,6 +211,9 @@ export class ViewHost {
       if (this.closing.signal.aborted) return;
       this.initialized = true;
       const args = options.call.args;
+      // A model's call: its arguments as they streamed, then whole. Only now: the user approved the call.
+      for (const partial of options.call.partialInputs ?? [])
+        void bridge.sendToolInputPartial({ arguments: partial });
       void bridge.sendToolInput({
         arguments: typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {},
       });

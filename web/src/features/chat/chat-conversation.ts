@@ -197,7 +197,13 @@ export class ChatConversation extends Store<ChatState> {
       for (const [index, call] of answer.calls.entries()) {
         const output = signal.aborted
           ? { type: 'error-text' as const, value: 'Stopped by the user before the call ran.' }
-          : await this.runCall(answer.itemIds[index]!, call, offered, signal);
+          : await this.runCall(
+              answer.itemIds[index]!,
+              call,
+              offered,
+              signal,
+              answer.partialInputs.get(call.toolCallId),
+            );
         this.patchItem(answer.itemIds[index]!, { sentBack: output });
         results.push({ toolCallId: call.toolCallId, toolName: call.toolName, output });
       }
@@ -243,6 +249,8 @@ export class ChatConversation extends Store<ChatState> {
     call: ChatToolCall,
     offered: OfferedTool[],
     signal: AbortSignal,
+    /** Its arguments as the model streamed them, for the call's View. */
+    partialInputs?: Record<string, unknown>[],
   ): Promise<ChatToolOutput> {
     if (call.invalid) {
       this.patchItem(itemId, { state: 'not-run' });
@@ -254,6 +262,8 @@ export class ChatConversation extends Store<ChatState> {
       return { type: 'error-text', value: `There is no offered tool named "${call.toolName}".` };
     }
     let entry = await this.runner.call(target.tool, call.input, { origin: 'model' });
+    // Kept on the entry, so its View (shown once the call is approved and answered) gets them in order.
+    if (entry && partialInputs?.length) this.history?.amend(entry.id, { partialInputs });
     // A call the server ran as a task: the model gets the task's final result, not its creation.
     if (entry && !entry.outcome && entry.createdTask && this.history)
       entry = await taskFinished(this.history, entry, signal);
