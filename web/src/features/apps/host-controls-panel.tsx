@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import { useStore } from '../../ui/use-store.ts';
 import {
@@ -9,9 +8,8 @@ import {
   type HostControlsState,
   type Insets,
 } from './host-controls.ts';
+import { field, InsetsField, Labelled } from './host-controls-fields.tsx';
 
-const field =
-  'rounded border border-slate-300 bg-white px-1 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900';
 const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'ar-EG', 'he-IL', 'pt-BR', 'zh-CN'];
 const TIME_ZONES = [
   'UTC',
@@ -175,25 +173,7 @@ export function HostControlsPanel({
             Hover
           </label>
         </fieldset>
-        <fieldset className="flex flex-col gap-0.5">
-          <legend className="text-slate-500">Safe-area insets (px)</legend>
-          <div className="flex gap-1">
-            {(['top', 'right', 'bottom', 'left'] as const).map((side) => (
-              <input
-                key={side}
-                type="number"
-                min={0}
-                max={200}
-                aria-label={`Inset ${side}`}
-                title={side}
-                placeholder={side}
-                className={`${field} w-12`}
-                value={state.insets[side]}
-                onChange={(e) => setInset(side, e.target.valueAsNumber)}
-              />
-            ))}
-          </div>
-        </fieldset>
+        <InsetsField insets={state.insets} onChange={setInset} />
         <Labelled label="CSP">
           <select
             className={field}
@@ -226,22 +206,5 @@ export function HostControlsPanel({
         </button>
       </div>
     </details>
-  );
-}
-
-/** A control with its visible name (its accessible name too) and what is wrong with its value. */
-function Labelled({ label, problem, children }: { label: string; problem?: string; children: ReactNode }) {
-  return (
-    <div className="flex flex-col gap-0.5">
-      <label className="flex flex-col gap-0.5">
-        <span className="text-slate-500">{label}</span>
-        {children}
-      </label>
-      {problem && (
-        <span role="alert" className="text-amber-700 dark:text-amber-400">
-          {problem}: the page’s is sent
-        </span>
-      )}
-    </div>
   );
 }
