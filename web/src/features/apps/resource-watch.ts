@@ -1,5 +1,4 @@
 import type { McpSession } from '../../../../client/session/mcp-session.ts';
-import { watchIncomingNotifications } from '../server-log/trace-notifications.ts';
 
 /** Why a watched resource is read again. */
 export type ResourceChange = 'updated' | 'list changed';
@@ -10,7 +9,8 @@ export type ResourceChange = 'updated' | 'list changed';
  * page read it again, so a developer who rebuilds a View sees the new one at once. On a 2025-era connection
  * to a server that declares `resources.subscribe` the page subscribes to the URI (the 2026-07-28 revision has
  * no per-resource subscription; its list changes arrive on the connection's `subscriptions/listen`).
- * Notifications are read from the trace, so the handlers other parts of the page register stay theirs.
+ * Notifications are read from the trace (it grows in place; a clear starts a new array), so the handlers
+ * other parts of the page register stay theirs.
  * Several Views of one URI share one subscription.
  */
 export class ResourceWatch {
@@ -75,17 +75,33 @@ export class ResourceWatch {
 
   private startReading(): void {
     if (this.stopReading) return;
-    // The trace's earlier notifications are history, not changes: only those arriving from now on count.
-    let live = false;
-    this.stopReading = watchIncomingNotifications(this.session.trace, ({ method, params }) => {
-      if (!live) return;
-      if (method === 'notifications/resources/list_changed')
-        for (const uri of this.watched.keys()) this.changed(uri, 'list changed');
-      else if (method === 'notifications/resources/updated') {
-        const uri = (params as { uri?: unknown } | undefined)?.uri;
-        if (typeof uri === 'string' && this.watched.has(uri)) this.changed(uri, 'updated');
+    // The trace's earlier notifications are history, not changes: only frames arriving from now on count.
+    const trace = this.session.trace;
+    let frames = trace.get().frames;
+    let seen = frames.length;
+    const read = () => {
+      const now = trace.get().frames;
+      // A cleared trace starts a new array: read it from its beginning.
+      if (now !== frames) {
+        frames = now;
+        seen = 0;
       }
-    });
-    live = true;
+      for (; seen < frames.length; seen++) {
+        const frame = frames[seen]!;
+        const message = frame.message as { id?: unknown; method?: unknown; params?: unknown } | undefined;
+        if (frame.direction !== 'in' || !message || message.id !== undefined) continue;
+        this.notified(message.method, message.params);
+      }
+    };
+    this.stopReading = trace.subscribe(read);
+  }
+
+  private notified(method: unknown, params: unknown): void {
+    if (method === 'notifications/resources/list_changed')
+      for (const uri of this.watched.keys()) this.changed(uri, 'list changed');
+    else if (method === 'notifications/resources/updated') {
+      const uri = (params as { uri?: unknown } | undefined)?.uri;
+      if (typeof uri === 'string' && this.watched.has(uri)) this.changed(uri, 'updated');
+    }
   }
 }
