@@ -147,7 +147,7 @@ test('the demo’s MCP App: weather_card’s View draws the card, and its Refres
   await app.approvalDialog.getByRole('button', { name: 'Approve' }).click();
   await expect(card).toContainText('Refreshed at');
   // The View's frames are in the trace, and none of them reads as the start of another connection.
-  await expect(app.trace.getByRole('button', { name: /view → host/ }).first()).toBeVisible();
+  await expect(app.trace.getByRole('button', { name: /View → host/ }).first()).toBeVisible();
   await expect(app.trace.getByText('new connection', { exact: true })).toHaveCount(0);
 
   // ui/download-file: the host asks, then saves the file the View handed over.

@@ -48,10 +48,10 @@ for (const era of ['legacy', 'modern'] as const) {
     );
 
     // Malformed messages and the flood are refused and logged in the trace.
-    await app.trace.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'view → host' });
+    await app.trace.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'View → host' });
     await app.trace.getByRole('checkbox', { name: 'Errors only' }).check();
     await app.trace.getByRole('searchbox', { name: 'Filter trace' }).fill('too many messages');
-    await expect(app.trace.getByRole('button', { name: /view → host/ }).first()).toBeVisible();
+    await expect(app.trace.getByRole('button', { name: /View → host/ }).first()).toBeVisible();
 
     // The page still works: another call goes through.
     await app.selectTool('escape');

@@ -41,9 +41,9 @@ test('a View renders in the App tab, in an iframe of another origin, and calls i
   await expect(app.result.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
 
   // The whole conversation is in the trace, filterable by direction.
-  await app.trace.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'view → host' });
+  await app.trace.getByRole('combobox', { name: 'Direction' }).selectOption({ label: 'View → host' });
   await app.trace.getByRole('searchbox', { name: 'Filter trace' }).fill('ui/initialize');
-  await expect(app.trace.getByRole('button', { name: /^ui\/initialize, view → host/ })).toBeVisible();
+  await expect(app.trace.getByRole('button', { name: /^ui\/initialize, View → host/ })).toBeVisible();
 
   // Another Result tab hides the View without unloading it: the same document is there when App shows again.
   const inner = page.frames().find((frame) => frame.parentFrame()?.parentFrame() === page.mainFrame());

@@ -91,7 +91,7 @@ test.describe('words in the Result, History, the View panel and Checks', () => {
     const notes = app.result.getByRole('region', { name: 'View messages' });
     await expect(notes.getByRole('heading', { name: 'From the View (nothing yet)' })).toBeVisible();
     await expect(notes).toContainText(
-      'Messages and model context the View sent for the model, its logs, links, downloads and refused requests. Its tool calls are in History.',
+      'Messages and model context the View sent for the model (they wait in Chat when it is open), its logs, links, downloads, teardown and refused requests. Its tool calls are in History; its console is above.',
     );
     // ...and History has the View's call, as the panel says.
     const history = await app.openHistory();

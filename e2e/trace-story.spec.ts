@@ -85,7 +85,7 @@ test('setup folds into one row, replies name their request, the View and the dur
   await page.keyboard.press('Escape');
 });
 
-test('a View\'s own messages are marked "app"; after a reload the trace says where the earlier frames are', async ({
+test('a View\'s own messages are marked "View"; after a reload the trace says where the earlier frames are', async ({
   page,
 }) => {
   test.slow(); // two connects and a View on one page: more than a minute on a loaded machine
@@ -94,14 +94,14 @@ test('a View\'s own messages are marked "app"; after a reload the trace says whe
   await app.expectConnected();
   const frames = app.trace.getByRole('list', { name: 'Frames' });
 
-  // Finding 3b: the View's own messages are marked "app" (app ↔ host); "View" is only who asked for a call.
+  // The View's own messages are marked "View" (View ↔ host) with their own directions, never "view".
   await app.selectTool('weather_card');
   await app.setArgumentsJson('{"city": "Porto"}');
   await app.callTool();
   await expect(app.result.getByRole('tab', { name: 'App', selected: true })).toBeVisible();
-  const viewMessage = frames.getByRole('button', { name: /, view → host, / }).first();
+  const viewMessage = frames.getByRole('button', { name: /, View → host, / }).first();
   await expect(viewMessage).toBeVisible();
-  await expect(viewMessage.getByTitle(/^app ↔ host: /)).toHaveText('app');
+  await expect(viewMessage.getByTitle(/^View ↔ host: /)).toHaveText('View');
   await expect(frames.getByText('view', { exact: true })).toHaveCount(0);
 
   // Finding 12: after a reload History is back, and the trace says where the earlier frames are.

@@ -117,6 +117,11 @@ export interface ChatUsage {
 export type ChatStepEvent =
   | { type: 'text'; delta: string }
   | { type: 'tool-call'; call: ChatToolCall }
+  /**
+   * The arguments of a tool call the model is still writing, read as far as they go (partial JSON made
+   * whole). The page keeps them for the call's MCP App View, which gets them only once the user approved.
+   */
+  | { type: 'tool-input'; toolCallId: string; input: Record<string, unknown> }
   | {
       type: 'finish';
       finishReason: string;

@@ -1,10 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { buildViewCsp, decodeCspDomains, encodeCspDomains, readCspDomains } from './view-csp.ts';
+import { buildViewCsp, decodeCspDomains, encodeCspDomains, readCspDomains, readCspMode } from './view-csp.ts';
 
 const directive = (policy: string, name: string) =>
   policy.split('; ').find((d) => d === name || d.startsWith(`${name} `));
 
 describe('buildViewCsp', () => {
+  it('relaxed, adds what the reference host allows every View, and still only checked origins', () => {
+    const { policy } = buildViewCsp(
+      {
+        connectDomains: ['https://api.example.com', "'unsafe-hashes'"],
+        resourceDomains: ['https://cdn.example'],
+      },
+      undefined,
+      'relaxed',
+    );
+    expect(directive(policy, 'script-src')).toBe(
+      "script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data: https://cdn.example",
+    );
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://api.example.com");
+    expect(directive(policy, 'worker-src')).toBe("worker-src 'self' blob: https://cdn.example");
+    expect(directive(policy, 'object-src')).toBe("object-src 'none'");
+    expect(policy).not.toContain('unsafe-hashes');
+    expect(readCspMode('relaxed')).toBe('relaxed');
+    expect(readCspMode('anything else')).toBe('declared');
+    expect(readCspMode(null)).toBe('declared');
+  });
+
   it('is the extension’s restrictive default when nothing is declared', () => {
     const { policy, external } = buildViewCsp();
     expect(directive(policy, 'default-src')).toBe("default-src 'none'");

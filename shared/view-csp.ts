@@ -37,6 +37,9 @@ export function isDeclarableOrigin(value: unknown): value is string {
   return typeof value === 'string' && value.length <= 253 && ORIGIN.test(value);
 }
 
+/** Sources and the directive's name, separated by spaces. */
+const join = (...parts: (string | string[])[]): string => parts.flat().join(' ');
+
 /** Reads `_meta.ui.csp` as sent (anything): the lists of strings it holds, nothing else. */
 export function readCspDomains(value: unknown): ViewCspDomains {
   if (typeof value !== 'object' || value === null) return {};
@@ -50,11 +53,29 @@ export function readCspDomains(value: unknown): ViewCspDomains {
 }
 
 /**
+ * How strict the policy is: `declared` is the extension's default widened only by what the resource declares
+ * (the default); `relaxed` adds what the extension's reference host allows every View (eval, blob: and data:
+ * sources, workers, same-origin connections), so a developer can see whether a View fails only for that.
+ */
+export type ViewCspMode = 'declared' | 'relaxed';
+
+/** Reads a CSP mode from text (a URL parameter); anything else is the default. */
+export function readCspMode(value: unknown): ViewCspMode {
+  return value === 'relaxed' ? 'relaxed' : 'declared';
+}
+
+/**
  * Builds the policy: the extension's restrictive default, widened only by the declared origins. Frames are
  * refused and `<base>` stays on the document's own origin unless the resource declares otherwise; plugins
- * never load. `frameAncestors` (the page's origin) limits who may embed the sandbox.
+ * never load. `frameAncestors` (the page's origin) limits who may embed the sandbox. In `relaxed` mode the
+ * sources the reference host grants every View are added (see {@link ViewCspMode}); declared origins are
+ * still checked the same way.
  */
-export function buildViewCsp(declared: ViewCspDomains = {}, frameAncestors?: string): ViewCsp {
+export function buildViewCsp(
+  declared: ViewCspDomains = {},
+  frameAncestors?: string,
+  mode: ViewCspMode = 'declared',
+): ViewCsp {
   const rejected: string[] = [];
   const pick = (list: string[] | undefined): string[] => {
     const kept: string[] = [];
@@ -70,24 +91,44 @@ export function buildViewCsp(declared: ViewCspDomains = {}, frameAncestors?: str
   const resource = pick(declared.resourceDomains);
   const frame = pick(declared.frameDomains);
   const base = pick(declared.baseUriDomains);
-  const join = (...parts: (string | string[])[]) => parts.flat().join(' ');
-  const directives = [
-    "default-src 'none'",
-    join("script-src 'self' 'unsafe-inline'", resource),
-    join("style-src 'self' 'unsafe-inline'", resource),
-    join("img-src 'self' data:", resource),
-    join("font-src 'self' data:", resource),
-    join("media-src 'self' data:", resource),
-    connect.length ? join('connect-src', connect) : "connect-src 'none'",
-    frame.length ? join('frame-src', frame) : "frame-src 'none'",
-    base.length ? join('base-uri', base) : "base-uri 'self'",
-    "object-src 'none'",
-    "form-action 'none'",
-  ];
+  const directives =
+    mode === 'relaxed'
+      ? relaxedDirectives(connect, resource, frame, base)
+      : [
+          "default-src 'none'",
+          join("script-src 'self' 'unsafe-inline'", resource),
+          join("style-src 'self' 'unsafe-inline'", resource),
+          join("img-src 'self' data:", resource),
+          join("font-src 'self' data:", resource),
+          join("media-src 'self' data:", resource),
+          connect.length ? join('connect-src', connect) : "connect-src 'none'",
+          frame.length ? join('frame-src', frame) : "frame-src 'none'",
+          base.length ? join('base-uri', base) : "base-uri 'self'",
+          "object-src 'none'",
+          "form-action 'none'",
+        ];
   if (frameAncestors && isDeclarableOrigin(frameAncestors))
     directives.push(`frame-ancestors ${frameAncestors}`);
   const external = [...new Set([...connect, ...resource, ...frame, ...base])];
   return { policy: directives.join('; '), rejected, external };
+}
+
+/** The reference host's policy (ext-apps' basic-host), with the origins already checked. */
+function relaxedDirectives(connect: string[], resource: string[], frame: string[], base: string[]): string[] {
+  return [
+    "default-src 'self' 'unsafe-inline'",
+    join("script-src 'self' 'unsafe-inline' 'unsafe-eval' blob: data:", resource),
+    join("style-src 'self' 'unsafe-inline' blob: data:", resource),
+    join("img-src 'self' data: blob:", resource),
+    join("font-src 'self' data: blob:", resource),
+    join("media-src 'self' data: blob:", resource),
+    join("connect-src 'self'", connect),
+    join("worker-src 'self' blob:", resource),
+    frame.length ? join('frame-src', frame) : "frame-src 'none'",
+    "object-src 'none'",
+    base.length ? join('base-uri', base) : "base-uri 'self'",
+    "form-action 'none'",
+  ];
 }
 
 /** Encodes declared domains for the sandbox page's address (base64url of their JSON). */

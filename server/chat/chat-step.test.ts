@@ -67,6 +67,24 @@ describe('runChatStep against a scripted OpenAI-compatible endpoint', () => {
     expect(endpoint!.received[0]?.authorization).toBe(`Bearer ${KEY}`);
   });
 
+  it('sends a tool call’s arguments as they stream, partial JSON made whole, before the call itself', async () => {
+    const events = await step({
+      toolCalls: [{ id: 'call_1', name: 'echo', arguments: '{"message":"hello world","n":[1,2]}' }],
+      chunkSize: 4,
+    });
+    const partials = events.flatMap((e) => (e.type === 'tool-input' ? [e] : []));
+    expect(partials.length).toBeGreaterThan(2);
+    expect(partials.every((e) => e.toolCallId === 'call_1')).toBe(true);
+    expect(partials.some((e) => typeof e.input.message === 'string' && e.input.message.length < 11)).toBe(
+      true,
+    );
+    expect(partials.at(-1)?.input).toEqual({ message: 'hello world', n: [1, 2] });
+    // No two in a row are the same, and all come before the call.
+    for (let i = 1; i < partials.length; i++) expect(partials[i]!.input).not.toEqual(partials[i - 1]!.input);
+    const callAt = events.findIndex((e) => e.type === 'tool-call');
+    expect(events.findLastIndex((e) => e.type === 'tool-input')).toBeLessThan(callAt);
+  });
+
   it('sends the tools as the server declared them and reassembles tool calls split across chunks', async () => {
     const events = await step({
       toolCalls: [

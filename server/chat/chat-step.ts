@@ -1,4 +1,12 @@
-import { jsonSchema, streamText, tool, type ModelMessage, type ToolSet, type LanguageModel } from 'ai';
+import {
+  jsonSchema,
+  parsePartialJson,
+  streamText,
+  tool,
+  type ModelMessage,
+  type ToolSet,
+  type LanguageModel,
+} from 'ai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import type { ChatMessage, ChatStepEvent, ChatStepRequest, ChatToolSpec } from '#shared/chat-protocol.ts';
@@ -32,8 +40,10 @@ export async function runChatStep(
       onError: () => {},
       abortSignal: signal,
     });
+    const inputs = new PartialInputs(emit);
     for await (const part of result.fullStream) {
       if (part.type === 'text-delta') emit({ type: 'text', delta: part.text });
+      else if (part.type === 'tool-input-delta') await inputs.add(part.id, part.delta);
       else if (part.type === 'tool-call')
         emit({
           type: 'tool-call',
@@ -159,4 +169,31 @@ export function describeProviderError(error: unknown, provider: ChatProvider): s
   if (/terminated|socket|premature|aborted/i.test(message + (e?.cause?.message ?? '')))
     return `The answer from ${provider.label} stopped mid-way (${message}). What arrived is kept above.`;
   return `${provider.label}: ${message}`;
+}
+
+/** At most this many partial inputs per tool call: a long argument is seen growing, not sent byte by byte. */
+export const MAX_PARTIAL_INPUTS = 40;
+
+/**
+ * The arguments of the model's tool calls as they stream: each delta is added to its call's text, read as
+ * partial JSON, and sent as a `tool-input` event when it reads as an object that differs from the last one.
+ */
+export class PartialInputs {
+  private readonly texts = new Map<string, { text: string; last: string; sent: number }>();
+
+  constructor(private readonly emit: (event: ChatStepEvent) => void) {}
+
+  async add(toolCallId: string, delta: string): Promise<void> {
+    const entry = this.texts.get(toolCallId) ?? { text: '', last: '', sent: 0 };
+    this.texts.set(toolCallId, entry);
+    entry.text += delta;
+    if (entry.sent >= MAX_PARTIAL_INPUTS) return;
+    const { value } = await parsePartialJson(entry.text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return;
+    const shown = JSON.stringify(value);
+    if (shown === entry.last) return;
+    entry.last = shown;
+    entry.sent++;
+    this.emit({ type: 'tool-input', toolCallId, input: value as Record<string, unknown> });
+  }
 }

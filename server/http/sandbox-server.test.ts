@@ -31,6 +31,13 @@ describe('the sandbox proxy listener', () => {
     expect(await response.text()).toContain('<script src="/sandbox.js">');
   });
 
+  it('serves the relaxed policy of the reference host when the page asks for it', async () => {
+    const relaxed = await fetch(`${sandbox.origin}/sandbox?host=http://localhost:1&mode=relaxed`);
+    expect(relaxed.headers.get('content-security-policy')).toContain("'unsafe-eval'");
+    const declared = await fetch(`${sandbox.origin}/sandbox?host=http://localhost:1&mode=loose`);
+    expect(declared.headers.get('content-security-policy')).not.toContain("'unsafe-eval'");
+  });
+
   it('uses the restrictive default when the declared domains are garbage', async () => {
     const response = await fetch(`${sandbox.origin}/sandbox?host=http://localhost:1&csp=%25%25`);
     expect(response.headers.get('content-security-policy')).toContain("connect-src 'none'");

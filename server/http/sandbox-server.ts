@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildViewCsp, decodeCspDomains } from '#shared/view-csp.ts';
+import { buildViewCsp, decodeCspDomains, readCspMode } from '#shared/view-csp.ts';
 import { SANDBOX_HTML, SANDBOX_SCRIPT } from './sandbox-page.ts';
 
 /** The sandbox proxy's own listener (a second port of the bridge: another origin than the page's). */
@@ -26,9 +26,9 @@ export interface SandboxOptions {
 const PAGE_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i;
 
 /**
- * Answers `GET /sandbox?host=<page origin>&csp=<declared domains>` with the proxy page under the View's
- * policy (frame-ancestors: that page origin only, which must be the bridge's own), and `GET /sandbox.js`
- * with its script. Nothing else.
+ * Answers `GET /sandbox?host=<page origin>&csp=<declared domains>[&mode=relaxed]` with the proxy page under
+ * the View's policy (frame-ancestors: that page origin only, which must be the bridge's own), and
+ * `GET /sandbox.js` with its script. Nothing else.
  */
 export function handleSandboxRequest(
   request: IncomingMessage,
@@ -64,7 +64,8 @@ export function handleSandboxRequest(
       .end("The host parameter must be this bridge's page origin");
     return;
   }
-  const { policy } = buildViewCsp(decodeCspDomains(url.searchParams.get('csp')));
+  const declared = decodeCspDomains(url.searchParams.get('csp'));
+  const { policy } = buildViewCsp(declared, undefined, readCspMode(url.searchParams.get('mode')));
   response.setHeader('Content-Security-Policy', `${policy}; frame-ancestors ${host}`);
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(SANDBOX_HTML);
 }

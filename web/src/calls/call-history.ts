@@ -38,6 +38,11 @@ export interface CallEntry {
   revision?: string;
   /** The task the server created for a task-augmented call, with the `_meta` of that answer. */
   createdTask?: { taskId: string; meta?: unknown };
+  /**
+   * For a model's call: its arguments as the model streamed them, partial JSON made whole, step by step. The
+   * call's MCP App View gets them as `tool-input-partial` (after the user approved the call).
+   */
+  partialInputs?: Record<string, unknown>[];
   /** The call answered, but its structuredContent breaks its outputSchema (set once the result was checked). */
   outputInvalid?: boolean;
   /** Made before the page was reloaded (see kept-history.ts): shown as from the previous connection. */

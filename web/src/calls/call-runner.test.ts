@@ -109,4 +109,49 @@ describe('CallRunner and ApprovalPolicy', () => {
     expect(await done).toMatchObject({ tool: '42', displayName: 'Forty-two', revision: '2025-11-25' });
     expect(calls[0]?.name).toBe(42);
   });
+  it('queues calls asked for while the dialog is open and asks them in turn, answering both', async () => {
+    const { calls, runner } = setup();
+    const first = runner.call(writeTool, { n: 1 }, { origin: 'view' });
+    const second = runner.call(writeTool, { n: 2 }, { origin: 'view' });
+    expect(runner.get()).toMatchObject({ pending: { args: { n: 1 } }, queued: 1 });
+    runner.answer(true);
+    expect((await first)?.outcome?.status).toBe('ok');
+    await vi.waitFor(() => expect(runner.get().pending?.args).toEqual({ n: 2 }));
+    expect(runner.get().queued).toBe(0);
+    runner.answer(false);
+    expect((await second)?.outcome?.status).toBe('denied');
+    expect(calls).toEqual([{ name: 'write', args: { n: 1 } }]);
+    expect(runner.get()).toMatchObject({ pending: undefined, queued: 0 });
+  });
+
+  it('spares the calls in line an "Always allow" given to their tool meanwhile', async () => {
+    const { calls, runner } = setup();
+    const first = runner.call(writeTool, { n: 1 });
+    const second = runner.call(writeTool, { n: 2 });
+    runner.answer(true, true);
+    await first;
+    expect((await second)?.outcome?.status).toBe('ok');
+    expect(calls).toHaveLength(2);
+    expect(runner.get().pending).toBeUndefined();
+  });
+
+  it('lets a withdrawn call leave the line or the dialog without a trace in the history', async () => {
+    const { calls, history, runner } = setup();
+    const inDialog = new AbortController();
+    const inLine = new AbortController();
+    const first = runner.call(writeTool, { n: 1 }, { signal: inDialog.signal });
+    const second = runner.call(writeTool, { n: 2 }, { signal: inLine.signal });
+    const third = runner.call(writeTool, { n: 3 });
+    expect(runner.get().queued).toBe(2);
+    inLine.abort();
+    expect(await second).toBeUndefined();
+    expect(runner.get().queued).toBe(1);
+    inDialog.abort();
+    expect(await first).toBeUndefined();
+    await vi.waitFor(() => expect(runner.get().pending?.args).toEqual({ n: 3 }));
+    runner.answer(true);
+    expect((await third)?.outcome?.status).toBe('ok');
+    expect(calls).toEqual([{ name: 'write', args: { n: 3 } }]);
+    expect(history.get().calls).toHaveLength(1);
+  });
 });

@@ -45,6 +45,11 @@ export interface RunOptions {
   viewOf?: string;
   /** What the form has that `args` leaves out, shown in the approval dialog. */
   leftOut?: LeftOutArgument[];
+  /**
+   * Withdraws the call while it waits for approval (in line or in the dialog): it then resolves undefined and
+   * leaves no history entry (a View that closed takes back the calls it was still waiting on).
+   */
+  signal?: AbortSignal;
 }
 
 /** A call in flight. */
@@ -58,8 +63,12 @@ export interface RunningCall {
 
 export interface CallRunnerState {
   pending: PendingApproval | undefined;
+  /** Calls waiting in line behind the one in the dialog (a View may ask for several at once). */
+  queued: number;
   running: RunningCall[];
 }
+
+type Answer = { approved: boolean; always: boolean };
 
 /**
  * Runs tool calls the way a human-in-the-loop client should: decide task augmentation by the spec's
@@ -67,7 +76,11 @@ export interface CallRunnerState {
  * every outcome in the history. Every call path goes through `call`.
  */
 export class CallRunner extends Store<CallRunnerState> {
-  private decide: ((answer: { approved: boolean; always: boolean }) => void) | undefined;
+  private decide: ((answer: Answer | undefined) => void) | undefined;
+  /** Whether a call holds the dialog (asking, or just handed it by the call before it). */
+  private holding = false;
+  /** The calls waiting for the dialog, first come first asked. */
+  private readonly line: (() => void)[] = [];
   private readonly aborts = new Map<number, AbortController>();
 
   constructor(
@@ -76,7 +89,7 @@ export class CallRunner extends Store<CallRunnerState> {
     private readonly policy: ApprovalPolicy,
     private readonly tasks: TaskTracker,
   ) {
-    super({ pending: undefined, running: [] });
+    super({ pending: undefined, queued: 0, running: [] });
   }
 
   /** The description of the connected server, used to key approvals and history. */
@@ -110,32 +123,84 @@ export class CallRunner extends Store<CallRunnerState> {
       viewOf: options.viewOf,
     });
     if (this.policy.needsApproval(server, tool, toolKey)) {
-      if (this.decide) return undefined; // One dialog at a time; the button is disabled meanwhile.
       const duplicate =
         listed && listed.sameName > 1
           ? { occurrence: listed.occurrence, sameName: listed.sameName }
           : undefined;
-      const answer = await new Promise<{ approved: boolean; always: boolean }>((resolve) => {
-        this.decide = resolve;
-        this.update({
-          pending: {
-            server,
-            tool,
-            toolKey,
-            duplicate,
-            args,
-            decision,
-            origin: details.origin,
-            ...(options.leftOut?.length ? { leftOut: options.leftOut } : {}),
-          },
-        });
-      });
-      this.decide = undefined;
-      this.update({ pending: undefined });
-      if (!answer.approved) return this.history.find(this.history.addDenied(details));
-      if (answer.always) this.policy.alwaysAllow(server, toolKey);
+      const pending: PendingApproval = {
+        server,
+        tool,
+        toolKey,
+        duplicate,
+        args,
+        decision,
+        origin: details.origin,
+        ...(options.leftOut?.length ? { leftOut: options.leftOut } : {}),
+      };
+      // One dialog at a time: calls asked for meanwhile wait in line (two calls a View sends at once are both
+      // asked, one after the other), and an "Always allow" given meanwhile spares the ones behind it.
+      const answer = await this.ask(pending, options.signal, () =>
+        this.policy.needsApproval(server, tool, toolKey),
+      );
+      if (answer === 'withdrawn') return undefined;
+      if (answer && !answer.approved) return this.history.find(this.history.addDenied(details));
     }
     return this.run(tool, details, decision);
+  }
+
+  /**
+   * Waits for the dialog, then asks. Undefined when approval was no longer needed once its turn came;
+   * `withdrawn` when `signal` aborted first.
+   */
+  private async ask(
+    pending: PendingApproval,
+    signal: AbortSignal | undefined,
+    stillNeeded: () => boolean,
+  ): Promise<Answer | 'withdrawn' | undefined> {
+    if (signal?.aborted) return 'withdrawn';
+    if (this.holding) {
+      const turn = await new Promise<boolean>((resolve) => {
+        const go = () => {
+          signal?.removeEventListener('abort', leave);
+          resolve(true);
+        };
+        const leave = () => {
+          const index = this.line.indexOf(go);
+          if (index >= 0) this.line.splice(index, 1);
+          this.update({ queued: this.line.length });
+          resolve(false);
+        };
+        this.line.push(go);
+        this.update({ queued: this.line.length });
+        signal?.addEventListener('abort', leave, { once: true });
+      });
+      if (!turn) return 'withdrawn';
+    }
+    this.holding = true;
+    try {
+      if (signal?.aborted) return 'withdrawn';
+      if (!stillNeeded()) return undefined;
+      const answer = await new Promise<Answer | undefined>((resolve) => {
+        this.decide = resolve;
+        signal?.addEventListener('abort', () => resolve(undefined), { once: true });
+        this.update({ pending });
+      });
+      // Given before the next call in line takes the dialog, so that call sees it.
+      if (answer?.approved && answer.always) this.policy.alwaysAllow(pending.server, pending.toolKey);
+      return answer ?? 'withdrawn';
+    } finally {
+      this.decide = undefined;
+      this.update({ pending: undefined });
+      this.handOn();
+    }
+  }
+
+  /** Gives the dialog to the next call in line, or frees it. */
+  private handOn(): void {
+    const next = this.line.shift();
+    this.holding = next !== undefined;
+    this.update({ queued: this.line.length });
+    next?.();
   }
 
   /** The user's answer to the pending approval. */

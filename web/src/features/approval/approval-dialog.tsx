@@ -25,6 +25,7 @@ const ArgumentsCheckNotice = lazy(loadNotice);
 export function ApprovalDialog() {
   const { runner, policy, session } = useServices();
   const pending = useStore(runner, (s) => s.pending);
+  const queued = useStore(runner, (s) => s.queued);
   const revision = useStore(session.state, (s) => knownRevision(s.server?.protocolVersion));
   const trustedServers = useStore(policy, (s) => s.trustedServers);
   const serverInfo = useStore(session.state, (s) => s.server?.info);
@@ -95,6 +96,12 @@ export function ApprovalDialog() {
           <h2 id="approval-title" className="text-lg font-semibold">
             Approve tool call
           </h2>
+          {queued > 0 && (
+            <p role="status" className="-mt-2 text-xs text-slate-500">
+              {queued === 1 ? '1 more call waits' : `${queued} more calls wait`} for your answer after this
+              one
+            </p>
+          )}
           <dl className="grid grid-cols-[6rem_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
             <dt className="text-slate-500">Server</dt>
             <dd className="min-w-0">

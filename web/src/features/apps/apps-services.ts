@@ -5,6 +5,9 @@ import { AppsSettings, appsExtension } from './apps-extension.ts';
 import { UiResourceCache } from './ui-resource.ts';
 import { recordedResource } from './recorded-resource.ts';
 import { PermissionGrants } from './permission-grants.ts';
+import { HostControls } from './host-controls.ts';
+import { ResourceWatch } from './resource-watch.ts';
+import { ViewModelInbox } from './view-model-inbox.ts';
 /** The MCP Apps services of one session (live or replay). */
 export interface AppsServices {
   settings: AppsSettings;
@@ -14,6 +17,12 @@ export interface AppsServices {
   declared: Store<{ declared: boolean | undefined }>;
   /** The user's answers to Views' permission requests on the current connection. */
   permissions: PermissionGrants;
+  /** The host a View is shown in (theme, locale, device, CSP mode, watch), chosen by its developer. */
+  controls: HostControls;
+  /** Reads Views' resources again when the server says they changed (while the watch is on). */
+  watch: ResourceWatch;
+  /** Views' messages and context for the model, waiting in the Chat for the user. */
+  modelInbox: ViewModelInbox;
 }
 
 /** Builds the feature's services and plugs its extension into the session. */
@@ -25,7 +34,9 @@ export function createApps(session: McpSession, settings = new AppsSettings()): 
   const declared = new Store<{ declared: boolean | undefined }>({ declared: undefined });
   const permissions = new PermissionGrants();
   session.use(appsExtension(settings, resources, declared, permissions));
-  return { settings, resources, declared, permissions };
+  const watch = new ResourceWatch(session, (uri) => void resources.reload(uri));
+  const modelInbox = new ViewModelInbox();
+  return { settings, resources, declared, permissions, controls: new HostControls(), watch, modelInbox };
 }
 
 /**

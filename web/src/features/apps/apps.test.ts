@@ -106,6 +106,23 @@ describe('UiResourceCache: one read per resource per connection', () => {
     expect(read).toHaveBeenCalledTimes(2);
   });
 
+  it('reads again on reload (one read for reloads at once), and every reader gets the new one', async () => {
+    let version = 1;
+    const read = vi.fn(async (uri: string) => ({
+      contents: [{ uri, mimeType: VIEW_MIME_TYPE, text: `<p>v${version}</p>` }],
+    }));
+    const cache = new UiResourceCache(read);
+    const first = await cache.read('ui://v');
+    version = 2;
+    const [a, b] = await Promise.all([cache.reload('ui://v'), cache.reload('ui://v')]);
+    expect(a).toBe(b);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(a).toMatchObject({ status: 'ok', html: '<p>v2</p>' });
+    expect(first).toMatchObject({ html: '<p>v1</p>' });
+    expect(await cache.read('ui://v')).toBe(a);
+    expect(cache.get().get('ui://v')).toBe(a);
+  });
+
   it('keeps a failed read as an error with the server’s message', async () => {
     const cache = new UiResourceCache(async () => {
       throw new Error('Resource not found');

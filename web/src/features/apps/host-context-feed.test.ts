@@ -13,7 +13,10 @@ function feedWith(size = { width: 600, maxHeight: 700 }) {
     displayMode: 'inline',
     containerDimensions: { width: 600, maxHeight: 700 },
   };
-  const feed = new HostContextFeed(initial, { send: (change) => sent.push(change), container: () => size });
+  const feed = new HostContextFeed(initial, {
+    send: (change) => sent.push(change),
+    container: () => (size.width > 0 ? { width: size.width, maxHeight: size.maxHeight } : undefined),
+  });
   return { feed, sent, size };
 }
 

@@ -1,4 +1,5 @@
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
+import type { ContainerDimensions } from './host-context.ts';
 
 /** How long a resize must be still before its size is sent, and the longest a resize's size may wait. */
 export const RESIZE_QUIET_MS = 150;
@@ -11,8 +12,8 @@ export type HostContextChange = Partial<McpUiHostContext>;
 export interface HostContextFeedOptions {
   /** Sends `ui/notifications/host-context-changed` with these fields. */
   send: (change: HostContextChange) => void;
-  /** The container's size now; a width of 0 means hidden (another Result tab shows). */
-  container: () => { width: number; maxHeight: number };
+  /** The container's size now; undefined while it is hidden (another Result tab shows). */
+  container: () => ContainerDimensions | undefined;
   setTimer?: (run: () => void, ms: number) => unknown;
   clearTimer?: (timer: unknown) => void;
   now?: () => number;
@@ -22,7 +23,7 @@ export interface HostContextFeedOptions {
  * Feeds a View's host context changes, sending only what differs from what the View last got: a page resize
  * or a dialog makes the container report its size many times per second, often unchanged, and every report
  * was a trace row. Sizes wait until the resize is still ({@link RESIZE_QUIET_MS}, at most
- * {@link RESIZE_MAX_WAIT_MS}); other changes (theme, display mode) go at once.
+ * {@link RESIZE_MAX_WAIT_MS}); other changes (theme, display mode, the host controls) go at once.
  */
 export class HostContextFeed {
   private last: HostContextChange;
@@ -94,9 +95,15 @@ export class HostContextFeed {
 
   /** The size to announce, or none while the View is hidden (keep the last size rather than announce 0). */
   private containerDimensions(): HostContextChange | undefined {
-    const { width, maxHeight } = this.options.container();
-    if (!(width > 0)) return undefined;
-    return { containerDimensions: { width: Math.round(width), maxHeight: Math.round(maxHeight) } };
+    const size = this.options.container();
+    if (!size) return undefined;
+    const rounded = Object.fromEntries(
+      Object.entries(size).map(([key, value]) => [
+        key,
+        typeof value === 'number' ? Math.round(value) : value,
+      ]),
+    ) as ContainerDimensions;
+    return { containerDimensions: rounded };
   }
 }
 

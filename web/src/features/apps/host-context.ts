@@ -1,54 +1,64 @@
 import type { McpUiHostContext, McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Tool } from '@modelcontextprotocol/client';
+import { controlledContext, type HostControlsState, type PageFacts } from './host-controls.ts';
 
-/** The page's theme now: it follows the system, as the page's own styles do. */
+/** The display modes Toolscope can show a View in. */
+export const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];
+
+/**
+ * The page's theme now, as it is drawn: the root element's `dark` class, which the page's Theme combobox
+ * sets (and which follows the system while it says System). Not `prefers-color-scheme`: a light page on a
+ * dark system is light.
+ */
 export function pageTheme(): 'light' | 'dark' {
-  return typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches
+  return typeof document !== 'undefined' && document.documentElement.classList.contains('dark')
     ? 'dark'
     : 'light';
 }
 
-/** Toolscope's palette (Tailwind's slate and indigo) as the extension's style variables, per theme. */
-export function styleVariables(theme: 'light' | 'dark'): Record<string, string> {
-  const dark = theme === 'dark';
+/** What the page is now (its theme, the browser's locale, the system's time zone). */
+export function pageFacts(): PageFacts {
   return {
-    '--color-background-primary': dark ? '#020617' : '#ffffff',
-    '--color-background-secondary': dark ? '#0f172a' : '#f8fafc',
-    '--color-text-primary': dark ? '#f1f5f9' : '#0f172a',
-    '--color-text-secondary': dark ? '#94a3b8' : '#475569',
-    '--color-border-primary': dark ? '#334155' : '#cbd5e1',
-    '--color-ring-primary': '#6366f1',
-    '--font-sans': 'ui-sans-serif, system-ui, sans-serif',
-    '--font-mono': 'ui-monospace, SFMono-Regular, Menlo, monospace',
-    '--border-radius-md': '6px',
+    theme: pageTheme(),
+    locale: typeof navigator === 'undefined' ? 'en' : navigator.language,
+    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
   };
 }
 
-/** The theme fields of the host context, as the page shows now. */
-export function themeContext(): Pick<McpUiHostContext, 'theme' | 'styles'> {
-  const theme = pageTheme();
-  // Hosts may send any subset of the variables; the type lists them all.
-  return { theme, styles: { variables: styleVariables(theme) as StyleVariables } };
+/**
+ * Calls `changed` whenever the page's theme changes (the root element's class), whoever changed it.
+ * Returns the function that stops watching.
+ */
+export function watchPageTheme(changed: () => void): () => void {
+  if (typeof MutationObserver === 'undefined' || typeof document === 'undefined') return () => {};
+  let last = pageTheme();
+  const observer = new MutationObserver(() => {
+    const now = pageTheme();
+    if (now === last) return;
+    last = now;
+    changed();
+  });
+  observer.observe(document.documentElement, { attributes: true, attributeFilter: ['class'] });
+  return () => observer.disconnect();
 }
 
-type StyleVariables = NonNullable<McpUiHostContext['styles']>['variables'];
+/** The size part of the host context (fixed or maximum width and height). */
+export type ContainerDimensions = NonNullable<McpUiHostContext['containerDimensions']>;
 
 /** The context a View gets in `ui/initialize` (and, in part, in host-context-changed). */
 export function hostContext(options: {
   tool: Tool;
   displayMode: McpUiDisplayMode;
-  width: number;
-  maxHeight: number;
+  container: ContainerDimensions | undefined;
+  controls: HostControlsState;
+  page: PageFacts;
 }): McpUiHostContext {
   return {
     toolInfo: { tool: options.tool },
-    ...themeContext(),
+    ...controlledContext(options.controls, options.page),
     displayMode: options.displayMode,
-    availableDisplayModes: ['inline', 'fullscreen'],
-    containerDimensions: { width: Math.round(options.width), maxHeight: Math.round(options.maxHeight) },
-    locale: navigator.language,
-    timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+    availableDisplayModes: [...DISPLAY_MODES],
+    ...(options.container ? { containerDimensions: options.container } : {}),
     userAgent: 'Toolscope',
-    platform: 'web',
   };
 }

@@ -17,6 +17,8 @@ export type UiResource =
       prefersBorder: boolean | undefined;
       /** Problems worth telling the app's developer (wrong MIME type…), the View is shown anyway. */
       warnings: string[];
+      /** When it was read (Reload view and the watch read it again). */
+      readAt: number;
     }
   | { status: 'error'; uri: string; message: string };
 
@@ -52,6 +54,7 @@ export function readUiResource(uri: string, result: ReadResourceResult | undefin
     permissions,
     prefersBorder: typeof meta.prefersBorder === 'boolean' ? meta.prefersBorder : undefined,
     warnings,
+    readAt: Date.now(),
   };
 }
 
@@ -66,6 +69,7 @@ function uiMeta(meta: unknown): Record<string, unknown> | undefined {
  */
 export class UiResourceCache {
   private readonly entries = new Map<string, Promise<UiResource>>();
+  private readonly rereading = new Map<string, Promise<UiResource>>();
   private settled = new Map<string, UiResource>();
   private readonly listeners = new Set<() => void>();
 
@@ -73,22 +77,33 @@ export class UiResourceCache {
 
   /** The resource, read now or earlier on this connection. */
   read(uri: string): Promise<UiResource> {
-    let entry = this.entries.get(uri);
-    if (!entry) {
-      entry = this.fetchResource(uri).then(
-        (result) => readUiResource(uri, result),
-        (error: unknown) => ({
-          status: 'error' as const,
-          uri,
-          message: error instanceof Error ? error.message : String(error),
-        }),
-      );
-      entry = entry.then((resource) => {
-        if (this.entries.get(uri) === entry) this.settle(resource);
-        return resource;
-      });
-      this.entries.set(uri, entry);
-    }
+    return this.entries.get(uri) ?? this.fetch(uri);
+  }
+
+  /**
+   * Reads the resource again (Reload view, the watch), for every View of it: a developer who rebuilt the View
+   * sees the new one without reconnecting. A read already under way is shared.
+   */
+  reload(uri: string): Promise<UiResource> {
+    return this.rereading.get(uri) ?? this.fetch(uri, true);
+  }
+
+  private fetch(uri: string, again = false): Promise<UiResource> {
+    const read: Promise<UiResource> = this.fetchResource(uri).then(
+      (result) => readUiResource(uri, result),
+      (error: unknown) => ({
+        status: 'error' as const,
+        uri,
+        message: error instanceof Error ? error.message : String(error),
+      }),
+    );
+    const entry = read.then((resource) => {
+      if (again) this.rereading.delete(uri);
+      if (this.entries.get(uri) === entry) this.settle(resource);
+      return resource;
+    });
+    this.entries.set(uri, entry);
+    if (again) this.rereading.set(uri, entry);
     return entry;
   }
 
@@ -106,6 +121,7 @@ export class UiResourceCache {
   /** Forgets every resource (a new connection). */
   clear(): void {
     this.entries.clear();
+    this.rereading.clear();
     this.settled = new Map();
     for (const listener of this.listeners) listener();
   }

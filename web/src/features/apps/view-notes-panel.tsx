@@ -8,7 +8,7 @@ import type { ViewNotes } from './view-notes.ts';
  * empty list beside a View that just called a tool does not read as "the View sent nothing".
  */
 const COLLECTED =
-  'Messages and model context the View sent for the model, its logs, links, downloads and refused requests. Its tool calls are in History.';
+  'Messages and model context the View sent for the model (they wait in Chat when it is open), its logs, links, downloads, teardown and refused requests. Its tool calls are in History; its console is above.';
 
 /**
  * What the View asked of the host that Toolscope shows instead of acting on (messages, model context, logs,

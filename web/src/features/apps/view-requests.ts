@@ -8,11 +8,18 @@ export interface ViewPrompts {
   confirmLink(url: string): Promise<boolean>;
   /** Asks the user whether to save the files a View hands over (their names); true to save them. */
   confirmDownload(names: string): Promise<boolean>;
+  /** Where the View's requests for the model go while a Chat is open (see ViewModelInbox). */
+  forModel?: {
+    /** Undefined when no chat is open; else true once the user sent the message to the model. */
+    message(content: unknown): Promise<boolean> | undefined;
+    /** False when no chat is open; else the context waits in the Chat for the user. */
+    context(content: unknown, structured: unknown): boolean;
+  };
 }
 
 /**
  * Answers the requests a View makes of the page itself (open a link, save files, a message, model context,
- * a log line, asking to close): each is asked of the user or written to the View's notes.
+ * a log line): each is asked of the user or written to the View's notes.
  */
 export function answerViewRequests(bridge: AppBridge, notes: ViewNotes, prompts: ViewPrompts): void {
   bridge.onopenlink = async ({ url }) => {
@@ -38,13 +45,27 @@ export function answerViewRequests(bridge: AppBridge, notes: ViewNotes, prompts:
     return save ? {} : { isError: true };
   };
   bridge.onmessage = async (params) => {
-    notes.add('message', `ui/message (${params.role}): ${textOf(params.content)}`, params);
-    return {};
+    const text = textOf(params.content);
+    const asked = prompts.forModel?.message(params.content);
+    if (!asked) {
+      notes.add(
+        'message',
+        `ui/message (${params.role}): ${text} — no chat is open, so it is only noted`,
+        params,
+      );
+      return {};
+    }
+    notes.add('message', `ui/message waits in Chat for you: ${text}`, params);
+    const sent = await asked;
+    notes.add('message', `${sent ? 'Sent to the model' : 'Not sent'}: ${text}`);
+    return sent ? {} : { isError: true };
   };
   bridge.onupdatemodelcontext = async (params) => {
+    const text = textOf(params.content) || 'structured content';
+    const offered = prompts.forModel?.context(params.content, params.structuredContent) ?? false;
     notes.add(
       'model context',
-      `ui/update-model-context: ${textOf(params.content) || 'structured content'}`,
+      `ui/update-model-context: ${text}${offered ? ' — in Chat, for you to add to the next message' : ' — no chat is open, so it is only noted'}`,
       params,
     );
     return {};
@@ -56,11 +77,10 @@ export function answerViewRequests(bridge: AppBridge, notes: ViewNotes, prompts:
       params,
     );
   };
-  bridge.onrequestteardown = () => notes.add('teardown', 'The View asked to be closed');
 }
 
-/** The text of a View's content blocks, for a note (other blocks by their type). */
-export function textOf(content: unknown): string {
+/** The text of a View's content blocks, for a note (other blocks by their type), at most `max` characters. */
+export function textOf(content: unknown, max = 300): string {
   if (!Array.isArray(content)) return '';
   return content
     .map((block) =>
@@ -69,5 +89,5 @@ export function textOf(content: unknown): string {
         : `[${String((block as { type?: unknown })?.type)}]`,
     )
     .join(' ')
-    .slice(0, 300);
+    .slice(0, max);
 }

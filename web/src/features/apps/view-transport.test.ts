@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { ViewTransport } from './view-transport.ts';
+import { REFUSED_CODE, ViewTransport } from './view-transport.ts';
+import { CONSOLE_ENVELOPE } from './view-console-probe.ts';
 import { MessageBudget } from './view-message.ts';
 
 const ORIGIN = 'http://127.0.0.1:4001';
@@ -27,7 +28,7 @@ function setup(budget?: MessageBudget) {
 describe('ViewTransport', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('passes valid messages from the proxy, tracing them view → host', () => {
+  it('passes valid messages from the proxy, tracing them View → host', () => {
     const { post, received, frames } = setup();
     post({ jsonrpc: '2.0', id: 1, method: 'ui/initialize', params: {} });
     expect(received).toHaveLength(1);
@@ -63,7 +64,7 @@ describe('ViewTransport', () => {
     expect(frames.filter((f) => f.error)).toHaveLength(1);
   });
 
-  it('sends only to the sandbox origin, tracing host → view', async () => {
+  it('sends only to the sandbox origin, tracing host → View', async () => {
     const { transport, proxy, frames } = setup();
     await transport.send({
       jsonrpc: '2.0',
@@ -72,5 +73,45 @@ describe('ViewTransport', () => {
     });
     expect(proxy.postMessage).toHaveBeenCalledWith(expect.anything(), ORIGIN);
     expect(frames[0]?.direction).toBe('to-view');
+  });
+  it('answers a refused request with a JSON-RPC error, so the View does not wait for its own timeout', () => {
+    const { post, proxy, frames } = setup();
+    post({ jsonrpc: '2.0', id: 7, method: 'tools/call', params: { text: 'a'.repeat(5 * 1024 * 1024) } });
+    post({ jsonrpc: '1.0', id: 'x', method: 'ping' });
+    post({ jsonrpc: '2.0', method: 'notifications/too-big', params: { text: 'a'.repeat(5 * 1024 * 1024) } });
+    const replies = vi.mocked(proxy.postMessage).mock.calls.map(([message]) => message);
+    expect(replies).toEqual([
+      { jsonrpc: '2.0', id: 7, error: { code: REFUSED_CODE, message: expect.stringMatching(/too large/) } },
+      { jsonrpc: '2.0', id: 'x', error: { code: REFUSED_CODE, message: expect.stringMatching(/jsonrpc/) } },
+    ]);
+    expect(frames.filter((f) => f.direction === 'to-view')).toHaveLength(2);
+  });
+
+  it('answers the requests of a flood too, without a trace row each', () => {
+    const { post, proxy, frames } = setup(new MessageBudget(1, 60_000));
+    for (let id = 1; id <= 4; id++) post({ jsonrpc: '2.0', id, method: 'ping' });
+    expect(
+      vi.mocked(proxy.postMessage).mock.calls.map(([message]) => (message as { id: number }).id),
+    ).toEqual([2, 3, 4]);
+    expect(frames.filter((f) => f.error)).toHaveLength(1);
+  });
+
+  it('hands the console probe’s reports to onconsole, never to the protocol or the trace', () => {
+    const { transport, post, received, frames } = setup();
+    const reports: unknown[] = [];
+    transport.onconsole = (entry) => reports.push(entry);
+    post({
+      toolscope: CONSOLE_ENVELOPE,
+      kind: 'csp',
+      directive: 'connect-src',
+      blocked: 'https://x.example/a',
+    });
+    post({ toolscope: CONSOLE_ENVELOPE, kind: 'console', level: 'warn', text: 'careful' });
+    expect(reports).toEqual([
+      { kind: 'csp', directive: 'connect-src', blocked: 'https://x.example/a' },
+      { kind: 'console', level: 'warn', text: 'careful' },
+    ]);
+    expect(received).toEqual([]);
+    expect(frames).toEqual([]);
   });
 });

@@ -255,4 +255,19 @@ describe('ChatConversation and tasks', () => {
     expect(sent).toHaveLength(3);
     expect(tasked.get().items.at(-1)).toMatchObject({ kind: 'notice', text: 'Stopped.' });
   });
+  it('sends View context the user added with the next message only, as the transcript shows it', async () => {
+    const { chat, sent } = setup([
+      [{ type: 'text', delta: 'ok' }, finish],
+      [{ type: 'text', delta: 'ok' }, finish],
+    ]);
+    await chat.loadProviders();
+    chat.attachContext('The card shows Porto');
+    await chat.send('What is shown?');
+    const first = "[Context from an MCP App's View]\nThe card shows Porto\n\nWhat is shown?";
+    expect(sent[0]?.at(-1)).toEqual({ role: 'user', text: first });
+    expect(chat.get().items.find((item) => item.kind === 'user')).toMatchObject({ text: first });
+    expect(chat.get().attached).toEqual([]);
+    await chat.send('And now?');
+    expect(sent[1]?.at(-1)).toEqual({ role: 'user', text: 'And now?' });
+  });
 });

@@ -37,6 +37,8 @@ export interface ChatState {
   items: TranscriptItem[];
   turns: TurnRecord[];
   busy: boolean;
+  /** Context a View offered that the user added (ui/update-model-context): it goes with the next message. */
+  attached: string[];
 }
 
 /**
@@ -69,7 +71,18 @@ export class ChatConversation extends Store<ChatState> {
       items: [],
       turns: [],
       busy: false,
+      attached: [],
     });
+  }
+
+  /** Adds a View's context to the next message (the user saw it and chose to). */
+  attachContext(text: string): void {
+    if (text.trim()) this.update((state) => ({ attached: [...state.attached, text] }));
+  }
+
+  /** Takes back the context added for the next message. */
+  clearAttached(): void {
+    this.update({ attached: [] });
   }
 
   /** Reads the providers and their models; picks the first model when none is picked yet. */
@@ -126,10 +139,15 @@ export class ChatConversation extends Store<ChatState> {
       return;
     }
     const abort = (this.abort = new AbortController());
+    // Added View context goes first, and shows in the transcript as sent: what the model reads is on screen.
+    const attached = this.get().attached;
+    const sent = attached.length
+      ? [...attached.map((c) => `[Context from an MCP App's View]\n${c}`), text].join('\n\n')
+      : text;
     const turn: TurnRecord = { id: this.nextId++, prompt: text, model: settings.model, steps: [] };
-    this.update((state) => ({ busy: true, turns: [...state.turns, turn] }));
-    this.add({ kind: 'user', text, turn: turn.id });
-    this.messages.push({ role: 'user', text });
+    this.update((state) => ({ busy: true, turns: [...state.turns, turn], attached: [] }));
+    this.add({ kind: 'user', text: sent, turn: turn.id });
+    this.messages.push({ role: 'user', text: sent });
     try {
       await this.runTurn(turn, settings, abort.signal);
     } finally {
@@ -179,7 +197,13 @@ export class ChatConversation extends Store<ChatState> {
       for (const [index, call] of answer.calls.entries()) {
         const output = signal.aborted
           ? { type: 'error-text' as const, value: 'Stopped by the user before the call ran.' }
-          : await this.runCall(answer.itemIds[index]!, call, offered, signal);
+          : await this.runCall(
+              answer.itemIds[index]!,
+              call,
+              offered,
+              signal,
+              answer.partialInputs.get(call.toolCallId),
+            );
         this.patchItem(answer.itemIds[index]!, { sentBack: output });
         results.push({ toolCallId: call.toolCallId, toolName: call.toolName, output });
       }
@@ -225,6 +249,8 @@ export class ChatConversation extends Store<ChatState> {
     call: ChatToolCall,
     offered: OfferedTool[],
     signal: AbortSignal,
+    /** Its arguments as the model streamed them, for the call's View. */
+    partialInputs?: Record<string, unknown>[],
   ): Promise<ChatToolOutput> {
     if (call.invalid) {
       this.patchItem(itemId, { state: 'not-run' });
@@ -236,6 +262,8 @@ export class ChatConversation extends Store<ChatState> {
       return { type: 'error-text', value: `There is no offered tool named "${call.toolName}".` };
     }
     let entry = await this.runner.call(target.tool, call.input, { origin: 'model' });
+    // Kept on the entry, so its View (shown once the call is approved and answered) gets them in order.
+    if (entry && partialInputs?.length) this.history?.amend(entry.id, { partialInputs });
     // A call the server ran as a task: the model gets the task's final result, not its creation.
     if (entry && !entry.outcome && entry.createdTask && this.history)
       entry = await taskFinished(this.history, entry, signal);

@@ -10,6 +10,7 @@ import { ChatTranscript } from './chat-transcript.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { TurnDetails } from './turn-details.tsx';
 import { SaveEvalCaseButton } from './save-eval-case-button.tsx';
+import { ViewProposals } from './view-proposals.tsx';
 
 /**
  * The chat playground: a model is offered the connected server's tools, and every call it makes goes
@@ -37,6 +38,7 @@ function LiveChat() {
     <section aria-label="Chat" className={CHAT_COLUMN}>
       <ChatSettingsPanel chat={chat} />
       <ChatTranscript chat={chat} />
+      <ViewProposals chat={chat} />
       <ChatComposer chat={chat} />
       {turns.length > 0 && (
         <TurnDetails

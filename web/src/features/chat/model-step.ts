@@ -7,6 +7,8 @@ export interface ModelAnswer {
   text: string;
   calls: ChatToolCall[];
   itemIds: number[];
+  /** The arguments of each call as the model wrote them, step by step (by tool call id). */
+  partialInputs: Map<string, Record<string, unknown>[]>;
 }
 
 /**
@@ -25,6 +27,7 @@ export async function runModelStep(
   let text = '';
   const calls: ChatToolCall[] = [];
   const itemIds: number[] = [];
+  const partialInputs = new Map<string, Record<string, unknown>[]>();
   let failed: string | undefined;
   try {
     await api.step(
@@ -33,6 +36,8 @@ export async function runModelStep(
         if (event.type === 'text') {
           text += event.delta;
           transcript.patchItem(assistant, { text });
+        } else if (event.type === 'tool-input') {
+          partialInputs.set(event.toolCallId, [...(partialInputs.get(event.toolCallId) ?? []), event.input]);
         } else if (event.type === 'tool-call') {
           calls.push(event.call);
           itemIds.push(transcript.add({ kind: 'tool-call', call: event.call, state: 'waiting' }));
@@ -61,5 +66,5 @@ export async function runModelStep(
     transcript.add({ kind: 'notice', tone: failed === 'Stopped.' ? 'info' : 'error', text: failed });
     return undefined;
   }
-  return { text, calls, itemIds };
+  return { text, calls, itemIds, partialInputs };
 }

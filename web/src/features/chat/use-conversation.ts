@@ -9,13 +9,15 @@ const conversations = new WeakMap<object, ChatConversation>();
 
 /** The page's chat conversation; lists the providers the first time. */
 export function useConversation(): ChatConversation {
-  const { session, runner, history } = useServices();
+  const { session, runner, history, apps } = useServices();
   let conversation = conversations.get(runner);
   if (!conversation) {
     conversation = new ChatConversation(new ChatApi(takeTokenFromUrl() ?? ''), session, runner, history);
     conversations.set(runner, conversation);
   }
   const chat = conversation;
+  // From now on a View's messages and context for the model wait here for the user.
+  useEffect(() => apps.modelInbox.openChat(), [apps.modelInbox]);
   useEffect(() => {
     if (!chat.get().providers) void chat.loadProviders();
   }, [chat]);

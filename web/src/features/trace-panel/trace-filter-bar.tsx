@@ -36,8 +36,8 @@ export function TraceFilterBar({
         <option value="any">both ways</option>
         <option value="out">sent</option>
         <option value="in">received</option>
-        <option value="from-view">view → host</option>
-        <option value="to-view">host → view</option>
+        <option value="from-view">View → host</option>
+        <option value="to-view">host → View</option>
       </select>
       <select
         aria-label="Method"

@@ -23,8 +23,8 @@ const KIND_COLORS = {
 export const DIRECTION_NAMES: Record<Frame['direction'], string> = {
   out: 'sent',
   in: 'received',
-  'to-view': 'host → view',
-  'from-view': 'view → host',
+  'to-view': 'host → View',
+  'from-view': 'View → host',
 };
 /** The arrow of each direction and its colour. */
 export const DIRECTION_ARROWS: Record<Frame['direction'], [string, string]> = {
@@ -96,10 +96,10 @@ export const TraceRow = memo(function TraceRow({
         </span>
         {(frame.direction === 'to-view' || frame.direction === 'from-view') && (
           <span
-            title="app ↔ host: a message between this page (the host) and an MCP App's View; it never reaches the server"
+            title="View ↔ host: a message between this page (the host) and an MCP App's View; it never reaches the server"
             className="shrink-0 rounded bg-amber-100 px-1 text-[10px] text-amber-900 dark:bg-amber-950 dark:text-amber-300"
           >
-            app
+            View
           </span>
         )}
         {/* Auto's probes are expected, even when refused: grey, so a healthy connect shows no red row. */}
