@@ -131,8 +131,12 @@ export type BridgeEvent =
   | { kind: 'closed'; reason: string }
   /** A step of an OAuth sign-in (HTTP targets): for the OAuth debugger; holds no secret. */
   | { kind: 'oauth-step'; step: OAuthStep }
-  /** The server wants a person to sign in: the page offers to open `url` (the authorization URL). */
-  | { kind: 'oauth-sign-in'; url: string }
+  /**
+   * The server wants a person to sign in: the page offers to open `url` (the authorization URL).
+   * `scope` is what the sign-in asks for; `stepUp` marks a sign-in for more scope than the
+   * connection's token has (a call waits for it).
+   */
+  | { kind: 'oauth-sign-in'; url: string; scope?: string; stepUp?: boolean }
   /** A finished turn of the page's chat playground, kept in the recording (never sent to the page). */
   | { kind: 'chat-turn'; note: ChatTurnNote }
   /** Guided OAuth: the next request of the sign-in waits for the page's `oauth-next` (no secret in it). */

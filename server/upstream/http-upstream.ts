@@ -66,7 +66,7 @@ export class HttpUpstream implements Upstream {
     this.userHeaders = new Set(Object.keys(target.headers ?? {}).map((name) => name.toLowerCase()));
     const base: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
     this.signIn = options.oauth
-      ? new UpstreamSignIn(options.oauth, (event) => this.onevent?.(event))
+      ? new UpstreamSignIn(options.oauth, (event) => this.onevent?.(event), url)
       : undefined;
     this.base = base;
     const mcpFetch =
@@ -95,8 +95,9 @@ export class HttpUpstream implements Upstream {
   }
 
   async start(): Promise<void> {
+    const url = new URL(this.target.url);
     try {
-      await this.signIn?.signInFirst(new URL(this.target.url), this.base, this.finisher());
+      await this.signIn?.signInFirst(url, this.base, this.finisher(), this.target);
       try {
         await this.transport.start();
       } catch (error) {
