@@ -140,8 +140,10 @@ export class UpstreamSignIn {
             decision:
               'Another request met the 401 too: it waits for the sign-in already open (one sign-in for the connection)',
           });
-        // Finish it when the callback comes, even if no message waits (the GET stream met the 401).
-        else if (this.finisher) this.finishing(authorization, this.finisher).catch(() => {});
+        // Finish it when the callback comes, even if no message waits (the GET stream met the 401);
+        // an authorization asked again is finished by the finish that asked it.
+        else if (this.finisher && this.retryOf === undefined)
+          this.finishing(authorization, this.finisher).catch(() => {});
       },
     });
     this.provider = this.interactive;

@@ -235,6 +235,9 @@ function describeError(error: unknown): { kind: 'http-error'; status?: number; m
   const status = httpFailure(error)?.status ?? (error instanceof SseError ? error.code : undefined);
   if (status !== undefined) return { kind: 'http-error', status, message };
   if (error instanceof SdkHttpError) return { kind: 'http-error', message };
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  // The cause adds what the message lacks (fetch's "fetch failed" hides the network's reason);
+  // a wrapper that already says it (a sign-in failure in words) is not said twice.
+  const inner = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  const cause = inner && !message.includes(inner) ? `: ${inner}` : '';
   return { kind: 'http-error', message: message + cause };
 }
