@@ -133,10 +133,10 @@ export type BridgeEvent =
   | { kind: 'oauth-step'; step: OAuthStep }
   /**
    * The server wants a person to sign in: the page offers to open `url` (the authorization URL).
-   * `scope` is what the sign-in asks for; `stepUp` marks a sign-in for more scope than the
-   * connection's token has (a call waits for it).
+   * `scope` is what the sign-in asks for; `adds`, on a step-up, the scopes of it the connection's
+   * token does not hold yet (a call waits for them).
    */
-  | { kind: 'oauth-sign-in'; url: string; scope?: string; stepUp?: boolean }
+  | { kind: 'oauth-sign-in'; url: string; scope?: string; adds?: string }
   /** A finished turn of the page's chat playground, kept in the recording (never sent to the page). */
   | { kind: 'chat-turn'; note: ChatTurnNote }
   /** Guided OAuth: the next request of the sign-in waits for the page's `oauth-next` (no secret in it). */

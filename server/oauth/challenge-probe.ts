@@ -1,4 +1,5 @@
 import { extractWWWAuthenticateParams, type FetchLike } from '@modelcontextprotocol/client';
+import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
 
 /** How long the probe waits for the server's answer before signing in without its challenge. */
 const PROBE_TIMEOUT_MS = 10_000;
@@ -57,5 +58,30 @@ export async function probeChallenge(
     ...(scope ? { scope } : {}),
     ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}),
     durationMs: Date.now() - time,
+  };
+}
+
+/** The OAuth debugger's row for the probe: what was sent, what the server answered and what follows. */
+export function challengeStep(
+  challenge: Challenge,
+  serverUrl: URL,
+  transport: 'http' | 'sse',
+  time: number,
+  bodies: boolean,
+): OAuthStep {
+  const { status, header, scope, durationMs } = challenge;
+  const decision =
+    status === 401
+      ? `The server asks for sign-in${header ? ` (WWW-Authenticate: ${header})` : ' (no WWW-Authenticate header)'}${scope ? `: the sign-in asks for the scope it names (${scope})` : ''}`
+      : `The server answered a ${transport === 'http' ? 'ping' : 'request'} without a token with HTTP ${status}; it publishes protected resource metadata, so signing in before the first message`;
+  return {
+    kind: 'challenge',
+    time,
+    method: transport === 'http' ? 'POST' : 'GET',
+    url: maskUrl(serverUrl),
+    status,
+    durationMs,
+    decision,
+    ...(transport === 'http' && bodies ? { requestBody: PROBE_PING } : {}),
   };
 }

@@ -21,6 +21,10 @@ export class SignInFailure extends Error {
   override readonly name = 'SignInFailure';
 }
 
+/** What a connection with no browser and no headless sign-in says when the server asks for one. */
+export const NO_BROWSER_MESSAGE =
+  'The server asks for sign-in and no browser is attached to this connection: allow a sign-in without a browser (toolscope check --oauth-headless follows the authorization redirects, for authorization servers that approve by themselves) or sign in as a machine client (--client-credentials with --client-id and --client-secret)';
+
 /** What is known about a refused scope, so that its message blames the right party. */
 export interface ScopeContext {
   /** The scope the sign-in asked for. */

@@ -9,11 +9,11 @@ import {
 } from '@modelcontextprotocol/client';
 import type { BridgeEvent } from '#shared/bridge-protocol.ts';
 import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
-import { PROBE_PING, probeChallenge, type Challenge } from './challenge-probe.ts';
+import { challengeStep, probeChallenge } from './challenge-probe.ts';
 import { ConnectionOAuth, HEADLESS_REDIRECT_URL, type OpenAuthorization } from './connection-oauth.ts';
-import { followAuthorization } from './headless-authorize.ts';
+import { headlessAuthorization } from './headless-authorize.ts';
 import { isDpopChallenge } from './machine-grants.ts';
-import { describeOAuthFailure, SignInFailure } from './oauth-failure.ts';
+import { describeOAuthFailure, NO_BROWSER_MESSAGE, SignInFailure } from './oauth-failure.ts';
 import type { OAuthGuide } from './oauth-guide.ts';
 import type { OAuthOptions } from './oauth-options.ts';
 import { oauthStepFetch } from './step-fetch.ts';
@@ -30,10 +30,6 @@ const MAX_FRUITLESS_SIGN_INS = 2;
  * URL is opened, not per message.
  */
 export const MAX_AUTHORIZATIONS_IN_A_ROW = 3;
-
-/** What a connection with no browser and no headless sign-in says when the server asks for one. */
-export const NO_BROWSER_MESSAGE =
-  'The server asks for sign-in and no browser is attached to this connection: allow a sign-in without a browser (toolscope check --oauth-headless follows the authorization redirects, for authorization servers that approve by themselves) or sign in as a machine client (--client-credentials with --client-id and --client-secret)';
 
 /**
  * How a connection signs in: a person in a browser (the page), following the redirects without
@@ -96,7 +92,7 @@ export class UpstreamSignIn {
         throw new SignInFailure(
           `Stopped signing in: ${MAX_AUTHORIZATIONS_IN_A_ROW} authorizations in a row did not get a message through (a retry limit against authorization loops)`,
         );
-      if (this.mode === 'headless') return this.headless(url, redirectUrl);
+      if (this.mode === 'headless') return headlessAuthorization(url, redirectUrl, (step) => this.step(step));
       if (this.mode !== 'browser' || !options.authorize) throw new SignInFailure(NO_BROWSER_MESSAGE);
       await this.pause({ kind: 'authorize', method: 'GET', url: maskUrl(url) });
       this.step({
@@ -110,7 +106,7 @@ export class UpstreamSignIn {
         kind: 'oauth-sign-in',
         url: options.signInLink?.(url, state) ?? url.href,
         ...(scope ? { scope } : {}),
-        ...(this.stepsUp(scope) ? { stepUp: true } : {}),
+        ...(this.added(scope) ? { adds: this.added(scope) } : {}),
       });
       return options.authorize(url, state, retryOf);
     };
@@ -197,15 +193,7 @@ export class UpstreamSignIn {
     }
     const time = Date.now();
     const challenge = await probeChallenge(serverUrl, target.transport, target.headers ?? {}, base);
-    if (challenge)
-      this.step({
-        kind: 'challenge',
-        time,
-        method: target.transport === 'http' ? 'POST' : 'GET',
-        url: maskUrl(serverUrl),
-        ...challengeStep(challenge),
-        ...(target.transport === 'http' && this.stepBodies ? { requestBody: PROBE_PING } : {}),
-      });
+    if (challenge) this.step(challengeStep(challenge, serverUrl, target.transport, time, this.stepBodies));
     if (this.mode === 'none') {
       if (challenge?.status !== 401) return;
       this.step({ kind: 'failed', decision: NO_BROWSER_MESSAGE });
@@ -359,11 +347,12 @@ export class UpstreamSignIn {
     });
   }
 
-  /** An authorization for `scope` asks for more than the connection's token holds (a call waits for it). */
-  private stepsUp(scope: string | undefined): boolean {
+  /** The scopes of `scope` the connection's token does not hold (a step-up's); undefined without a token. */
+  private added(scope: string | undefined): string | undefined {
     const held = this.interactive?.tokens()?.scope?.split(' ');
-    if (!held || !scope) return false;
-    return scope.split(' ').some((name) => name !== 'offline_access' && !held.includes(name));
+    if (!held || !scope) return undefined;
+    const added = scope.split(' ').filter((name) => name !== 'offline_access' && !held.includes(name));
+    return added.length ? added.join(' ') : undefined;
   }
 
   /** A mark to pass to {@link succeeded}, taken before a message is sent. */
@@ -382,31 +371,6 @@ export class UpstreamSignIn {
     if (mark === undefined || this.challenges > mark) this.authorizations = 0;
   }
 
-  private async headless(url: URL, redirectUrl: string): Promise<URLSearchParams> {
-    const time = Date.now();
-    try {
-      const params = await followAuthorization(url, redirectUrl);
-      this.step({
-        kind: 'authorize',
-        time,
-        method: 'GET',
-        url: maskUrl(url),
-        durationMs: Date.now() - time,
-        decision: 'Followed the authorization redirects without a browser up to the callback',
-      });
-      return params;
-    } catch (error) {
-      this.step({
-        kind: 'authorize',
-        time,
-        method: 'GET',
-        url: maskUrl(url),
-        decision: (error as Error).message,
-      });
-      throw error instanceof Error ? new SignInFailure(error.message, { cause: error }) : error;
-    }
-  }
-
   /** Guided mode: says which request comes next and waits for the page's "Next step". */
   private async pause(next: { kind: OAuthStep['kind']; method: string; url: string }): Promise<void> {
     if (!this.guide) return;
@@ -417,16 +381,6 @@ export class UpstreamSignIn {
   private step(step: Omit<OAuthStep, 'time'> & { time?: number }): void {
     this.emit({ kind: 'oauth-step', step: { time: Date.now(), ...step } });
   }
-}
-
-/** The challenge step's status, time and decision, read from the probe's answer. */
-function challengeStep(challenge: Challenge): Pick<OAuthStep, 'status' | 'durationMs' | 'decision'> {
-  const { status, header, scope, durationMs } = challenge;
-  const decision =
-    status === 401
-      ? `The server asks for sign-in${header ? ` (WWW-Authenticate: ${header})` : ' (no WWW-Authenticate header)'}${scope ? `: the sign-in asks for the scope it names (${scope})` : ''}`
-      : `The server answered a ping without a token with HTTP ${status}; it publishes protected resource metadata, so signing in before the first message`;
-  return { status, durationMs, decision };
 }
 
 /** A 403 whose `WWW-Authenticate` asks for more scope. */

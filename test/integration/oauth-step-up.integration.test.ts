@@ -65,7 +65,7 @@ describe('step-up with a dynamically registered client', () => {
     const asked = () =>
       session.state.get().log.flatMap(({ event }) => (event.kind === 'oauth-sign-in' ? [event] : []));
     await waitFor(() => asked().length === 2, 'the bridge to ask for the wider scope');
-    expect(asked()[1]).toMatchObject({ stepUp: true, scope: expect.stringContaining('mcp:admin') });
+    expect(asked()[1]).toMatchObject({ adds: 'mcp:admin', scope: expect.stringContaining('mcp:admin') });
     const landing = await signInThroughBridge(asked()[1]!.url, callbackUrl);
     expect(landing).toMatchObject({ hops: 2, status: 200 });
     expect(landing.text).toContain('You can close this tab');
