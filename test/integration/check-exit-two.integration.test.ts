@@ -6,7 +6,7 @@
  */
 import { execFile } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
+import { PRE_REGISTERED, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
 import { projectPath } from '../support/start-cli.ts';
 
 interface Run {
@@ -37,11 +37,16 @@ function check(args: string[]): Promise<Run> {
 }
 
 let fixture: OAuthFixture;
+/** Its pre-registered client knows only another redirect URI than headless sign-in's. */
+let elsewhere: OAuthFixture;
 beforeAll(async () => {
-  fixture = await startOAuthFixture();
+  [fixture, elsewhere] = await Promise.all([
+    startOAuthFixture(),
+    startOAuthFixture({ redirectUris: ['https://app.example/oauth/callback'] }),
+  ]);
 });
 afterAll(async () => {
-  await fixture.close();
+  await Promise.all([fixture.close(), elsewhere.close()]);
 });
 
 describe('toolscope check --json when it cannot check', () => {
@@ -77,5 +82,25 @@ describe('toolscope check --json when it cannot check', () => {
     const run = await check(['--json', '--oauth-headless', '--url', fixture.mcpUrl]);
     expect(run.code).not.toBe(2);
     expect(JSON.parse(run.stdout)).toMatchObject({ listed: { 'tools/list': 2 } });
+  }, 120_000);
+
+  it('a pre-registered client without the headless redirect URI: the redirect mismatch, naming the URI to register', async () => {
+    const run = await check([
+      '--json',
+      '--oauth-headless',
+      '--client-id',
+      PRE_REGISTERED.clientId,
+      '--client-secret',
+      PRE_REGISTERED.clientSecret,
+      '--url',
+      elsewhere.mcpUrl,
+    ]);
+    expect(run.code).toBe(2);
+    const report = JSON.parse(run.stdout) as FailureReport;
+    expect(report.failure.stage).toBe('sign-in');
+    expect(report.failure.message).toMatch(
+      /^The authorization server does not accept the redirect URI \(redirect mismatch\): register http:\/\/127\.0\.0\.1\/oauth\/callback for this client/,
+    );
+    expect(run.stdout).not.toContain(PRE_REGISTERED.clientSecret);
   }, 120_000);
 });
