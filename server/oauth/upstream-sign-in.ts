@@ -194,6 +194,8 @@ export class UpstreamSignIn {
     const time = Date.now();
     const challenge = await probeChallenge(serverUrl, target.transport, target.headers ?? {}, base);
     if (challenge) this.step(challengeStep(challenge, serverUrl, target.transport, time, this.stepBodies));
+    // As a message meeting this challenge would: a DPoP one asks for DPoP-bound tokens.
+    if (isDpopChallenge(challenge?.header ?? null)) this.interactive?.noteDpopChallenge();
     if (this.mode === 'none') {
       if (challenge?.status !== 401) return;
       this.step({ kind: 'failed', decision: NO_BROWSER_MESSAGE });
