@@ -1,6 +1,7 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { oauthView } from '../oauth/oauth-log.ts';
+import { oauthClients } from '../oauth/oauth-clients.ts';
 
 const LABELS = { connected: 'Connected', connecting: 'Connecting…', disconnected: 'Disconnected' } as const;
 const DOTS = {
@@ -20,7 +21,7 @@ export function ConnectionStatusBadge() {
   const { session } = useServices();
   const status = useStore(session.state, (s) => s.status);
   const log = useStore(session.state, (s) => s.log);
-  const failure = status === 'connected' ? oauthView(log).failure : undefined;
+  const failure = status === 'connected' ? oauthView(log, oauthClients.connects).failure : undefined;
   return (
     <span
       role="status"

@@ -9,6 +9,10 @@ import { oauthClients } from './oauth-clients.ts';
 import { oauthView, STEP_LABELS } from './oauth-log.ts';
 import { OAuthStepsTable } from './oauth-steps-table.tsx';
 
+/** The bar's Sign in: filled like a primary button, as small as its neighbours, never wrapped. */
+const signInLinkClass =
+  'inline-flex shrink-0 items-center whitespace-nowrap rounded-md border border-transparent bg-indigo-600 px-2 py-1 text-xs font-medium text-white shadow-sm hover:bg-indigo-500';
+
 /**
  * Beside the connection status, for protected HTTP servers: a "Sign in" link while the bridge waits
  * for a person to sign in (a link, so the browser opens the authorization page from a click), and
@@ -32,7 +36,7 @@ export function OAuthButton({
   const connected = useStore(session.state, (s) => s.target);
   const status = useStore(session.state, (s) => s.status);
   const ref = useRef<HTMLDialogElement>(null);
-  const view = oauthView(log);
+  const view = oauthView(log, oauthClients.connects);
   const drafting =
     status === 'disconnected' &&
     draft !== undefined &&
@@ -66,7 +70,7 @@ export function OAuthButton({
   return (
     <>
       {view.signInUrl && (
-        <a href={view.signInUrl} target="_blank" rel="noopener" className={primaryButtonClass}>
+        <a href={view.signInUrl} target="_blank" rel="noopener" className={signInLinkClass}>
           Sign in
         </a>
       )}

@@ -105,4 +105,12 @@ describe('the debugger rows', () => {
     expect(urlParameters(undefined)).toEqual([]);
     expect(clockTime(new Date(2026, 0, 2, 3, 4, 5, 6).getTime())).toBe('03:04:05.006');
   });
+
+  it('a connection the page asked for starts a new part, even without a closed event; its old failure is gone', () => {
+    const log = [at(1, 'failed', 'refused'), at(5, 'token')];
+    expect(oauthView(log, [3]).rows.map((row) => row.kind)).toEqual(['step', 'separator', 'step']);
+    expect(oauthView(log, [3]).rows[1]).toMatchObject({ time: 3 });
+    expect(oauthView([at(1, 'failed', 'refused')], [3]).failure).toBeUndefined();
+    expect(oauthView([at(1, 'failed', 'refused')], [0]).failure).toBe('refused');
+  });
 });

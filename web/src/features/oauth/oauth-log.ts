@@ -33,8 +33,12 @@ export interface OAuthView {
   paused: { kind: OAuthStep['kind']; method: string; url: string } | undefined;
 }
 
-/** Folds the connection's bridge events into an {@link OAuthView}. */
-export function oauthView(log: readonly TimedBridgeEvent[]): OAuthView {
+/**
+ * Folds the connection's bridge events into an {@link OAuthView}. `connects` are the times the page
+ * asked for a connection (the log has no mark of its own for one the page ended itself): steps
+ * after one, like steps after a closed connection, start a new part of the debugger's table.
+ */
+export function oauthView(log: readonly TimedBridgeEvent[], connects: readonly number[] = []): OAuthView {
   const steps: OAuthStep[] = [];
   const rows: OAuthRow[] = [];
   let signIn: SignInAsk | undefined;
@@ -61,8 +65,10 @@ export function oauthView(log: readonly TimedBridgeEvent[]): OAuthView {
       };
     if (event.kind !== 'oauth-step') continue;
     const { step } = event;
-    if (ended !== undefined && rows.length)
-      rows.push({ kind: 'separator', time: step.time, label: 'Started over: a new connection' });
+    const last = steps.at(-1)?.time;
+    const connected = last === undefined ? undefined : connects.find((at) => at > last && at <= step.time);
+    if ((ended !== undefined || connected !== undefined) && rows.length)
+      rows.push({ kind: 'separator', time: connected ?? step.time, label: 'Started over: a new connection' });
     ended = undefined;
     // A new authorization (one with a URL; a request joining the open one has none) ends the wait too.
     if (step.kind === 'callback' || step.kind === 'failed' || (step.kind === 'authorize' && step.url))
@@ -79,6 +85,12 @@ export function oauthView(log: readonly TimedBridgeEvent[]): OAuthView {
     // The person came back (or it failed): nothing to open any more.
     if (['callback', 'signed-in', 'failed'].includes(step.kind)) signIn = undefined;
     failure = step.kind === 'failed' ? step.decision : undefined;
+  }
+  // The page connected again since: what the last connection waited for or failed at is not this one's.
+  const latest = log.at(-1)?.time;
+  if (latest !== undefined && connects.some((at) => at > latest)) {
+    signIn = undefined;
+    failure = undefined;
   }
   return { steps, rows, signInUrl: signIn?.url, signIn, failure, paused };
 }

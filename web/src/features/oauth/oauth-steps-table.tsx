@@ -9,8 +9,15 @@ import { clockTime, STEP_LABELS, urlParameters, type OAuthRow } from './oauth-lo
  */
 export function OAuthStepsTable({ rows }: { rows: readonly OAuthRow[] }) {
   return (
-    <table className="w-full text-left text-sm">
+    <table className="w-full table-fixed text-left text-sm">
       <caption className="sr-only">OAuth steps</caption>
+      <colgroup>
+        <col className="w-[9.5rem]" />
+        <col className="w-[17rem]" />
+        <col className="w-[3.5rem]" />
+        <col className="w-[6.5rem]" />
+        <col />
+      </colgroup>
       <thead>
         <tr>
           <th className="pr-2">Step</th>
@@ -42,9 +49,14 @@ function StepRow({ step, decision }: { step: OAuthStep; decision: string }) {
   const said = parameters.length > 0 || step.requestBody !== undefined || step.responseBody !== undefined;
   return (
     <tr className="border-t border-slate-200 align-top dark:border-slate-700">
-      <td className="pr-2 font-medium whitespace-nowrap">{STEP_LABELS[step.kind]}</td>
-      <td className="max-w-[22rem] pr-2 font-mono text-xs break-all">
-        {step.url ? `${step.method ?? 'GET'} ${step.url}` : ''}
+      <td className="pr-2 font-medium">{STEP_LABELS[step.kind]}</td>
+      <td className="pr-2 font-mono text-xs break-all">
+        {step.url ? `${step.method ?? 'GET'} ${parameters.length ? withoutQuery(step.url) : step.url}` : ''}
+        {parameters.length > 0 && (
+          <span className="block font-sans text-slate-500 dark:text-slate-400">
+            {parameters.length} parameters, in What was said
+          </span>
+        )}
       </td>
       <td className="pr-2">{step.status ?? ''}</td>
       <td className="pr-2 text-xs whitespace-nowrap">
@@ -53,7 +65,7 @@ function StepRow({ step, decision }: { step: OAuthStep; decision: string }) {
           <span className="block text-slate-500 dark:text-slate-400">{step.durationMs} ms</span>
         )}
       </td>
-      <td>
+      <td className="wrap-anywhere">
         {decision}
         {said && (
           <details className="mt-1">
@@ -68,6 +80,12 @@ function StepRow({ step, decision }: { step: OAuthStep; decision: string }) {
       </td>
     </tr>
   );
+}
+
+/** A URL without its query (its parameters are shown decoded, one per row). */
+function withoutQuery(url: string): string {
+  const at = url.indexOf('?');
+  return at === -1 ? url : url.slice(0, at);
 }
 
 /** The authorization URL's query, one parameter per row, decoded. */

@@ -4,6 +4,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { CallProgressBar } from '../../ui/call-progress-bar.tsx';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { oauthView } from '../oauth/oauth-log.ts';
+import { oauthClients } from '../oauth/oauth-clients.ts';
 
 /**
  * The Result pane while its call runs: the progress across the pane's width and, beside the progress message,
@@ -16,7 +17,7 @@ export function RunningCall({ callId, progress }: { callId: number; progress: Ca
   // A call with no outcome that this page is not running (a replay's, a restored one) cannot be cancelled here.
   const running = useStore(runner, (s) => s.running.some((call) => call.id === callId));
   const log = useStore(session.state, (s) => s.log);
-  const ask = running ? oauthView(log).signIn : undefined;
+  const ask = running ? oauthView(log, oauthClients.connects).signIn : undefined;
   return (
     <div className="flex items-end gap-3 p-3 text-sm text-slate-500">
       {ask ? (
