@@ -31,6 +31,8 @@ export interface CliOptions {
   /** More Host names the bridge answers to. */
   allowHosts: string[];
   help: boolean;
+  /** `--version`: print the version and exit. */
+  version: boolean;
 }
 
 export const USAGE = `Usage:
@@ -39,6 +41,8 @@ export const USAGE = `Usage:
   toolscope [options] --config <mcp.json> --server <name>
   toolscope check [target options] [--json] [--junit <file>] [--all]
                     check a server against the spec, no browser (toolscope check --help)
+  toolscope load --tool <name> [target options]   call one tool under load (toolscope load --help)
+  toolscope eval <suite> [target options]         ask a model to use the tools (toolscope eval --help)
   toolscope serve --config <team.json> [--port <n>]  run it for a team (see docs/hosting.md)
 With no target, Toolscope opens its built-in demo server.
 
@@ -59,6 +63,7 @@ Options:
                     bridges on one database share recordings, links and live viewers
   --retention-days <n>  delete ended recordings after n days (0 = keep; default 30)
   --no-record       record nothing (no share links)
+  --version         print the version
   -h, --help        show this help`;
 
 /** Default port; chosen to sit beside, not on, the MCP Inspector's 6274. */
@@ -74,6 +79,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     record: true,
     allowHosts: [],
     help: false,
+    version: false,
   };
   const token = env.TOOLSCOPE_TOKEN;
   if (token) options.token = token;
@@ -159,6 +165,9 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       case '-h':
       case '--help':
         options.help = true;
+        break;
+      case '--version':
+        options.version = true;
         break;
       default:
         throw new Error(`Unknown option ${arg}\n\n${USAGE}`);

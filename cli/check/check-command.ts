@@ -17,7 +17,8 @@ import {
   formatText,
   type CheckFailureStage,
 } from './check-report.ts';
-import { InProcessSocket } from './in-process-socket.ts';
+import { InProcessSocket } from '../headless/in-process-socket.ts';
+import { BaselineRun, formatBaselineSummary } from './check-baseline.ts';
 
 /** Exit code for bad usage and for a server that cannot be reached. */
 const USAGE_OR_CONNECT = 2;
@@ -33,6 +34,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
   let options: CheckCliOptions;
   let target: ServerTarget;
   let argsByTool: Record<string, unknown> | undefined;
+  let baseline: BaselineRun | undefined;
   try {
     options = parseCheckArgs(argv);
     if (options.help) {
@@ -53,6 +55,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
       };
     if (options.argsFile)
       argsByTool = parseArgsFile(await readFile(options.argsFile, 'utf8'), options.argsFile);
+    baseline = await BaselineRun.open(options.baseline, options.timeoutMs);
   } catch (error) {
     // Asked for JSON, even when the rest of the command line did not parse: the caller reads stdout.
     const json = argv.includes('--json');
@@ -86,21 +89,29 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
       );
       return failed(signIn ? 'sign-in' : 'connect', state.error ?? 'unknown error', options.json);
     }
+    const onstep = progress ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : undefined;
     let report;
     try {
       report = await runChecks(session, {
         all: options.all,
         argsByTool,
         callTimeoutMs: options.timeoutMs,
-        onstep: progress ? (text) => process.stderr.write(`\r\x1b[K${text}`) : undefined,
+        onstep,
+        ...baseline?.checkOptions(session),
       });
     } catch (error) {
       // The connection went away under the checks: still a report, with the reason.
       if (progress) process.stderr.write('\r\x1b[K');
       return failed('connect', (error as Error).message, options.json);
     }
+    const summary = await baseline
+      ?.finish(session, report, { all: options.all, onstep })
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     if (progress) process.stderr.write('\r\x1b[K');
-    console.log(options.json ? formatJson(report) : formatText(report));
+    if (summary instanceof Error) return failed('usage', summary.message, options.json);
+    const withBaseline = summary ? { ...report, baseline: summary } : report;
+    if (options.json) console.log(formatJson(withBaseline));
+    else console.log(formatText(report) + (summary ? `\n${formatBaselineSummary(summary)}` : ''));
     if (options.junit) await writeFile(options.junit, formatJunit(report));
     return exitCodeOf(report);
   } finally {

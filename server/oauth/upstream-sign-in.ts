@@ -172,7 +172,7 @@ export class UpstreamSignIn {
   /**
    * Before the first message, for every connection that signs in with a user (the page's browser,
    * check's headless sign-in): if the server publishes protected resource metadata, ask it what it
-   * wants (a GET without a token, see challenge-probe.ts) and sign in now with the scope its
+   * wants (a `ping` without a token, see challenge-probe.ts) and sign in now with the scope its
    * challenge names, as a message meeting that 401 would. The page waits for the connection
    * without a time limit, while a request (Auto's probe, `initialize`) would time out while a
    * person signs in. The probe for the metadata goes unlogged through `base`: servers without
@@ -297,13 +297,14 @@ export class UpstreamSignIn {
             ? `The authorization server answered ${refused}${why ? `: ${why}` : ''}`
             : 'Got an authorization code: exchanging it for a token',
         });
-        if (refused) this.options.refusalFinal?.(authorization.state);
         if (refused)
           throw new SignInFailure(this.describe({ code: refused, message: why ?? '' }, authorization.scope));
         await transport.finishAuth(params);
         break;
       }
     } catch (failure) {
+      // A callback tab waiting to be sent on to a retry is told there will be none.
+      this.options.refusalFinal?.(authorization.state);
       const message = this.describe(failure, authorization.scope);
       this.step({ kind: 'failed', decision: message });
       throw new Error(message, { cause: failure });

@@ -15,9 +15,12 @@ import type { ReplayBuilder } from './replay-builder.ts';
 import type { CallOrigins } from '../../../../client/session/call-origins.ts';
 
 export interface LiveReplayState {
-  /** `live`: new frames arrive as they happen; `reconnecting`: the socket dropped, retrying. */
-  status: 'connecting' | 'live' | 'reconnecting' | 'ended';
-  /** Why it ended or why it is reconnecting. */
+  /**
+   * `live`: new frames arrive as they happen; `reconnecting`: the socket dropped, retrying;
+   * `refused`: the bridge refuses this page's address (`detail` says which setting to change).
+   */
+  status: 'connecting' | 'live' | 'reconnecting' | 'ended' | 'refused';
+  /** Why it ended, why it is reconnecting, or why it is refused. */
   detail?: string;
 }
 
@@ -53,6 +56,12 @@ export class LiveReplay extends Store<LiveReplayState> {
       createSocket?: (url: string) => WebSocket;
       schedule?: (run: () => void) => void;
       origin?: string;
+      /**
+       * Asked when a socket closes without ever opening: why the bridge refuses this page (its
+       * address), or undefined. A browser says nothing about a refused WebSocket, so without this
+       * a page at a name the bridge does not allow would try again for ever.
+       */
+      whyRefused?: () => Promise<string | undefined>;
     } = {},
   ) {
     super({ status: 'connecting' });
@@ -70,7 +79,9 @@ export class LiveReplay extends Store<LiveReplayState> {
       `?${LIVE_FRAMES_PARAM}=${this.frameCount}&${LIVE_EVENTS_PARAM}=${this.eventCount}`;
     const socket = (this.options.createSocket ?? ((address) => new WebSocket(address)))(url);
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.retries = 0;
       this.update({ status: 'live', detail: undefined });
     };
@@ -84,13 +95,26 @@ export class LiveReplay extends Store<LiveReplayState> {
       if (this.socket !== socket) return;
       this.socket = undefined;
       if (this.stopped || this.get().status === 'ended') return;
-      if (++this.retries > MAX_RETRIES) {
-        this.update({ status: 'ended', detail: 'Lost the live connection to the bridge' });
-        return;
-      }
-      this.update({ status: 'reconnecting', detail: 'The live connection dropped; trying again' });
-      this.retryTimer = setTimeout(() => this.start(), RETRY_MS);
+      if (!opened && this.options.whyRefused) return void this.askWhy(this.options.whyRefused);
+      this.retry();
     };
+  }
+
+  /** The socket never opened: a refusal for this page's address ends the watch; anything else is retried. */
+  private async askWhy(whyRefused: () => Promise<string | undefined>): Promise<void> {
+    const reason = await whyRefused().catch(() => undefined);
+    if (this.stopped) return;
+    if (reason) this.update({ status: 'refused', detail: reason });
+    else this.retry();
+  }
+
+  private retry(): void {
+    if (++this.retries > MAX_RETRIES) {
+      this.update({ status: 'ended', detail: 'Lost the live connection to the bridge' });
+      return;
+    }
+    this.update({ status: 'reconnecting', detail: 'The live connection dropped; trying again' });
+    this.retryTimer = setTimeout(() => this.start(), RETRY_MS);
   }
 
   /** Closes the socket for good. */
