@@ -31,14 +31,12 @@ beforeAll(async () => {
   orphan = createServer((request, response) => {
     const origin = `http://127.0.0.1:${(orphan.address() as AddressInfo).port}`;
     if (request.url?.startsWith('/.well-known/oauth-protected-resource'))
-      return void response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(
-          JSON.stringify({
-            resource: `${origin}/mcp`,
-            authorization_servers: [`http://127.0.0.1:${downPort}`],
-          }),
-        );
+      return void response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          resource: `${origin}/mcp`,
+          authorization_servers: [`http://127.0.0.1:${downPort}`],
+        }),
+      );
     response
       .writeHead(401, {
         'www-authenticate': `Bearer resource_metadata="${origin}/.well-known/oauth-protected-resource/mcp"`,
