@@ -47,16 +47,17 @@ test('the pre-registered client before the first attempt, then guided mode step 
   await client.getByRole('button', { name: 'Use this client' }).click();
 
   // Guided: each request waits for "Next step" until the browser sign-in, then again up to Connected.
+  // The dialog covers the connection bar, so the sign-in it waits for has its own link in it.
   const next = dialog.getByRole('button', { name: 'Next step' });
-  const signIn = page.getByRole('link', { name: 'Sign in' });
+  const signIn = dialog.getByRole('link', { name: 'Sign in' });
   for (let step = 0; step < 10 && !(await signIn.isVisible()); step++) {
     await expect(next.or(signIn).first()).toBeVisible();
     if (await next.isVisible()) await next.click();
   }
-  await page.keyboard.press('Escape');
   const [callback] = await Promise.all([context.waitForEvent('page'), signIn.click()]);
   await expect(callback.getByRole('heading', { name: 'Signed in' })).toBeVisible();
   await callback.close();
+  await page.keyboard.press('Escape');
   const oauth = page.getByRole('button', { name: /OAuth/ });
   const connected = async () => (await app.status.innerText()).trim() === 'Connected';
   for (let step = 0; step < 10 && !(await connected()); step++) {

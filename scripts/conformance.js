@@ -9,7 +9,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import path from 'node:path';
 
 const ROOT = path.resolve(fileURLToPath(import.meta.url), '../..');
-const DEFAULT_VERSION = '0.2.0-alpha.12';
+/** The conformance suite version scored by default (its scenario servers need Node 22+). */
+export const DEFAULT_VERSION = '0.2.0-alpha.12';
 
 /**
  * The suite's summary lines read into rows; `unscored` lists scenarios the suite ran but did not score.

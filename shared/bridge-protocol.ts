@@ -132,8 +132,12 @@ export type BridgeEvent =
   | { kind: 'closed'; reason: string }
   /** A step of an OAuth sign-in (HTTP targets): for the OAuth debugger; holds no secret. */
   | { kind: 'oauth-step'; step: OAuthStep }
-  /** The server wants a person to sign in: the page offers to open `url` (the authorization URL). */
-  | { kind: 'oauth-sign-in'; url: string }
+  /**
+   * The server wants a person to sign in: the page offers to open `url` (the authorization URL).
+   * `scope` is what the sign-in asks for; `adds`, on a step-up, the scopes of it the connection's
+   * token does not hold yet (a call waits for them).
+   */
+  | { kind: 'oauth-sign-in'; url: string; scope?: string; adds?: string }
   /** A finished turn of the page's chat playground, kept in the recording (never sent to the page). */
   | { kind: 'chat-turn'; note: ChatTurnNote }
   /** Guided OAuth: the next request of the sign-in waits for the page's `oauth-next` (no secret in it). */

@@ -26,6 +26,10 @@ export interface OAuthStep {
   durationMs?: number;
   /** The decision taken after this step, and why, in a sentence. */
   decision: string;
+  /** What the request sent (registration metadata, the token request's form), secrets masked. */
+  requestBody?: string;
+  /** What the answer said (metadata, the registered client, the token answer), secrets masked. */
+  responseBody?: string;
 }
 
 /** Query parameters whose values are secrets (the code, the PKCE verifier, tokens). */
@@ -37,6 +41,7 @@ const SECRET_PARAMS = new Set([
   'id_token',
   'client_secret',
   'client_assertion',
+  'assertion',
 ]);
 
 /** A URL fit for the step log: secret query values read `***`. */

@@ -9,7 +9,14 @@ import { runChecks } from '../../client/checks/run-checks.ts';
 import { loadServerFromConfig } from '../../server/config-file.ts';
 import { PACKAGE_ROOT } from '../../server/demo-target.ts';
 import { CHECK_USAGE, parseArgsFile, parseCheckArgs, type CheckCliOptions } from './check-args.ts';
-import { exitCodeOf, formatJson, formatJunit, formatText } from './check-report.ts';
+import {
+  exitCodeOf,
+  formatFailure,
+  formatJson,
+  formatJunit,
+  formatText,
+  type CheckFailureStage,
+} from './check-report.ts';
 import { InProcessSocket } from '../headless/in-process-socket.ts';
 import { BaselineRun, formatBaselineSummary } from './check-baseline.ts';
 
@@ -50,8 +57,11 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
       argsByTool = parseArgsFile(await readFile(options.argsFile, 'utf8'), options.argsFile);
     baseline = await BaselineRun.open(options.baseline, options.timeoutMs);
   } catch (error) {
-    console.error(`toolscope check: ${(error as Error).message}`);
-    return USAGE_OR_CONNECT;
+    // Asked for JSON, even when the rest of the command line did not parse: the caller reads stdout.
+    const json = argv.includes('--json');
+    // The usage text is for people: the JSON report keeps the reason only.
+    const message = (error as Error).message;
+    return failed('usage', json ? message.split('\n\nUsage:')[0]! : message, json);
   }
   const sockets: InProcessSocket[] = [];
   const answers = new AutoAnswer();
@@ -63,35 +73,42 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
     },
     clientInfo: { name: 'toolscope-check', version: packageVersion() },
     extensions: [answers],
-    // A headless sign-in runs inside Auto's probe of an HTTP server (the server's first answer is a
-    // 401): on a busy CI machine discovery, registration, authorization and the token can take
-    // longer than the page's 15 s. check runs unattended, so it waits longer before "down".
+    // A headless sign-in can run inside Auto's probe of an HTTP server (one that publishes no
+    // protected resource metadata signs in at its first 401): on a busy CI machine discovery,
+    // registration, authorization and the token can take longer than the page's 15 s. check runs
+    // unattended, so it waits longer before "down".
     httpProbeTimeoutMs: CHECK_HTTP_PROBE_TIMEOUT_MS,
   });
   const progress = process.stderr.isTTY && !options.json;
   try {
-    await session.connect(target);
+    await session.connect(target).catch(() => {});
     const state = session.state.get();
     if (state.status !== 'connected') {
-      console.error(`toolscope check: cannot connect: ${state.error ?? 'unknown error'}`);
-      return USAGE_OR_CONNECT;
+      const signIn = state.log.some(
+        ({ event }) => event.kind === 'oauth-step' && event.step.kind === 'failed',
+      );
+      return failed(signIn ? 'sign-in' : 'connect', state.error ?? 'unknown error', options.json);
     }
     const onstep = progress ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : undefined;
-    const report = await runChecks(session, {
-      all: options.all,
-      argsByTool,
-      callTimeoutMs: options.timeoutMs,
-      onstep,
-      ...baseline?.checkOptions(session),
-    });
+    let report;
+    try {
+      report = await runChecks(session, {
+        all: options.all,
+        argsByTool,
+        callTimeoutMs: options.timeoutMs,
+        onstep,
+        ...baseline?.checkOptions(session),
+      });
+    } catch (error) {
+      // The connection went away under the checks: still a report, with the reason.
+      if (progress) process.stderr.write('\r\x1b[K');
+      return failed('connect', (error as Error).message, options.json);
+    }
     const summary = await baseline
       ?.finish(session, report, { all: options.all, onstep })
       .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     if (progress) process.stderr.write('\r\x1b[K');
-    if (summary instanceof Error) {
-      console.error(`toolscope check: ${summary.message}`);
-      return USAGE_OR_CONNECT;
-    }
+    if (summary instanceof Error) return failed('usage', summary.message, options.json);
     const withBaseline = summary ? { ...report, baseline: summary } : report;
     if (options.json) console.log(formatJson(withBaseline));
     else console.log(formatText(report) + (summary ? `\n${formatBaselineSummary(summary)}` : ''));
@@ -101,6 +118,13 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
     await session.disconnect();
     await Promise.all(sockets.map((socket) => socket.shutdown()));
   }
+}
+
+/** Prints why the check could not run (JSON on stdout, or a line on stderr); the exit code. */
+function failed(stage: CheckFailureStage, message: string, json: boolean): number {
+  if (json) console.log(formatFailure(stage, message, true));
+  else console.error(formatFailure(stage, message, false));
+  return USAGE_OR_CONNECT;
 }
 
 async function resolveTarget({ target }: CheckCliOptions): Promise<ServerTarget> {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CheckReport } from '../../client/checks/run-checks.ts';
-import { exitCodeOf, formatJson, formatJunit, formatText } from './check-report.ts';
+import { exitCodeOf, formatFailure, formatJson, formatJunit, formatText } from './check-report.ts';
 
 const REPORT: CheckReport = {
   server: { name: 'demo', version: '1.0', protocolVersion: '2026-07-28', era: 'modern' },
@@ -60,5 +60,23 @@ describe('the text report', () => {
     const text = formatText({ ...REPORT, server: { ...REPORT.server, name: 'evil\u001b[2J' } });
     expect(text).not.toContain('\u001b');
     expect(text).toContain('evil\\u001b[2J');
+  });
+
+  it('says why a check could not run: a JSON report with exit code 2, or one line for people', () => {
+    const json = JSON.parse(formatFailure('sign-in', 'the server asks for sign-in', true)) as Record<
+      string,
+      unknown
+    >;
+    expect(json).toMatchObject({
+      server: null,
+      findings: [],
+      counts: { error: 0, warning: 0, info: 0 },
+      exitCode: 2,
+      failure: { stage: 'sign-in', message: 'the server asks for sign-in' },
+    });
+    expect(formatFailure('connect', 'refused\u001b[2J', false)).toBe(
+      'toolscope check: cannot connect: refused\\u001b[2J',
+    );
+    expect(formatFailure('usage', 'Give a target', false)).toBe('toolscope check: Give a target');
   });
 });

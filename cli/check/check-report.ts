@@ -48,6 +48,24 @@ export function formatJson(report: CheckReport): string {
   );
 }
 
+/** Why a check ended before it could check anything (exit 2). */
+export type CheckFailureStage = 'usage' | 'connect' | 'sign-in';
+
+/**
+ * A check that could not run (bad usage, a server that cannot be reached, a sign-in that failed)
+ * as people read it (one line, for stderr) or, with `json`, as a JSON report for stdout: the same
+ * keys as a full report (nothing listed, called or found), `exitCode` 2 and the reason.
+ */
+export function formatFailure(stage: CheckFailureStage, message: string, json: boolean): string {
+  if (!json) return printable(`toolscope check: ${stage === 'usage' ? '' : 'cannot connect: '}${message}`);
+  const counts = countFindings([]);
+  return JSON.stringify(
+    { server: null, listed: {}, calls: [], findings: [], counts, exitCode: 2, failure: { stage, message } },
+    null,
+    2,
+  );
+}
+
 /**
  * The report as JUnit XML for CI: one test case per subject (each tool, each list, the server),
  * failed by its error-level findings; warnings and info go to the case's system-out.

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { SavedSignInSlot } from './token-file.ts';
 import {
   createDpopSession,
@@ -8,6 +8,7 @@ import {
   wantsDpop,
   type EnterpriseIdp,
 } from './machine-grants.ts';
+import { AuthorizationGate, type Authorize, type OpenAuthorization } from './open-authorization.ts';
 import {
   createPrivateKeyJwtAuth,
   type AddClientAuthentication,
@@ -21,23 +22,19 @@ import {
   type StoredOAuthTokens,
 } from '@modelcontextprotocol/client';
 
+export type { Authorize, OpenAuthorization } from './open-authorization.ts';
+
 /** Where the authorization server sends the user back when the connection has no bridge to return to. */
 export const HEADLESS_REDIRECT_URL = 'http://127.0.0.1/oauth/callback';
 
-/** How a {@link ConnectionOAuth} gets the authorization server's answer for an authorization URL. */
-export type Authorize = (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
-
 /**
- * The one authorization a connection has open. Every request that meets a 401 while it is open
- * waits for it instead of opening its own: one authorization URL, one PKCE verifier, one callback.
+ * Dynamic registrations kept beyond one connection, by issuer (the bridge keeps one store per user):
+ * connecting again, or starting over, reuses the client instead of registering a new one each time.
  */
-export interface OpenAuthorization {
-  /** The `state` the authorization URL carries. */
-  readonly state: string;
-  /** The authorization server's answer at the callback (its `state` checked), or why none came. */
-  readonly answer: Promise<URLSearchParams>;
-  /** The code exchanged (or the failure), set by whoever finishes it first: every waiter awaits it. */
-  finished?: Promise<void>;
+export interface RegistrationStore {
+  get(issuer: string): StoredOAuthClientInformation | undefined;
+  set(issuer: string, client: StoredOAuthClientInformation): void;
+  delete(issuer: string): void;
 }
 
 /** Options of a {@link ConnectionOAuth}. */
@@ -55,6 +52,8 @@ export interface ConnectionOAuthOptions {
   clientMetadataUrl?: string;
   /** Single-user mode: the sign-in kept for the next connect to this server. */
   saved?: SavedSignInSlot;
+  /** Dynamic registrations to reuse, and to keep for the next connection. */
+  registrations?: RegistrationStore;
   /** Scopes to ask for when neither the server's challenge nor its metadata names any. */
   scope?: string;
   /** A PEM (PKCS #8) private key: the client authenticates with a signed JWT (private_key_jwt). */
@@ -80,23 +79,23 @@ export interface ConnectionOAuthOptions {
 
 /**
  * The SDK's {@link OAuthClientProvider} for one connection: the client registration, tokens, PKCE
- * verifier and discovery state live in this object only (the bridge's memory), so they end with
- * the connection and are never shared between connections or users. The SDK's `auth()` does the
- * protocol; this keeps its state and hands out the authorization URL.
+ * verifier and discovery state live in this object (the bridge's memory), so they end with the
+ * connection and are never shared between connections or users. Two things outlive it: in
+ * single-user mode the tokens (and the registered client they belong to) in the 0600 token file
+ * (`saved`), and a dynamic registration in the bridge's memory (`registrations`, one store per
+ * user). The SDK's `auth()` does the protocol; this keeps its state and hands the authorization
+ * URL to the connection's {@link AuthorizationGate}.
  */
 export class ConnectionOAuth implements OAuthClientProvider {
   private information: StoredOAuthClientInformation | undefined;
   /** Clients kept per authorization server (issuer): a resource that moves back finds its registration. */
   private readonly clientsByIssuer = new Map<string, StoredOAuthClientInformation>();
   private stored: StoredOAuthTokens | undefined;
-  /** PKCE verifiers by their S256 challenge, until the authorization URL made with one is opened. */
-  private readonly verifiers = new Map<string, string>();
-  /** The last verifier saved, for an authorization URL without a challenge this client made. */
-  private lastVerifier = '';
+  /** The scope a machine client's token request asked for (its answer may leave `scope` out). */
+  private machineScope: string | undefined;
   private discovery: OAuthDiscoveryState | undefined;
-  /** The authorization open now, with the verifier of its URL (see {@link redirectToAuthorization}). */
-  private open:
-    { authorization: OpenAuthorization; verifier: string; cancel: (error: Error) => void } | undefined;
+  /** The one authorization open at a time, with its PKCE verifier. */
+  private readonly gate: AuthorizationGate;
   /** The issuer of tokens loaded from the saved sign-in, and whether it was read yet. */
   private savedIssuer: string | undefined;
   private savedRead = false;
@@ -118,6 +117,7 @@ export class ConnectionOAuth implements OAuthClientProvider {
         alg: options.signingAlg ?? 'ES256',
       });
     this.information = this.preRegistered();
+    this.gate = new AuthorizationGate(options.authorize, options.onAuthorization);
   }
 
   get clientMetadataUrl(): string | undefined {
@@ -148,6 +148,7 @@ export class ConnectionOAuth implements OAuthClientProvider {
     if (!this.machine()) return undefined;
     const { assertion, enterprise } = this.options;
     if (enterprise) {
+      this.machineScope = scope;
       const issuer =
         this.discovery?.authorizationServerMetadata?.issuer ?? this.discovery?.authorizationServerUrl;
       if (!issuer || !this.resource)
@@ -156,6 +157,7 @@ export class ConnectionOAuth implements OAuthClientProvider {
       const grant = await enterpriseGrant(enterprise, { issuer, resource: this.resource }, scope, fetchFn);
       return jwtBearerRequest(grant, scope);
     }
+    this.machineScope = scope;
     if (assertion) return jwtBearerRequest(assertion, scope);
     const params = new URLSearchParams({ grant_type: 'client_credentials' });
     if (scope) params.set('scope', scope);
@@ -204,7 +206,9 @@ export class ConnectionOAuth implements OAuthClientProvider {
    */
   clientInformation(ctx?: OAuthClientInformationContext): StoredOAuthClientInformation | undefined {
     this.readSaved();
-    return (ctx?.issuer ? this.clientsByIssuer.get(ctx.issuer) : undefined) ?? this.information;
+    const issuer = ctx?.issuer;
+    const known = issuer ? (this.clientsByIssuer.get(issuer) ?? this.reusable(issuer)) : undefined;
+    return known ?? this.information;
   }
 
   saveClientInformation(
@@ -213,7 +217,39 @@ export class ConnectionOAuth implements OAuthClientProvider {
   ): void {
     this.information = information;
     const issuer = ctx?.issuer ?? information.issuer;
-    if (issuer) this.clientsByIssuer.set(issuer, information);
+    if (!issuer) return;
+    this.clientsByIssuer.set(issuer, information);
+    if (this.isRegistration(information)) this.options.registrations?.set(issuer, information);
+  }
+
+  /** A registration an earlier connection made at `issuer`, when this one registers by itself too. */
+  private reusable(issuer: string): StoredOAuthClientInformation | undefined {
+    if (this.options.clientId || this.machine()) return undefined;
+    const kept = this.options.registrations?.get(issuer);
+    return kept && this.isRegistration(kept) ? kept : undefined;
+  }
+
+  /** Made by dynamic registration: not the user's pre-registered client, not a metadata document URL. */
+  private isRegistration(information: StoredOAuthClientInformation): boolean {
+    return !this.options.clientId && information.client_id !== this.options.clientMetadataUrl;
+  }
+
+  /** The connection's client was registered dynamically (so registering again is Toolscope's to do). */
+  get registeredDynamically(): boolean {
+    return Boolean(this.information && this.isRegistration(this.information));
+  }
+
+  /** The client is the user's pre-registered one. */
+  get preRegisteredClient(): boolean {
+    return Boolean(this.options.clientId);
+  }
+
+  /** Scopes the discovered metadata offers (the protected resource's and the authorization server's). */
+  offeredScopes(): string[] | undefined {
+    const resource = this.discovery?.resourceMetadata?.scopes_supported;
+    const server = this.discovery?.authorizationServerMetadata?.scopes_supported;
+    if (!resource && !server) return undefined;
+    return [...new Set([...(resource ?? []), ...(server ?? [])])];
   }
 
   tokens(): StoredOAuthTokens | undefined {
@@ -221,7 +257,12 @@ export class ConnectionOAuth implements OAuthClientProvider {
     return this.stored;
   }
 
-  saveTokens(tokens: StoredOAuthTokens): void {
+  saveTokens(answered: StoredOAuthTokens): void {
+    // RFC 6749 §5.1: an answer without `scope` granted what was asked (a refresh: what was held).
+    // The SDK's step-up asks for the union of the token's scope and the challenge's, so a token
+    // must know its scope, or the step-up would drop what the first sign-in was for.
+    const scope = answered.scope ?? this.gate.current()?.scope ?? this.machineScope ?? this.stored?.scope;
+    const tokens = scope ? { ...answered, scope } : answered;
     this.stored = tokens;
     this.savedIssuer = this.discovery?.authorizationServerUrl;
     this.options.saved?.save({
@@ -248,57 +289,32 @@ export class ConnectionOAuth implements OAuthClientProvider {
     return Boolean(this.stored?.access_token);
   }
 
-  /**
-   * Opens the authorization, unless one is open: then this request's `auth()` joins it and its own
-   * URL (another state and verifier, made before it could know) is dropped. Concurrent `auth()`
-   * runs interleave their calls here, so the verifier is found by the URL's challenge, not by order.
-   */
+  /** Opens the authorization, unless one is open: then this request's `auth()` joins it. */
   redirectToAuthorization(url: URL): void {
-    if (this.open) {
-      this.options.onAuthorization?.(this.open.authorization, true);
-      return;
-    }
-    const state = url.searchParams.get('state') ?? '';
-    const verifier = this.verifiers.get(url.searchParams.get('code_challenge') ?? '') ?? this.lastVerifier;
-    this.verifiers.clear();
-    let cancel: (error: Error) => void = () => {};
-    const cancelled = new Promise<never>((_resolve, reject) => (cancel = reject));
-    const answered = this.options.authorize(url, state).then((params) => {
-      // A callback for another authorization (or a forged one) must not be used for this one.
-      if (params.get('state') !== state && !params.has('error'))
-        throw new Error('The authorization response does not carry the state this sign-in sent');
-      return params;
-    });
-    const authorization: OpenAuthorization = { state, answer: Promise.race([answered, cancelled]) };
-    // Waiters await it through openAuthorization; until then, do not report it as unhandled.
-    authorization.answer.catch(() => {});
-    answered.catch(() => {});
-    this.open = { authorization, verifier, cancel };
-    this.options.onAuthorization?.(authorization, false);
+    this.gate.openAt(url);
   }
 
   saveCodeVerifier(verifier: string): void {
-    this.lastVerifier = verifier;
-    this.verifiers.set(createHash('sha256').update(verifier).digest('base64url'), verifier);
+    this.gate.saveVerifier(verifier);
   }
 
   codeVerifier(): string {
-    return this.open?.verifier ?? this.lastVerifier;
+    return this.gate.verifier();
   }
 
   /** The authorization open now, which a request that met a 401 waits for; undefined when none is. */
   openAuthorization(): OpenAuthorization | undefined {
-    return this.open?.authorization;
+    return this.gate.current();
   }
 
   /** It was finished (or failed): the next 401 opens a new one. */
   closeAuthorization(authorization: OpenAuthorization): void {
-    if (this.open?.authorization === authorization) this.open = undefined;
+    this.gate.close(authorization);
   }
 
   /** Ends the open authorization with `error` (the connection closed): its waiters fail with it. */
   cancelAuthorization(error: Error): void {
-    this.open?.cancel(error);
+    this.gate.cancel(error);
   }
 
   saveDiscoveryState(state: OAuthDiscoveryState): void {
@@ -317,17 +333,17 @@ export class ConnectionOAuth implements OAuthClientProvider {
   invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): void {
     if (scope === 'all' || scope === 'client') {
       for (const [issuer, client] of this.clientsByIssuer)
-        if (scope === 'all' || client === this.information) this.clientsByIssuer.delete(issuer);
+        if (scope === 'all' || client === this.information) {
+          this.clientsByIssuer.delete(issuer);
+          if (this.isRegistration(client)) this.options.registrations?.delete(issuer);
+        }
       this.information = this.preRegistered();
     }
     if (scope === 'all' || scope === 'tokens') {
       this.stored = undefined;
       this.options.saved?.forget();
     }
-    if (scope === 'all' || scope === 'verifier') {
-      this.lastVerifier = '';
-      this.verifiers.clear();
-    }
+    if (scope === 'all' || scope === 'verifier') this.gate.forgetVerifiers();
     if (scope === 'all' || scope === 'discovery') this.discovery = undefined;
   }
 

@@ -1,6 +1,8 @@
 import type { IncomingMessage } from 'node:http';
+import type { StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import type { Request, RequestHandler, Response } from 'express';
 import { clientMetadataUrlFor } from './client-metadata-document.ts';
+import type { RegistrationStore } from './connection-oauth.ts';
 import type { OAuthOptions } from './oauth-options.ts';
 import type { OAuthTokenFile } from './token-file.ts';
 
@@ -18,6 +20,12 @@ export const AUTHORIZE_PATH = '/oauth/authorize';
 
 /** How long a sign-in may wait for the person to come back. */
 const SIGN_IN_WAIT_MS = 10 * 60_000;
+
+/**
+ * How long the callback page waits, after the authorization server refused the scope, for the
+ * connection to register again and open the authorization once more (one registration request).
+ */
+const RETRY_WAIT_MS = 15_000;
 
 /** Who sent a request to the bridge (hosted mode's signed-in user), or undefined when nobody is signed in. */
 export type IdentifyRequest = (request: IncomingMessage) => string | undefined;
@@ -42,6 +50,10 @@ interface Waiting {
  */
 export class OAuthCallbacks {
   private readonly waiting = new Map<string, Waiting>();
+  /** Callback tabs whose sign-in is asked again, by the refused sign-in's state: where to send them. */
+  private readonly retries = new Map<string, (link: string | undefined) => void>();
+  /** Dynamic registrations, per user (single-user mode: one), kept while the bridge runs. */
+  private readonly registrations = new Map<string, Map<string, StoredOAuthClientInformation>>();
 
   /** The callback's full URL, as registered with authorization servers (set once the bridge listens). */
   redirectUrl = '';
@@ -61,15 +73,53 @@ export class OAuthCallbacks {
    */
   options(serverUrl?: string, owner?: string): OAuthOptions {
     const clientMetadataUrl = clientMetadataUrlFor(this.redirectUrl);
+    const link = (url: URL, state: string) =>
+      this.identify ? `${AUTHORIZE_PATH}?state=${encodeURIComponent(state)}` : url.href;
     return {
       redirectUrl: this.redirectUrl,
       ...(clientMetadataUrl ? { clientMetadataUrl } : {}),
-      authorize: (url, state) => this.wait(state, owner, url),
-      ...(this.identify
-        ? { signInLink: (_url: URL, state: string) => `${AUTHORIZE_PATH}?state=${encodeURIComponent(state)}` }
-        : {}),
+      authorize: (url, state, retryOf) => {
+        const answer = this.wait(state, owner, url);
+        if (retryOf) this.retries.get(retryOf)?.(link(url, state));
+        return answer;
+      },
+      refusalFinal: (state) => this.retries.get(state)?.(undefined),
+      ...(this.identify ? { signInLink: link } : {}),
       ...(this.tokens && serverUrl ? { savedSignIn: this.tokens.slot(serverUrl) } : {}),
+      registrations: this.registrationsOf(owner ?? ''),
+      // Hosted users see no catalog server's addresses; the bodies of its OAuth answers name them.
+      stepBodies: !this.identify,
     };
+  }
+
+  /** The dynamic registrations kept for `owner`, by issuer and this bridge's redirect URI. */
+  private registrationsOf(owner: string): RegistrationStore {
+    let kept = this.registrations.get(owner);
+    if (!kept) this.registrations.set(owner, (kept = new Map()));
+    const key = (issuer: string) => `${this.redirectUrl} ${issuer}`;
+    const store = kept;
+    return {
+      get: (issuer) => store.get(key(issuer)),
+      set: (issuer, client) => void store.set(key(issuer), client),
+      delete: (issuer) => void store.delete(key(issuer)),
+    };
+  }
+
+  /**
+   * After the callback for `state` refused the scope: the link of the authorization asked again in
+   * its place, once the connection opened it; undefined when it does not within the wait.
+   */
+  private retryLink(state: string): Promise<string | undefined> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(undefined), RETRY_WAIT_MS);
+      timer.unref();
+      const done = (link: string | undefined) => {
+        clearTimeout(timer);
+        this.retries.delete(state);
+        resolve(link);
+      };
+      this.retries.set(state, done);
+    });
   }
 
   /** Resolves with the callback's query for `state`; rejects after the waiting time. */
@@ -110,16 +160,31 @@ export class OAuthCallbacks {
         return;
       }
       if (this.identify && !this.ownedBy(request, response, waiting, params)) return;
-      waiting.deliver(params);
       const error = params.get('error');
-      response.send(
-        error
-          ? page(
-              'Sign-in failed',
-              `The authorization server answered ${escapeHtml(error)}. Toolscope shows what to do.`,
-            )
-          : page('Signed in', 'Toolscope continues by itself. You can close this tab.'),
-      );
+      const state = params.get('state') ?? '';
+      // A refused scope may be asked again after registering again: this tab goes on to it.
+      const retry = error === 'invalid_scope' ? this.retryLink(state) : undefined;
+      waiting.deliver(params);
+      if (retry)
+        void retry.then((link) => {
+          if (link) response.redirect(302, link);
+          else
+            response.send(
+              page(
+                'Sign-in failed',
+                `The authorization server answered ${escapeHtml(error!)}. Toolscope shows what to do.`,
+              ),
+            );
+        });
+      else
+        response.send(
+          error
+            ? page(
+                'Sign-in failed',
+                `The authorization server answered ${escapeHtml(error)}. Toolscope shows what to do.`,
+              )
+            : page('Signed in', 'Toolscope continues by itself. You can close this tab.'),
+        );
     };
   }
 

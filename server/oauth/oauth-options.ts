@@ -1,4 +1,5 @@
 import type { EnterpriseIdp } from './machine-grants.ts';
+import type { RegistrationStore } from './connection-oauth.ts';
 import type { OAuthGuide } from './oauth-guide.ts';
 import type { SavedSignInSlot } from './token-file.ts';
 
@@ -23,9 +24,13 @@ export interface OAuthOptions {
   redirectUrl?: string;
   /**
    * How a person signs in when not headless: opens the authorization URL and resolves with the
-   * query of the redirect to `redirectUrl` (the bridge waits for its `/oauth/callback`).
+   * query of the redirect to `redirectUrl` (the bridge waits for its `/oauth/callback`). `retryOf`
+   * is the state of an authorization this one asks again (its scope was refused and the client
+   * registered again): the browser tab that brought back the refusal goes on to this one.
    */
-  authorize?: (authorizationUrl: URL, state: string) => Promise<URLSearchParams>;
+  authorize?: (authorizationUrl: URL, state: string, retryOf?: string) => Promise<URLSearchParams>;
+  /** The refusal the callback for `state` brought ends that sign-in (it is not asked again). */
+  refusalFinal?: (state: string) => void;
   /**
    * The link the page is told to open instead of the authorization URL itself (hosted mode: a
    * bridge address bound to the user, so the page never holds a catalog server's address).
@@ -33,6 +38,13 @@ export interface OAuthOptions {
   signInLink?: (authorizationUrl: URL, state: string) => string;
   /** Single-user mode: tokens kept for the next connect (never in hosted mode). */
   savedSignIn?: SavedSignInSlot;
+  /** Dynamic registrations kept for the next connection of the same user (bridge memory). */
+  registrations?: RegistrationStore;
+  /**
+   * The OAuth debugger's steps carry the bodies of metadata, registration and token requests and
+   * answers (secrets masked). Off in hosted mode: those name the catalog server's addresses.
+   */
+  stepBodies?: boolean;
   /** Guided mode: the sign-in waits before each OAuth request until the page says "Next step". */
   guide?: OAuthGuide;
   /** An HTTPS URL serving the client's Client ID Metadata Document (used when the server accepts one). */

@@ -1,5 +1,7 @@
-import type { FetchLike } from '@modelcontextprotocol/client';
+import { OAuthError, type FetchLike } from '@modelcontextprotocol/client';
 import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
+import { unansweredMessage } from './oauth-failure.ts';
+import { requestBodyShown, responseBodyShown } from './step-bodies.ts';
 
 type OAuthRequestKind = 'resource-metadata' | 'server-metadata' | 'registration' | 'token' | 'refresh';
 
@@ -7,8 +9,11 @@ type OAuthRequestKind = 'resource-metadata' | 'server-metadata' | 'registration'
  * Splits the fetch of an HTTP upstream in two: the SDK's OAuth requests (metadata, registration,
  * token) go straight to `base`, outside the MCP wire tap, and each is reported as a step with its
  * status, time and what it decided; MCP requests go to `mcp`, and an answer that asks for sign-in
- * (401, or 403 `insufficient_scope`) is reported as a challenge. Bodies are never reported, only
- * the non-secret facts read from metadata and error answers.
+ * (401, or 403 `insufficient_scope`) is reported as a challenge. With `bodies`, a step carries what
+ * was sent and answered (metadata, registration, token), its secrets masked (see step-bodies.ts).
+ * An OAuth request that gets no answer at all fails with a sentence naming the authorization
+ * server and the network's reason, as an OAuth error the SDK does not take for a reason to start
+ * a new sign-in (an authorization server that is down cannot sign anyone in).
  */
 export function oauthStepFetch(
   mcp: FetchLike,
@@ -16,6 +21,7 @@ export function oauthStepFetch(
   onstep: (step: OAuthStep) => void,
   /** Guided mode: awaited before each OAuth request is sent (the page's "Next step"). */
   gate?: (next: { kind: OAuthStep['kind']; method: string; url: string }) => Promise<void>,
+  bodies = false,
 ): FetchLike {
   /**
    * Refreshes on their way, by request body. Two requests that meet a 401 together (a POST and
@@ -46,18 +52,24 @@ export function oauthStepFetch(
       response = await answer;
       if (body !== undefined) response = response.clone();
     } catch (error) {
-      if (kind)
-        onstep({
-          kind,
-          ...shown,
-          durationMs: Date.now() - time,
-          decision: `Request failed: ${(error as Error).message}`,
-        });
-      throw error;
+      if (!kind || (error as Error | undefined)?.name === 'AbortError') throw error;
+      const message = unansweredMessage(url, error, kind === 'resource-metadata' ? 'server' : undefined);
+      onstep({ kind, ...shown, durationMs: Date.now() - time, decision: message });
+      throw new OAuthError('temporarily_unavailable', message);
     }
     const durationMs = Date.now() - time;
     if (kind) {
-      onstep({ kind, ...shown, status: response.status, durationMs, decision: await decide(kind, response) });
+      const sent = bodies ? requestBodyShown(init?.body) : undefined;
+      const answered = bodies ? await responseBodyShown(response) : undefined;
+      onstep({
+        kind,
+        ...shown,
+        status: response.status,
+        durationMs,
+        decision: await decide(kind, response),
+        ...(sent ? { requestBody: sent } : {}),
+        ...(answered ? { responseBody: answered } : {}),
+      });
       return response;
     }
     const challenge = response.headers.get('www-authenticate');

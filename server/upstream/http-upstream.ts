@@ -66,7 +66,7 @@ export class HttpUpstream implements Upstream {
     this.userHeaders = new Set(Object.keys(target.headers ?? {}).map((name) => name.toLowerCase()));
     const base: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
     this.signIn = options.oauth
-      ? new UpstreamSignIn(options.oauth, (event) => this.onevent?.(event))
+      ? new UpstreamSignIn(options.oauth, (event) => this.onevent?.(event), url)
       : undefined;
     this.base = base;
     const mcpFetch =
@@ -95,8 +95,9 @@ export class HttpUpstream implements Upstream {
   }
 
   async start(): Promise<void> {
+    const url = new URL(this.target.url);
     try {
-      await this.signIn?.signInFirst(new URL(this.target.url), this.base, this.finisher());
+      await this.signIn?.signInFirst(url, this.base, this.finisher(), this.target);
       try {
         await this.transport.start();
       } catch (error) {
@@ -234,6 +235,9 @@ function describeError(error: unknown): { kind: 'http-error'; status?: number; m
   const status = httpFailure(error)?.status ?? (error instanceof SseError ? error.code : undefined);
   if (status !== undefined) return { kind: 'http-error', status, message };
   if (error instanceof SdkHttpError) return { kind: 'http-error', message };
-  const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
+  // The cause adds what the message lacks (fetch's "fetch failed" hides the network's reason);
+  // a wrapper that already says it (a sign-in failure in words) is not said twice.
+  const inner = error instanceof Error && error.cause instanceof Error ? error.cause.message : '';
+  const cause = inner && !message.includes(inner) ? `: ${inner}` : '';
   return { kind: 'http-error', message: message + cause };
 }

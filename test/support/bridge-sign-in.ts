@@ -43,9 +43,20 @@ export interface CallbackLanding {
 /**
  * What the person's browser does with a sign-in link: follows the authorization server (which
  * approves by itself in the fixtures) back to the bridge's `callbackUrl`, and loads that page.
+ * When the callback sends the tab on (the sign-in is asked again after a refused scope), the
+ * browser follows it as it followed the first link; `hops` counts the authorizations followed.
  */
-export async function signInThroughBridge(signInUrl: string, callbackUrl: string): Promise<CallbackLanding> {
-  const params = await followAuthorization(new URL(signInUrl), callbackUrl);
-  const landing = await fetch(`${callbackUrl}?${params}`);
-  return { status: landing.status, text: await landing.text(), params };
+export async function signInThroughBridge(
+  signInUrl: string,
+  callbackUrl: string,
+): Promise<CallbackLanding & { hops: number }> {
+  let url = signInUrl;
+  for (let hops = 1; ; hops++) {
+    const params = await followAuthorization(new URL(url, callbackUrl), callbackUrl);
+    const landing = await fetch(`${callbackUrl}?${params}`, { redirect: 'manual' });
+    const next = landing.headers.get('location');
+    if (!next || hops >= 3) return { status: landing.status, text: await landing.text(), params, hops };
+    await landing.body?.cancel();
+    url = next;
+  }
 }

@@ -7,6 +7,11 @@ import { useStore } from '../../ui/use-store.ts';
 import { OAuthClientForm } from './oauth-client-form.tsx';
 import { oauthClients } from './oauth-clients.ts';
 import { oauthView, STEP_LABELS } from './oauth-log.ts';
+import { OAuthStepsTable } from './oauth-steps-table.tsx';
+
+/** The bar's Sign in: filled like a primary button, as small as its neighbours, never wrapped. */
+const signInLinkClass =
+  'inline-flex shrink-0 items-center whitespace-nowrap rounded-md border border-transparent bg-indigo-600 px-2 py-1 text-xs font-medium text-white shadow-sm hover:bg-indigo-500';
 
 /**
  * Beside the connection status, for protected HTTP servers: a "Sign in" link while the bridge waits
@@ -31,7 +36,7 @@ export function OAuthButton({
   const connected = useStore(session.state, (s) => s.target);
   const status = useStore(session.state, (s) => s.status);
   const ref = useRef<HTMLDialogElement>(null);
-  const view = oauthView(log);
+  const view = oauthView(log, oauthClients.connects);
   const drafting =
     status === 'disconnected' &&
     draft !== undefined &&
@@ -65,14 +70,25 @@ export function OAuthButton({
   return (
     <>
       {view.signInUrl && (
-        <a href={view.signInUrl} target="_blank" rel="noopener" className={primaryButtonClass}>
+        <a href={view.signInUrl} target="_blank" rel="noopener" className={signInLinkClass}>
           Sign in
         </a>
       )}
       <button type="button" className={compactButtonClass} onClick={() => ref.current?.showModal()}>
         OAuth{view.failure ? ' (failed)' : view.paused ? ' (paused)' : ''}
       </button>
-      <Dialog ref={ref} title="OAuth" className="w-[56rem] max-w-[95vw]">
+      <Dialog ref={ref} title="OAuth" className="w-[60rem] max-w-[95vw]">
+        {view.signIn && (
+          // The dialog covers the connection bar's link: a sign-in it waits for has its own here.
+          <p className="mb-3 flex items-center gap-2">
+            <a href={view.signIn.url} target="_blank" rel="noopener" className={primaryButtonClass}>
+              Sign in
+            </a>
+            <span className="text-sm">
+              {view.signIn.adds ? `to grant ${view.signIn.adds}` : 'The sign-in waits for you in the browser'}
+            </span>
+          </p>
+        )}
         {view.failure && (
           <p role="alert" className="mb-3 text-red-600 dark:text-red-400">
             {view.failure}
@@ -122,33 +138,7 @@ export function OAuthButton({
         {target && target.transport !== 'stdio' && (
           <OAuthClientForm key={target.url} target={target} onUse={() => void startOver()} />
         )}
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">OAuth steps</caption>
-          <thead>
-            <tr>
-              <th className="pr-2">Step</th>
-              <th className="pr-2">Request</th>
-              <th className="pr-2">Status</th>
-              <th className="pr-2">Time</th>
-              <th>Decision</th>
-            </tr>
-          </thead>
-          <tbody>
-            {view.steps.map((step, index) => (
-              <tr key={index} className="border-t border-slate-200 align-top dark:border-slate-700">
-                <td className="pr-2 font-medium whitespace-nowrap">{STEP_LABELS[step.kind]}</td>
-                <td className="pr-2 font-mono text-xs break-all">
-                  {step.url ? `${step.method ?? 'GET'} ${step.url}` : ''}
-                </td>
-                <td className="pr-2">{step.status ?? ''}</td>
-                <td className="pr-2 whitespace-nowrap">
-                  {step.durationMs === undefined ? '' : `${step.durationMs} ms`}
-                </td>
-                <td>{step.decision}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <OAuthStepsTable rows={view.rows} />
       </Dialog>
     </>
   );

@@ -12,6 +12,8 @@ export class OAuthClients {
   private readonly guidedUrls = new Set<string>();
   /** The socket of the page's latest connection, for "Next step". */
   socket: BridgeSocket | undefined;
+  /** When the page asked for each connection (Connect, Start over…): where the debugger's separators go. */
+  readonly connects: number[] = [];
 
   /** True when sign-in to `target` runs in guided mode (one request per "Next step"). */
   guided(target: ServerTarget | undefined): boolean {
@@ -65,6 +67,7 @@ export class OAuthClientSocket extends BridgeSocket {
   override send(message: ClientToBridge): void {
     if (message.type !== 'connect' || !message.target) return super.send(message);
     this.clients.socket = this;
+    this.clients.connects.push(Date.now());
     const client = this.clients.get(message.target);
     const guided = this.clients.guided(message.target);
     super.send({

@@ -4,6 +4,7 @@ import { useStore } from '../../ui/use-store.ts';
 import type { LiveReplay } from '../recordings/live-replay.ts';
 import { secondaryButtonClass } from '../../ui/field-classes.ts';
 import { serverName } from '../../../../client/session/server-name.ts';
+import { RecordedOAuthButton } from '../oauth/recorded-oauth-button.tsx';
 
 /** Replaces the connection bar in a replay: what was recorded, when, and the way back. */
 export function ReplayBanner() {
@@ -36,6 +37,7 @@ export function ReplayBanner() {
           {new Date(file.exportedAt).toLocaleString()} · {plural(frames, 'frame')} · {plural(calls, 'call')}
           {server && ` · ${server.protocolVersion}${server.era ? ` (${server.era} era)` : ''}`}
         </span>
+        <RecordedOAuthButton />
         {!shared && (
           <button type="button" className={`${secondaryButtonClass} ml-auto`} onClick={close}>
             Close replay
