@@ -17,6 +17,7 @@ import { OAuthGuide } from '../oauth/oauth-guide.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
+import type { RecordingNotice } from '../recordings/recording-hold.ts';
 import {
   openAnyTarget,
   type AdmittedConnection,
@@ -37,8 +38,8 @@ export type ChannelSink = (message: BridgeToClient, json?: string) => void;
  * that notes whose each recording is. `owner` is the signed-in user the channel acts for.
  */
 export interface ChannelRecordings {
-  /** `notify` hears why the recording stopped early (a quota), for the page. */
-  prepare(target: ServerTarget, owner?: string, notify?: (message: string) => void): RecordingWriter;
+  /** `notify` hears, for the page, why the recording stopped early (a quota), or that it paused or resumed. */
+  prepare(target: ServerTarget, owner?: string, notify?: (notice: RecordingNotice) => void): RecordingWriter;
   commit(writer: RecordingWriter, target: ServerTarget): void;
 }
 
@@ -247,14 +248,17 @@ export class PageChannel {
         ? { oauth: { ...oauth, ...oauthClientOptions(request), ...guided, ...connection.upstream?.oauth } }
         : {}),
     });
-    const writer = this.recordings?.prepare(target, this.owner, (message) => this.emitError(message));
+    const writer = this.recordings?.prepare(target, this.owner, (event) =>
+      this.emit({ type: 'event', event, time: Date.now() }),
+    );
     this.upstream = upstream;
     this.connection = connection;
     this.writer = writer;
     const view = connection.view;
     const relay = new Relay(upstream, (sent, sentJson) => {
       if (sent.type === 'event' && sent.event.kind === 'closed') {
-        connection.ended();
+        // A server that never got ready (its program missing) closes before start() fails: say why.
+        connection.ended(sent.event.reason);
         if (this.relay === relay) this.idle?.stop();
       }
       const shown = view ? view.toPage(sent, sentJson) : { message: sent, json: sentJson };

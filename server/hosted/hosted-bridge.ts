@@ -129,7 +129,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       databaseUrl,
       retentionDays: config.store.retentionDays,
     },
-    (line) => log.info(line),
+    (line, level = 'info') => log[level](line),
   );
   if ((options.recordingsFile || databaseUrl) && !recordings)
     throw new Error(`Cannot start: the recordings store: ${recording.problem}`);
@@ -142,6 +142,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         'recording of this connection stopped (it goes on, unrecorded; your oldest ended recordings were deleted first); delete recordings you no longer need, or ask your admin',
       ).message,
     );
+  recordings?.timeWrites(metrics.observeStoreWrite);
   if (recordings && config.limits.recordedFrameBytes > 0)
     recordings.keepFramesUpTo(config.limits.recordedFrameBytes, 'limits.recordedFrameBytes');
   const owned = recordings && new OwnedRecordings(recordings);
@@ -154,6 +155,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     connected,
     audit,
     metrics,
+    warn: (fields, message) => log.warn(fields, message),
     ...(options.resolve ? { resolve: options.resolve } : {}),
   };
   let stopping = false;
@@ -170,7 +172,11 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   const storeCheck = options.storeProblem ?? (() => storeProblem(recordings));
   app.use(
     healthRoutes(
-      async () => (stopping ? 'stopping' : storeCheck()),
+      async () => {
+        if (stopping) return { reason: 'stopping' };
+        const detail = await storeCheck();
+        return detail === undefined ? undefined : { reason: 'the recordings store does not answer', detail };
+      },
       (problem) => log.warn({ problem }, 'not ready'),
     ),
   );

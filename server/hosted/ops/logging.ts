@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { AuditLog } from '../audit/audit-log.ts';
 
@@ -35,7 +36,8 @@ export function createLogs(
 ): HostedLogs {
   const options = {
     level: config.level,
-    base: { service: 'toolscope' },
+    // Several processes (and machines) log into one place behind a load balancer: each line says which.
+    base: { service: 'toolscope', hostname: hostname(), pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT, censor: '***' },
   };
@@ -47,7 +49,7 @@ export function createLogs(
       ? pino.destination({ dest: config.auditFile, mkdir: true, sync: false, mode: 0o600 })
       : undefined);
   const auditLogger = auditStream
-    ? pino({ ...options, level: 'info', base: { service: 'toolscope', log: 'audit' } }, auditStream)
+    ? pino({ ...options, level: 'info', base: { ...options.base, log: 'audit' } }, auditStream)
     : log.child({ log: 'audit' }, { level: 'info' });
   return {
     log,

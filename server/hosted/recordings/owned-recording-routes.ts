@@ -2,6 +2,7 @@ import express, { Router, type Response } from 'express';
 import { renameBodySchema } from '#shared/recordings.ts';
 import { parseUntrusted } from '#shared/untrusted-json.ts';
 import type { RecordingLibrary } from '../../recordings/recording-library.ts';
+import { storeErrors } from '../../http/store-errors.ts';
 import { identityOf } from '../http/require-identity.ts';
 import type { OwnedRecordings } from './owned-recordings.ts';
 
@@ -50,6 +51,7 @@ export function ownedRecordingRoutes(owned: OwnedRecordings, library: RecordingL
     await library.unshare(request.params.id);
     response.json(await library.get(request.params.id));
   });
+  router.use(storeErrors(library));
   return router;
 }
 
