@@ -143,6 +143,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       ).message,
     );
   recordings?.timeWrites(metrics.observeStoreWrite);
+  recordings?.holdDuringOutage(config.store.outageBufferBytes);
   if (recordings && config.limits.recordedFrameBytes > 0)
     recordings.keepFramesUpTo(config.limits.recordedFrameBytes, 'limits.recordedFrameBytes');
   const owned = recordings && new OwnedRecordings(recordings);

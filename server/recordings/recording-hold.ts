@@ -7,8 +7,7 @@ import type { LevelledLog, StoreHealth } from './store-health.ts';
 export type RecordingNotice = Extract<BridgeEvent, { kind: 'error' } | { kind: 'recording' }>;
 
 /** What live viewers are told while the store does not answer (they may not be signed in: no address). */
-export const PAUSED_FOR_VIEWERS =
-  'The recordings store does not answer: what arrives is held by the bridge and written when it is back';
+export const PAUSED_FOR_VIEWERS = 'the recordings store does not answer';
 
 /** What a {@link RecordingHold} needs of its recording. */
 export interface HoldOptions {
@@ -120,7 +119,7 @@ export class RecordingHold {
     }
     this.gaps.push(gap);
     const missing = describeGap(gap);
-    const message = `Recording interrupted: the recordings store did not answer for longer than the bridge could hold this connection; not recorded: ${missing}.`;
+    const message = `Recording interrupted: not recorded: ${missing}. The recordings store did not answer for longer than the bridge could hold this connection.`;
     this.options.log(`Recording ${this.recordingId} interrupted: not recorded: ${missing}`, 'warn');
     this.writer.tell({ type: 'resumed', detail: message });
     this.options.notify?.({ kind: 'recording', state: 'interrupted', message });

@@ -132,7 +132,9 @@ describe('a recording while its store does not answer', () => {
     writer.addFrame(frame(7));
     await writer.flush();
     expect(notices[1]).toMatchObject({ kind: 'recording', state: 'interrupted' });
-    expect(notices[1]!.message).toMatch(/not recorded: 2 frames \(seq 3–4\) and 1 bridge event from /);
+    expect(notices[1]!.message).toMatch(
+      /^Recording interrupted: not recorded: 2 frames \(seq 3–4\) and 1 bridge event from 1970-01-01T00:00:01.003Z to 1970-01-01T00:00:01.004Z\. /,
+    );
     expect(seen.find((m) => m.type === 'resumed')).toMatchObject({ detail: notices[1]!.message });
     expect((await real.frames('r1')).map((f) => f.seq)).toEqual([0, 1, 2, 7]);
     const events = await real.events('r1');

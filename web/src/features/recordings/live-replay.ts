@@ -15,10 +15,15 @@ import type { ReplayBuilder } from './replay-builder.ts';
 import type { CallOrigins } from '../../../../client/session/call-origins.ts';
 
 export interface LiveReplayState {
-  /** `live`: new frames arrive as they happen; `reconnecting`: the socket dropped, retrying. */
-  status: 'connecting' | 'live' | 'reconnecting' | 'ended';
-  /** Why it ended or why it is reconnecting. */
+  /**
+   * `live`: new frames arrive as they happen; `paused`: the bridge cannot write the recording for
+   * now (what is shown may not be kept); `reconnecting`: the socket dropped, retrying.
+   */
+  status: 'connecting' | 'live' | 'paused' | 'reconnecting' | 'ended';
+  /** Why it ended, is paused or is reconnecting. */
   detail?: string;
+  /** Set once part of the recording could not be kept: the bridge's words for what is missing. */
+  interrupted?: string;
 }
 
 /** Tries to get the live socket back this many times before giving up. */
@@ -107,6 +112,16 @@ export class LiveReplay extends Store<LiveReplayState> {
         return;
       case 'event':
         this.addEvent(message.entry);
+        return;
+      case 'paused':
+        this.update({ status: 'paused', detail: message.reason });
+        return;
+      case 'resumed':
+        this.update({
+          status: 'live',
+          detail: undefined,
+          ...(message.detail ? { interrupted: message.detail } : {}),
+        });
         return;
       case 'ended':
         this.update({
