@@ -40,6 +40,7 @@ export const USAGE = `Usage:
   toolscope check [target options] [--json] [--junit <file>] [--all]
                     check a server against the spec, no browser (toolscope check --help)
   toolscope serve --config <team.json> [--port <n>]  run it for a team (see docs/hosting.md)
+  toolscope store backup <file> | copy --to <store>  back up or move the recordings (toolscope store --help)
 With no target, Toolscope opens its built-in demo server.
 
 Options:
