@@ -303,7 +303,7 @@ export class RecordingLibrary {
 
   /** Why the store does not answer (for the admin: it names the store's address), or undefined when it does; bounded in time. */
   async problem(): Promise<string | undefined> {
-    return this.health.problem ?? (await this.health.check());
+    return this.health.probe();
   }
 
   /**

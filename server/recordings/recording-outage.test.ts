@@ -174,3 +174,26 @@ describe('a recording while its store does not answer', () => {
     );
   });
 });
+
+describe('the store health', () => {
+  it('finds an outage from a readiness check alone, and logs when the store is back', async () => {
+    const { store, real, setDown } = switchableStore();
+    const logs: { line: string; level?: string }[] = [];
+    const health = new StoreHealth(store, (line, level) => void logs.push({ line, level }), 20);
+    cleanup.push(
+      () => health.close(),
+      () => real.close(),
+    );
+    expect(await health.probe()).toBeUndefined();
+    setDown(true);
+    expect(await health.probe()).toMatch(
+      /^the recordings store :memory: does not answer: connect ECONNREFUSED/,
+    );
+    expect(health.unavailable?.message).toBe('The recordings store (SQLite) does not answer');
+    setDown(false);
+    await health.whenBack();
+    expect(health.problem).toBeUndefined();
+    expect(logs.map((entry) => entry.level)).toEqual(['warn', 'warn']);
+    expect(logs[1]!.line).toMatch(/^The recordings store :memory: answers again \(after \d+ s\)$/);
+  });
+});

@@ -28,7 +28,7 @@ export class StoreUnavailableError extends Error {
 export class StoreHealth {
   private down: { problem: string; since: number } | undefined;
   private waiters: { resolve: () => void; reject: (error: Error) => void }[] = [];
-  private probe: NodeJS.Timeout | undefined;
+  private probeTimer: NodeJS.Timeout | undefined;
   private closed = false;
 
   constructor(
@@ -60,6 +60,17 @@ export class StoreHealth {
     return true;
   }
 
+  /**
+   * Asks the store now (readiness checks): undefined when it answers, else why not, and from then
+   * on the store is down (logged, and watched until it answers), as after a failed write.
+   */
+  async probe(): Promise<string | undefined> {
+    if (this.down) return this.down.problem;
+    const problem = await this.check();
+    if (problem !== undefined && !this.down) this.goDown(problem);
+    return problem;
+  }
+
   /** Asks the store now, within {@link STORE_CHECK_MS}: undefined when it answers, else why not. */
   async check(): Promise<string | undefined> {
     let timer: NodeJS.Timeout | undefined;
@@ -86,7 +97,7 @@ export class StoreHealth {
   /** The bridge stops: nobody waits for the store any longer. */
   close(): void {
     this.closed = true;
-    clearTimeout(this.probe);
+    clearTimeout(this.probeTimer);
     for (const waiter of this.waiters.splice(0)) waiter.reject(new Error(STOPPED));
   }
 
@@ -101,8 +112,8 @@ export class StoreHealth {
 
   private scheduleProbe(): void {
     if (this.closed) return;
-    this.probe = setTimeout(() => void this.probeOnce(), this.probeMs);
-    this.probe.unref();
+    this.probeTimer = setTimeout(() => void this.probeOnce(), this.probeMs);
+    this.probeTimer.unref();
   }
 
   private async probeOnce(): Promise<void> {

@@ -52,6 +52,8 @@ describe.skipIf(skipReason)(
   () => {
     let cluster: PostgresCluster;
     let bridge: TestHostedBridge;
+    /** A second process on the same database, whose viewers follow the store. */
+    let other: TestHostedBridge;
     const pages: HostedPage[] = [];
 
     beforeAll(async () => {
@@ -61,17 +63,46 @@ describe.skipIf(skipReason)(
         { catalog: { mcpServers: { echo: fixtureEntry('hosted-echo-server') } } },
         { databaseUrl },
       );
+      other = await startTestHostedBridge({}, { databaseUrl });
     });
 
     afterAll(async () => {
       for (const page of pages) page.close();
       await cluster?.resume();
       await bridge?.stop();
+      await other?.stop();
       await cluster?.stop();
     });
 
     const api = (method: string, path: string) =>
       rawRequest(bridge.port, method, path, { 'content-type': 'application/json', ...bearer('alice') });
+
+    it('tells a viewer on another process too: Paused while its reads fail, Live again once they work', async () => {
+      const { page, recordingId } = await recordedConnection();
+      const shared = (
+        await api('GET', `/api/recordings/${recordingId}`)
+      ).json() as unknown as RecordingSnapshot;
+      const viewer = watch(other, shared.recording.shareId!);
+      await until(() => viewer.messages.some((m) => m.type === 'frame'), 'the remote viewer to catch up');
+      await cluster.pause();
+      await until(() => viewer.messages.some((m) => m.type === 'paused'), 'the remote viewer to leave Live');
+      expect(viewer.messages.find((m) => m.type === 'paused')).toEqual({
+        type: 'paused',
+        reason: 'the recordings store does not answer',
+      });
+      await cluster.resume();
+      await until(
+        () => viewer.messages.some((m) => m.type === 'resumed'),
+        'the remote viewer to go Live again',
+      );
+      await page.callTool('echo', { text: 'seen from the other process' });
+      await until(
+        () => JSON.stringify(viewer.messages).includes('seen from the other process'),
+        'the remote viewer to follow on',
+      );
+      viewer.close();
+      page.close();
+    });
 
     async function recordedConnection() {
       const page = await HostedPage.open(bridge.port, bearer('alice'));
