@@ -96,6 +96,9 @@ test('a viewer leaves Live with the reason while the store is away, and the page
         await page.screenshot({ path: path.join(shots, `outage-page-paused-${scheme}.png`) });
         await viewer.screenshot({ path: path.join(shots, `outage-viewer-paused-${scheme}.png`) });
       }
+      await page.setViewportSize({ width: 1920, height: 1080 });
+      await page.screenshot({ path: path.join(shots, 'outage-page-paused-dark-1920.png') });
+      await page.setViewportSize({ width: 1280, height: 800 });
     }
 
     await cluster.resume();

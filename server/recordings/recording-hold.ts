@@ -96,11 +96,11 @@ export class RecordingHold {
     if (this.paused) return;
     this.paused = true;
     this.writer.tell({ type: 'paused', reason: PAUSED_FOR_VIEWERS });
-    const mib = Math.round((this.options.outage?.holdBytes ?? 0) / 2 ** 20);
+    const held = bytesInWords(this.options.outage?.holdBytes ?? 0);
     this.options.notify?.({
       kind: 'recording',
       state: 'paused',
-      message: `Recording paused: the recordings store does not answer. This connection goes on; up to ${mib} MiB of it are held and written when the store is back.`,
+      message: `Recording paused: the recordings store does not answer. This connection goes on; up to ${held} of it are held and written when the store is back.`,
     });
   }
 
@@ -125,4 +125,11 @@ export class RecordingHold {
     this.options.notify?.({ kind: 'recording', state: 'interrupted', message });
     this.writer.interrupted(message, [...this.gaps]);
   }
+}
+
+/** A size as people read it: "16 MiB", "2 KiB", "100 bytes". */
+export function bytesInWords(bytes: number): string {
+  if (bytes >= 2 ** 20) return `${+(bytes / 2 ** 20).toFixed(1)} MiB`;
+  if (bytes >= 1024) return `${+(bytes / 1024).toFixed(1)} KiB`;
+  return `${bytes} bytes`;
 }

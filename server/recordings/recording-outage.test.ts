@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { LiveMessage } from '#shared/recordings.ts';
-import type { RecordingNotice } from './recording-hold.ts';
+import { bytesInWords, type RecordingNotice } from './recording-hold.ts';
 import type { RecordingStore } from './recording-store.ts';
 import { RecordingWriter } from './recording-writer.ts';
 import { SqliteRecordingStore } from './sqlite-recording-store.ts';
@@ -195,5 +195,14 @@ describe('the store health', () => {
     expect(health.problem).toBeUndefined();
     expect(logs.map((entry) => entry.level)).toEqual(['warn', 'warn']);
     expect(logs[1]!.line).toMatch(/^The recordings store :memory: answers again \(after \d+ s\)$/);
+  });
+});
+
+describe('bytesInWords', () => {
+  it('says the hold in the unit people read', () => {
+    expect(bytesInWords(16 * 2 ** 20)).toBe('16 MiB');
+    expect(bytesInWords(2048)).toBe('2 KiB');
+    expect(bytesInWords(1536)).toBe('1.5 KiB');
+    expect(bytesInWords(100)).toBe('100 bytes');
   });
 });
