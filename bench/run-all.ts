@@ -1,7 +1,7 @@
 /**
  * `npm run bench [-- <section>...] [--no-build] [--<setting>=<value>...]`: measures the bridge and the
  * UI and prints one table, every figure beside a baseline measured in the same run. Sections: bridge,
- * memory, relay-memory, recording, store, js, ui, start, era (default: all of these), and hosted (a load test of
+ * memory, relay-memory, recording, store, js, ui, start, era, masking (default: all of these), and hosted (a load test of
  * `toolscope serve`, run only when named; settings --users=50 --servers=5 --seconds=60 --think-ms=250).
  * Writes the table to bench-results/latest.md as well.
  */
@@ -18,6 +18,7 @@ import { benchHostedFlood } from './sections/hosted-flood.ts';
 import { benchHostedLoad } from './sections/hosted-load.ts';
 import { benchEraConnect } from './sections/era-connect.ts';
 import { benchInitialJs } from './sections/initial-js.ts';
+import { benchMaskingCost } from './sections/masking-cost.ts';
 import { benchRecordingCost } from './sections/recording-cost.ts';
 import { benchRelayMemory } from './sections/relay-memory.ts';
 import { benchStartTime } from './sections/start-time.ts';
@@ -47,6 +48,7 @@ const SECTIONS: Record<
   'hosted-flood': (cleanup, settings) =>
     benchHostedFlood(cleanup, settings['bridge-node-args']?.split(' ').filter(Boolean)),
   era: benchEraConnect,
+  masking: benchMaskingCost,
 };
 /** Sections left out of a run that names none: long, and about a mode most runs do not measure. */
 const ONLY_WHEN_NAMED = new Set(['hosted', 'hosted-flood']);

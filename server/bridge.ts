@@ -89,6 +89,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
     host,
     port: options.sandboxPort,
     publicOrigin: options.sandboxOrigin,
+    isPageOrigin: (origin) => guard.isOwnOrigin(origin),
   });
 
   const app = express();

@@ -7,6 +7,12 @@ describe('parseCliArgs', () => {
     expect(USAGE).toMatch(/^ {2}toolscope serve /m);
   });
 
+  it('reads --version, and nothing asks for it by default', () => {
+    expect(parseCliArgs(['--version']).version).toBe(true);
+    expect(parseCliArgs([]).version).toBe(false);
+    expect(USAGE).toContain('--version');
+  });
+
   it('takes everything after -- as the stdio command, untouched', () => {
     const options = parseCliArgs(['--port', '0', '--no-open', '--', 'node', 'server.js', '--port', '9']);
     expect(options).toMatchObject({ port: 0, open: false, command: ['node', 'server.js', '--port', '9'] });

@@ -31,6 +31,8 @@ export interface CliOptions {
   /** More Host names the bridge answers to. */
   allowHosts: string[];
   help: boolean;
+  /** `--version`: print the version and exit. */
+  version: boolean;
 }
 
 export const USAGE = `Usage:
@@ -60,6 +62,7 @@ Options:
                     bridges on one database share recordings, links and live viewers
   --retention-days <n>  delete ended recordings after n days (0 = keep; default 30)
   --no-record       record nothing (no share links)
+  --version         print the version
   -h, --help        show this help`;
 
 /** Default port; chosen to sit beside, not on, the MCP Inspector's 6274. */
@@ -75,6 +78,7 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
     record: true,
     allowHosts: [],
     help: false,
+    version: false,
   };
   const token = env.TOOLSCOPE_TOKEN;
   if (token) options.token = token;
@@ -160,6 +164,9 @@ export function parseCliArgs(argv: string[], env: Record<string, string | undefi
       case '-h':
       case '--help':
         options.help = true;
+        break;
+      case '--version':
+        options.version = true;
         break;
       default:
         throw new Error(`Unknown option ${arg}\n\n${USAGE}`);

@@ -6,7 +6,7 @@ import { startBridge } from './bridge.ts';
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.ts';
 import { loadServerFromConfig } from './config-file.ts';
 import { demoServerTarget, PACKAGE_ROOT } from './demo-target.ts';
-import { dataDirectory, RECORDINGS_FILE } from './recordings/data-dir.ts';
+import { dataDirectory, RECORDINGS_FILE, tightenDataFolder } from './recordings/data-dir.ts';
 import { startSpare } from './upstream/spare-process.ts';
 
 async function main(): Promise<void> {
@@ -37,13 +37,22 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
+  if (options.version) {
+    console.log(packageVersion());
+    return;
+  }
+  try {
+    const note = tightenDataFolder(dataDirectory(options.dataDir));
+    if (note) console.error(`toolscope: ${note}`);
+  } catch (error) {
+    console.error(`toolscope: ${(error as Error).message}`);
+    process.exit(2);
+  }
   const resolved = await resolveTarget(options);
   // The demo boots while the browser loads the page; its first connect adopts it (bridge.close() ends it).
   if (!options.command && !options.url && !options.config) startSpare(demoServerTarget());
   const target: ServerTarget = options.era ? { ...resolved, era: options.era } : resolved;
-  const version = (
-    JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }
-  ).version;
+  const version = packageVersion();
   const bridge = await startBridge({
     host: options.host,
     port: options.port,
@@ -78,6 +87,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGHUP', () => stop('SIGHUP'));
+}
+
+/** Toolscope's version, as its package.json says. */
+function packageVersion(): string {
+  return (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
+    .version;
 }
 
 async function resolveTarget(options: CliOptions): Promise<ServerTarget> {

@@ -127,7 +127,8 @@ export type BridgeEvent =
   | { kind: 'stderr'; line: string; time: number }
   | { kind: 'exited'; code: number | null; signal: string | null }
   | { kind: 'http-error'; status?: number; message: string }
-  | { kind: 'error'; message: string }
+  /** `ends`: the bridge ends the connection for this reason (an admin, an idle limit): why it closed. */
+  | { kind: 'error'; message: string; ends?: true }
   | { kind: 'closed'; reason: string }
   /** A step of an OAuth sign-in (HTTP targets): for the OAuth debugger; holds no secret. */
   | { kind: 'oauth-step'; step: OAuthStep }

@@ -20,7 +20,8 @@ export interface ChatProviderInfo {
   id: string;
   label: string;
   kind: ChatProviderKind;
-  baseUrl: string;
+  /** Where the bridge reaches it; absent for a hosted admin's provider (named to users, not located). */
+  baseUrl?: string;
   /** Where the key comes from: the bridge's environment or config, one typed in this page, or none yet. */
   key: 'environment' | 'page' | 'none';
   /** Model ids, as the endpoint's /models lists them (or the config's list). */

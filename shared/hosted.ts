@@ -14,6 +14,8 @@ export const SIGN_IN_PATH = '/signin';
 export const SIGN_OUT_PATH = '/signout';
 /** Query parameter of the sign-in page naming the page path to return to. */
 export const NEXT_PARAM = 'next';
+/** POST: 204 when a page at this address (its Host and Origin) may use the bridge, else 403 with the reason. */
+export const SITE_CHECK_PATH = '/api/site-check';
 /** The signed-in user's own sessions (channels with a connection): GET lists, DELETE /<id> ends one. */
 export const CHANNELS_API = '/api/channels';
 
@@ -59,7 +61,8 @@ export interface LimitRefusal {
 
 /** The `hosted` part of GET /api/config: present only in hosted mode. */
 export interface HostedInfo {
-  user: { name: string; via: AuthMethod };
+  /** `admin` when the user is named in `auth.admins` (the page shows the "Admin" view). */
+  user: { name: string; via: AuthMethod; admin?: boolean };
   /** The catalog, in config order; connects name one of these. */
   catalog: CatalogServerInfo[];
   /** Whether users may connect to HTTP URLs of their own (within the admin's allow and deny lists). */

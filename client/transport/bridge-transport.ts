@@ -138,8 +138,10 @@ export class BridgeTransport implements TracedTransport {
           this.pid = message.event.pid;
         if (message.event.kind === 'exited') {
           const { code, signal } = message.event;
-          this.closeReason = signal ? `Server was killed by ${signal}` : `Server exited with code ${code}`;
+          // The bridge's own reason for ending it (said first) is the one the user needs.
+          this.closeReason ??= signal ? `Server was killed by ${signal}` : `Server exited with code ${code}`;
         }
+        if (message.event.kind === 'error' && message.event.ends) this.closeReason = message.event.message;
         this.onbridgeevent?.(message.event, message.time);
         return;
       case 'hello':

@@ -3,6 +3,7 @@ import type { BridgeToClient, ClientToBridge } from '#shared/bridge-protocol.ts'
 import type { LimitRefusal } from '#shared/hosted.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { FrameStamper } from '../relay/frame-stamper.ts';
+import type { TextMask } from '../recordings/text-mask.ts';
 import type { UpstreamOptions } from '../upstream/open-upstream.ts';
 
 /** A connect message from the page: a target, or (hosted mode) a catalog server. */
@@ -23,6 +24,11 @@ export interface SendRefusal {
  */
 export interface PageView {
   recordedTarget: ServerTarget;
+  /**
+   * Masks each frame as it is stamped, before anyone reads it: the page, the recording and its
+   * live viewers, the audit all get the masked form, and it is masked once.
+   */
+  frameMask?: TextMask;
   toPage(message: BridgeToClient, json?: string): { message: BridgeToClient; json?: string } | undefined;
 }
 

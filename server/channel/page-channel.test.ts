@@ -35,6 +35,21 @@ describe('PageChannel with a policy', () => {
     expect(connection.ended).toHaveBeenCalledTimes(1);
   });
 
+  it('says why it ends a connection itself, marked as the reason it closed', async () => {
+    const { connection, policy } = admitting();
+    const { channel, sent } = setup(policy);
+    await channel.handle({ type: 'connect', target });
+    await channel.disconnect('An admin ended this connection.');
+    expect(sent).toContainEqual(
+      expect.objectContaining({
+        type: 'event',
+        event: { kind: 'error', message: 'An admin ended this connection.', ends: true },
+      }),
+    );
+    expect(connection.ended).toHaveBeenCalledTimes(1);
+    await channel.close();
+  });
+
   it('answers a refused connect with failed, the limit included', async () => {
     const { channel, sent } = setup({
       admit: () => ({ ok: false, error: 'Limit reached', limit: { limit: 'sessionsPerUser', value: 1 } }),

@@ -16,6 +16,8 @@ import type { OAuthOptions } from '../oauth/oauth-options.ts';
 import { OAuthGuide } from '../oauth/oauth-guide.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
+import { FrameStamper } from '../relay/frame-stamper.ts';
+import type { TextMask } from '../recordings/text-mask.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
 import type { RecordingNotice } from '../recordings/recording-hold.ts';
 import {
@@ -38,8 +40,17 @@ export type ChannelSink = (message: BridgeToClient, json?: string) => void;
  * that notes whose each recording is. `owner` is the signed-in user the channel acts for.
  */
 export interface ChannelRecordings {
-  /** `notify` hears, for the page, why the recording stopped early (a quota), or that it paused or resumed. */
-  prepare(target: ServerTarget, owner?: string, notify?: (notice: RecordingNotice) => void): RecordingWriter;
+  /**
+   * `notify` hears, for the page, why the recording stopped early (a quota), or that it paused or
+   * resumed; `masked` hides texts
+   * the frames and events already come without (the page's view masked them).
+   */
+  prepare(
+    target: ServerTarget,
+    owner?: string,
+    notify?: (notice: RecordingNotice) => void,
+    masked?: TextMask,
+  ): RecordingWriter;
   commit(writer: RecordingWriter, target: ServerTarget): void;
 }
 
@@ -200,7 +211,7 @@ export class PageChannel {
   /** Ends the current connection, if any, and tells the page why (its user or an admin asked). */
   async disconnect(reason: string): Promise<void> {
     this.generation++;
-    if (this.upstream) this.emitError(reason);
+    if (this.upstream) this.emitError(reason, true);
     await this.closeUpstream();
   }
 
@@ -248,28 +259,35 @@ export class PageChannel {
         ? { oauth: { ...oauth, ...oauthClientOptions(request), ...guided, ...connection.upstream?.oauth } }
         : {}),
     });
-    const writer = this.recordings?.prepare(target, this.owner, (event) =>
-      this.emit({ type: 'event', event, time: Date.now() }),
+    const view = connection.view;
+    const writer = this.recordings?.prepare(
+      target,
+      this.owner,
+      (event) => this.emit({ type: 'event', event, time: Date.now() }),
+      view?.frameMask,
     );
     this.upstream = upstream;
     this.connection = connection;
     this.writer = writer;
-    const view = connection.view;
-    const relay = new Relay(upstream, (sent, sentJson) => {
-      if (sent.type === 'event' && sent.event.kind === 'closed') {
-        // A server that never got ready (its program missing) closes before start() fails: say why.
-        connection.ended(sent.event.reason);
-        if (this.relay === relay) this.idle?.stop();
-      }
-      const shown = view ? view.toPage(sent, sentJson) : { message: sent, json: sentJson };
-      if (!shown) return;
-      const { message, json } = shown;
-      if (writer && message.type === 'event') {
-        writer.addEvent({ time: message.time, event: message.event });
-        if (message.event.kind === 'closed') writer.end(message.time);
-      }
-      this.emit(message, json);
-    });
+    const relay = new Relay(
+      upstream,
+      (sent, sentJson) => {
+        if (sent.type === 'event' && sent.event.kind === 'closed') {
+          // A server that never got ready (its program missing) closes before start() fails: say why.
+          connection.ended(sent.event.reason);
+          if (this.relay === relay) this.idle?.stop();
+        }
+        const shown = view ? view.toPage(sent, sentJson) : { message: sent, json: sentJson };
+        if (!shown) return;
+        const { message, json } = shown;
+        if (writer && message.type === 'event') {
+          writer.addEvent({ time: message.time, event: message.event });
+          if (message.event.kind === 'closed') writer.end(message.time);
+        }
+        this.emit(message, json);
+      },
+      new FrameStamper(view?.frameMask),
+    );
     this.relay = relay;
     if (writer) relay.stamper.subscribe((frame, json) => writer.addFrame(frame, json));
     if (this.idle) relay.stamper.subscribe(() => this.idle?.touch());
@@ -316,13 +334,18 @@ export class PageChannel {
 
   private closeIdle(message: string): void {
     if (!this.upstream) return;
-    this.emitError(message);
+    this.emitError(message, true);
     this.generation++;
     void this.closeUpstream();
   }
 
-  private emitError(message: string): void {
-    this.emit({ type: 'event', event: { kind: 'error', message }, time: Date.now() });
+  /** `ends`: this is why the connection is being ended (the page shows it as the close reason). */
+  private emitError(message: string, ends?: true): void {
+    this.emit({
+      type: 'event',
+      event: { kind: 'error', message, ...(ends ? { ends } : {}) },
+      time: Date.now(),
+    });
   }
 
   private emit(message: BridgeToClient, json?: string): void {

@@ -14,6 +14,11 @@ export interface ChatProvider {
   onlyWhenUp?: boolean;
   /** How to reach it, when not the global fetch (a user's own endpoint: a fetch that checks each address). */
   fetch?: typeof globalThis.fetch;
+  /**
+   * Its address is the admin's (hosted config): users see its label instead, in the provider list,
+   * in error messages and in the recorded exchanges.
+   */
+  hideBaseUrl?: boolean;
 }
 
 const OPENAI_DEFAULT_URL = 'https://api.openai.com/v1';
@@ -73,7 +78,28 @@ export function providersFromConfig(
     baseUrl: withoutTrailingSlash(entry.baseUrl),
     key: entry.apiKey || undefined,
     models: entry.models,
+    hideBaseUrl: true,
   }));
+}
+
+/** How a provider's endpoint is named to the page: its base URL, or its label when that is the admin's to know. */
+export function whereIs(provider: ChatProvider): string {
+  return provider.hideBaseUrl ? provider.label : provider.baseUrl;
+}
+
+/**
+ * The texts that say where a provider is, each with what the page sees instead: none when the
+ * page may see its base URL.
+ */
+export function locationOf(provider: ChatProvider): { text: string; replacement: string }[] {
+  if (!provider.hideBaseUrl) return [];
+  const replacement = `(${provider.label})`;
+  try {
+    const url = new URL(provider.baseUrl);
+    return [provider.baseUrl, url.origin, url.host].map((text) => ({ text, replacement }));
+  } catch {
+    return [{ text: provider.baseUrl, replacement }];
+  }
 }
 
 /** Describes a provider for the page: its models (listed now) and where its key comes from, not the key. */
@@ -86,7 +112,7 @@ export async function describeProvider(
     id: provider.id,
     label: provider.label,
     kind: provider.kind,
-    baseUrl: provider.baseUrl,
+    ...(provider.hideBaseUrl ? {} : { baseUrl: provider.baseUrl }),
     key: pageKey ? 'page' : provider.key ? 'environment' : 'none',
     models: provider.models ?? [],
     ...(provider.fetch ? { own: true, key: provider.key ? 'page' : 'none' } : {}),
@@ -122,16 +148,19 @@ async function listModels(provider: ChatProvider, key: string | undefined): Prom
     });
   } catch (error) {
     const cause = (error as Error & { cause?: Error }).cause?.message ?? (error as Error).message;
-    throw new Error(`Cannot reach ${provider.baseUrl}/models: ${cause}`, { cause: error });
+    const why = provider.hideBaseUrl
+      ? ((error as Error & { cause?: { code?: string } }).cause?.code ?? 'no answer')
+      : cause;
+    throw new Error(`Cannot reach ${whereIs(provider)}/models: ${why}`, { cause: error });
   }
   const text = await response.text();
   if (!response.ok)
-    throw new Error(`${provider.baseUrl}/models answered ${response.status}: ${errorMessageOf(text)}`);
+    throw new Error(`${whereIs(provider)}/models answered ${response.status}: ${errorMessageOf(text)}`);
   try {
     const body = JSON.parse(text) as { data?: { id?: unknown }[] };
     return (body.data ?? []).map((model) => model.id).filter((id): id is string => typeof id === 'string');
   } catch {
-    throw new Error(`${provider.baseUrl}/models did not answer JSON`);
+    throw new Error(`${whereIs(provider)}/models did not answer JSON`);
   }
 }
 

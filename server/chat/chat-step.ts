@@ -3,7 +3,7 @@ import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { createAnthropic } from '@ai-sdk/anthropic';
 import type { ChatMessage, ChatStepEvent, ChatStepRequest, ChatToolSpec } from '#shared/chat-protocol.ts';
 import { ExchangeCapture } from './exchange-capture.ts';
-import { errorMessageOf, type ChatProvider } from './chat-providers.ts';
+import { errorMessageOf, locationOf, type ChatProvider } from './chat-providers.ts';
 
 /**
  * Runs one model step: sends the conversation and the offered tools to the provider, streams the answer
@@ -17,7 +17,7 @@ export async function runChatStep(
   emit: (event: ChatStepEvent) => void,
   signal: AbortSignal,
 ): Promise<void> {
-  const capture = new ExchangeCapture(key ? [key] : [], provider.fetch);
+  const capture = new ExchangeCapture(key ? [key] : [], provider.fetch, locationOf(provider));
   const started = performance.now();
   let failed: string | undefined;
   try {
@@ -152,7 +152,10 @@ export function describeProviderError(error: unknown, provider: ChatProvider): s
   }
   const message = e?.message ?? String(error);
   if (/Cannot connect|fetch failed|ECONNREFUSED|ENOTFOUND/i.test(message + (e?.cause?.message ?? '')))
-    return `Cannot reach ${provider.baseUrl}: ${e?.cause?.message ?? e?.cause?.code ?? message}`;
+    // The cause's message names the address it tried: only its code when the address is the admin's.
+    return provider.hideBaseUrl
+      ? `Cannot reach ${provider.label}: ${e?.cause?.code ?? 'no answer'}`
+      : `Cannot reach ${provider.baseUrl}: ${e?.cause?.message ?? e?.cause?.code ?? message}`;
   if (/terminated|socket|premature|aborted/i.test(message + (e?.cause?.message ?? '')))
     return `The answer from ${provider.label} stopped mid-way (${message}). What arrived is kept above.`;
   return `${provider.label}: ${message}`;

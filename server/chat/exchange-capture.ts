@@ -19,6 +19,8 @@ export class ExchangeCapture {
     private readonly secrets: string[],
     /** What really sends the request (a user's own endpoint: a fetch that checks each address). */
     private readonly send: typeof globalThis.fetch = fetch,
+    /** Texts shown as something else (a hosted admin's provider address, shown as its name). */
+    private readonly places: readonly { text: string; replacement: string }[] = [],
   ) {}
 
   /** The fetch to hand to the provider library. */
@@ -55,10 +57,11 @@ export class ExchangeCapture {
     return this.exchanges;
   }
 
-  /** Replaces every secret in `text` with a mask. */
+  /** Replaces every secret in `text` with a mask, and every hidden place with its name. */
   mask(text: string): string {
     let masked = text;
     for (const secret of this.secrets) if (secret) masked = masked.split(secret).join(MASKED_KEY);
+    for (const { text: place, replacement } of this.places) masked = masked.split(place).join(replacement);
     return masked;
   }
 

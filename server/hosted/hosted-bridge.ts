@@ -1,37 +1,35 @@
-import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
 import express from 'express';
+import { ADMIN_API, type ReloadAnswer } from '#shared/hosted-admin.ts';
 import { BRIDGE_STOPPED, openRecordings, ownAddresses } from '../bridge.ts';
-import { ChannelRegistry } from '../channel/channel-registry.ts';
-import { AccessGuard, type Refusal } from '../http/access-guard.ts';
+import type { ChannelRegistry } from '../channel/channel-registry.ts';
+import type { Refusal } from '../http/access-guard.ts';
 import { jsonErrors } from '../http/json-errors.ts';
 import { LiveViewerEndpoint } from '../http/live-viewer-endpoint.ts';
 import { requireSameSite, sharedRoutes } from '../http/shared-routes.ts';
 import { staticRoutes } from '../http/static-routes.ts';
-import { attachWebSocketEndpoint, closeAllSockets, type SocketGrant } from '../http/ws-endpoint.ts';
+import { attachWebSocketEndpoint, closeAllSockets } from '../http/ws-endpoint.ts';
 import { LargeTextParser } from '../http/large-text-parser.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
-import type { SendRefusal } from '../channel/channel-policy.ts';
-import { Authenticator, isRefusal } from './auth/authenticator.ts';
-import { RevokedSignIns, CookieSigner } from './auth/sign-in-cookie.ts';
+import { adminOverview } from './admin/admin-overview.ts';
+import { adminRoutes } from './admin/admin-routes.ts';
+import { unreachableNames } from './admin/unreachable-names.ts';
+import { isRefusal } from './auth/authenticator.ts';
 import { signInRoutes } from './auth/sign-in-routes.ts';
-import { TokenDirectory } from './auth/token-directory.ts';
-import { hostedChannelPolicy, type HostedChannelContext } from './channels/hosted-policy.ts';
-import { ConnectedChannels } from './channels/connected-channels.ts';
 import type { HostedConfig } from './config/load-config.ts';
+import { HostedParts } from './hosted-parts.ts';
 import { hostedApiRoutes } from './http/hosted-api-routes.ts';
-import { ProxyTrust } from './http/proxy-trust.ts';
+import { pageSocketGrant } from './http/page-socket-grant.ts';
 import { checkRequest, identityOf, requireIdentity } from './http/require-identity.ts';
+import { SITE_CHECK_PATH, siteCheck } from './http/site-check.ts';
 import { RateWindow } from './limits/rate-window.ts';
-import { hit, isLimitHit, ConnectionSlots } from './limits/connection-slots.ts';
-import { ByteWindow } from './limits/byte-window.ts';
-import { UserSockets } from './limits/user-sockets.ts';
+import { hit } from './limits/connection-slots.ts';
 import type { Resolver } from './net/pinned-fetch.ts';
-import { UrlPolicy } from './net/url-policy.ts';
 import { createGuardedFetch } from './net/guarded-fetch.ts';
+import { ConfigReloader } from './ops/config-reloader.ts';
+import { listenOn, listenProblem } from './ops/listen.ts';
 import { createLogs, type HostedLogs } from './ops/logging.ts';
-import { HostedMetrics } from './ops/metrics.ts';
+import type { HostedMetrics } from './ops/metrics.ts';
 import { healthRoutes, METRICS_PATH, metricsHandler, metricsReaders } from './ops/ops-routes.ts';
 import { storeProblem } from './ops/store-check.ts';
 import { requestLog } from './ops/request-log.ts';
@@ -68,6 +66,8 @@ export interface HostedBridgeOptions {
    * the store's own check (a query to PostgreSQL, a read of the SQLite file), bounded in time.
    */
   storeProblem?: () => Promise<string | undefined>;
+  /** Reads the config file again for a reload (SIGHUP, an admin's action); without it, reloads are refused. */
+  readConfig?: () => Promise<HostedConfig>;
 }
 
 /** A running hosted bridge. */
@@ -83,6 +83,8 @@ export interface RunningHostedBridge {
   recordings: RecordingLibrary | undefined;
   metrics: HostedMetrics;
   logs: HostedLogs;
+  /** Reads the config again and applies it; `by` is `signal` or an admin's name. Never stops the bridge. */
+  reload(by: string): Promise<ReloadAnswer>;
   /** Graceful shutdown: stop accepting, close pages, end server processes, close the store, flush logs. */
   close(): Promise<void>;
 }
@@ -97,29 +99,14 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   const version = options.version ?? '0.1.0';
   const graceMs = options.graceMs ?? 3000;
   const logs = options.logs ?? createLogs(config.log);
+  await logs.ready();
   const { log, audit } = logs;
-  const proxies = new ProxyTrust([
-    ...config.server.trustedProxies,
-    ...(config.auth.trustedHeader?.from ?? []),
-  ]);
-  const tokens = new TokenDirectory(config.auth.tokens);
-  if (tokens.size && CookieSigner.isEphemeral(config.sessionSecrets))
-    log.warn(
-      'No session secret (auth.session.secrets or TOOLSCOPE_SESSION_SECRET): sign-ins hold on this process only, until it stops',
-    );
-  const signer = new CookieSigner(config.sessionSecrets);
-  const revoked = new RevokedSignIns();
-  const auth = new Authenticator(tokens, signer, revoked, config.auth.trustedHeader);
-  // Only its Host and Origin checks are used: identities come from the authenticator.
-  const guard = new AccessGuard(randomBytes(32).toString('base64url'));
-  const channels = new ChannelRegistry(graceMs);
-  const connected = new ConnectedChannels();
-  const slots = new ConnectionSlots(config.limits);
-  const metrics = new HostedMetrics({
-    channels: () => channels.size,
-    sessions: () => connected.size,
-    childProcesses: () => slots.childProcesses,
+  const parts = new HostedParts(config, logs, {
+    graceMs,
+    ...(options.resolve ? { resolve: options.resolve } : {}),
   });
+  const { proxies, auth, guard, channels, connected, metrics } = parts;
+  for (const warning of unreachableNames(config)) log.warn(warning);
   // A store named but not usable stops the start (an operator expects recordings, owners and share
   // links, not a team server quietly recording nothing); a store lost later shows in /readyz.
   const databaseUrl = config.store.record ? config.store.databaseUrl : undefined;
@@ -147,23 +134,26 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   if (recordings && config.limits.recordedFrameBytes > 0)
     recordings.keepFramesUpTo(config.limits.recordedFrameBytes, 'limits.recordedFrameBytes');
   const owned = recordings && new OwnedRecordings(recordings);
-  const context: HostedChannelContext = {
-    catalog: config.catalog,
-    userUrls: { enabled: config.userUrls.enabled, policy: new UrlPolicy(config.userUrls) },
-    limits: config.limits,
-    slots,
-    toolCalls: new RateWindow(config.limits.toolCallsPerMinute, 60_000),
-    connected,
+  const reloader = new ConfigReloader({
+    read:
+      options.readConfig ??
+      (() => Promise.reject(new Error('This bridge was not started from a config file'))),
+    running: () => parts.config,
+    apply: (plan) => parts.reconfigure(plan, recordings),
+    warnings: unreachableNames,
+    log,
     audit,
-    metrics,
-    warn: (fields, message) => log.warn(fields, message),
-    ...(options.resolve ? { resolve: options.resolve } : {}),
-  };
+  });
   let stopping = false;
   const sandbox = await startSandbox({
     host: config.server.host,
     port: config.server.sandboxPort,
     publicOrigin: config.server.sandboxOrigin,
+    isPageOrigin: (origin) => guard.isOwnOrigin(origin),
+  }).catch((error: NodeJS.ErrnoException) => {
+    throw new Error(
+      listenProblem(error, config.server.host, config.server.sandboxPort, 'server.sandboxPort'),
+    );
   });
 
   const app = express();
@@ -186,38 +176,70 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     app.get(
       METRICS_PATH,
       identity,
-      metricsReaders(config.metrics.users, (response) => identityOf(response).user),
+      metricsReaders(
+        (user) => parts.config.metrics.users.includes(user) || parts.isAdmin(user),
+        (response) => identityOf(response).user,
+      ),
       metricsHandler(metrics),
     );
   app.use(
     signInRoutes({
       guard,
       auth,
-      signer,
-      revoked,
+      signer: parts.signer,
+      revoked: parts.revoked,
       proxies,
       audit,
       maxAgeMs: config.auth.session.maxAgeHours * 3_600_000,
-      tokens: tokens.size > 0,
+      // Read at each request: a reload may add the first token, or remove the last.
+      get tokens() {
+        return parts.config.auth.tokens.length > 0;
+      },
     }),
   );
+  app.post(SITE_CHECK_PATH, siteCheck(guard));
+  const sharedAccess = requireSameSite(guard);
   app.use(
     '/api/shared',
-    config.sharing.public ? requireSameSite(guard) : identity,
+    (request, response, next) =>
+      parts.config.sharing.public ? sharedAccess(request, response, next) : identity(request, response, next),
     sharedRoutes(recordings, sandbox.origin),
   );
   app.use('/api', identity);
-  if (owned && recordings) app.use('/api/recordings', ownedRecordingRoutes(owned, recordings));
+  if (owned && recordings) app.use('/api/recordings', ownedRecordingRoutes(owned, recordings, audit));
   else
     app.use('/api/recordings', (_request, response) => {
       response
         .status(503)
         .json({ error: `Recording is off: ${recording.problem ?? 'store.record is false'}` });
     });
+  app.use(
+    ADMIN_API,
+    adminRoutes({
+      isAdmin: (user) => parts.isAdmin(user),
+      overview: () =>
+        adminOverview({
+          config: () => parts.config,
+          connected,
+          pageSockets: parts.pageSockets,
+          recordings,
+          lastReload: () => reloader.last,
+        }),
+      connected,
+      endConnection: async (id, reason) => {
+        const channel = parts.channelOf(id);
+        await channel?.disconnect(reason);
+        return channel !== undefined;
+      },
+      recordings,
+      reload: (by) => reloader.reload(by),
+      audit,
+    }),
+  );
   // The chat playground: the admin's providers and models only, keys from the config, a limit per user.
   const chatRequests = new RateWindow(config.chat.requestsPerMinute, 60_000);
   // Users' own endpoints are user-entered URLs: the same policy as their server URLs, checked at each address.
-  const policy = context.userUrls.policy;
+  const policy = parts.context.userUrls.policy;
   const chatFetch = config.chat.allowUserEndpoints
     ? createGuardedFetch(policy, options.resolve ? { resolve: options.resolve } : {})
     : undefined;
@@ -245,7 +267,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       version,
       graceMs,
       recording,
-      config,
+      config: () => parts.config,
       connected,
       channels,
       sandboxOrigin: sandbox.origin,
@@ -262,55 +284,15 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
 
   const server = createServer(app);
   const viewers = new LiveViewerEndpoint(recordings, (request) =>
-    config.sharing.public ? guard.checkSite(request) : refusalOf(checkRequest(guard, auth, request, true)),
+    parts.config.sharing.public
+      ? guard.checkSite(request)
+      : refusalOf(checkRequest(guard, auth, request, true)),
   );
   const maxBytes = config.limits.maxMessageBytes;
-  const idleSeconds = config.limits.idleSessionSeconds;
-  const idle =
-    idleSeconds > 0
-      ? {
-          ms: idleSeconds * 1000,
-          message: hit('idleSessionSeconds', idleSeconds, 'connect again to go on').message,
-        }
-      : undefined;
-  const sockets = new UserSockets(config.limits.socketsPerUser);
-  const sendBytes = new ByteWindow(config.limits.sendBytesPerMinute, 60_000);
-  const takeSendBytes = (user: string, bytes: number): SendRefusal | undefined => {
-    const taken = sendBytes.take(user, bytes);
-    if (taken.ok) return undefined;
-    metrics.refused('sendBytesPerMinute');
-    const limited = hit(
-      'sendBytesPerMinute',
-      config.limits.sendBytesPerMinute,
-      `this message (${bytes} bytes) was not relayed; wait ${Math.ceil(taken.retryAfterMs / 1000)} s, or ask your admin`,
-      taken.retryAfterMs,
-    );
-    return { message: limited.message, data: { ...limited.limit } };
-  };
-  const authorize = (request: IncomingMessage): Refusal | SocketGrant => {
-    if (stopping) return { status: 503, reason: 'The bridge is stopping' };
-    const found = checkRequest(guard, auth, request, true);
-    if (isRefusal(found)) return found;
-    log.info(
-      { user: found.user, via: found.via, client: proxies.clientAddress(request) },
-      'page socket opened',
-    );
-    const place = sockets.take(found.user);
-    if (isLimitHit(place)) {
-      metrics.refused('socketsPerUser');
-      return { status: 429, reason: place.message };
-    }
-    const policy = hostedChannelPolicy(context, found.user);
-    return {
-      channel: { owner: found.user, policy, ...(idle ? { idle } : {}) },
-      inbound: { heldBytes: maxBytes, take: (bytes) => takeSendBytes(found.user, bytes) },
-      closed: () => place.release(),
-    };
-  };
   // Pages' texts over 1 MiB are read in a worker thread, not on the event loop every user shares.
   const largeTexts = new LargeTextParser((line) => log.warn(line), maxBytes * 2);
   const wss = attachWebSocketEndpoint(server, {
-    authorize,
+    authorize: pageSocketGrant(parts, log, () => stopping),
     largeTexts,
     channels,
     version,
@@ -335,14 +317,20 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   });
 
   const host = config.server.host;
-  const port = await listen(server, options.port ?? config.server.port, host);
+  const port = await listenOn(
+    server,
+    options.port ?? config.server.port,
+    host,
+    options.port === undefined ? 'server.port' : '--port',
+  );
   guard.allow(host, port, ownAddresses(host), config.server.allowedHosts);
   const metricsServer =
     config.metrics.enabled && config.metrics.port !== undefined
       ? createServer(express().get(METRICS_PATH, metricsHandler(metrics)))
       : undefined;
   const metricsPort =
-    metricsServer && (await listen(metricsServer, config.metrics.port!, config.metrics.host));
+    metricsServer &&
+    (await listenOn(metricsServer, config.metrics.port!, config.metrics.host, 'metrics.port'));
   const shownHost =
     host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host.includes(':') ? `[${host}]` : host;
   oauth.redirectUrl = `${(config.server.publicUrl ?? `http://${shownHost}:${port}`).replace(/\/$/, '')}${CALLBACK_PATH}`;
@@ -362,6 +350,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     recordings,
     metrics,
     logs,
+    reload: (by) => reloader.reload(by),
     close() {
       closing ??= (async () => {
         stopping = true;
@@ -386,13 +375,6 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       return closing;
     },
   };
-}
-
-function listen(server: Server, port: number, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, host, () => resolve((server.address() as AddressInfo).port));
-  });
 }
 
 function refusalOf<T extends object>(result: T | Refusal): Refusal | undefined {

@@ -14,4 +14,15 @@ describe('serve arguments', () => {
     expect(() => parseServeArgs(['--config', 'a', '--port', '70000'])).toThrow('--port must be 0..65535');
     expect(() => parseServeArgs(['--config', 'a', '--token', 'x'])).toThrow('Unknown option --token');
   });
+
+  it('reads --pid-file beside --config, and --reload alone', () => {
+    expect(parseServeArgs(['--config', 'team.json', '--pid-file', '/run/toolscope.pid'])).toMatchObject({
+      config: 'team.json',
+      pidFile: '/run/toolscope.pid',
+    });
+    expect(parseServeArgs(['--reload', '/run/toolscope.pid'])).toEqual({
+      reload: '/run/toolscope.pid',
+      help: false,
+    });
+  });
 });

@@ -17,7 +17,15 @@ export class AccessGuard {
   private readonly tokenDigest: Buffer;
   private allowedHosts = new Set<string>();
 
-  constructor(token: string) {
+  /**
+   * `allowHint` says how to allow a host name, for refusals (a viewer refused for its host is told
+   * which setting to change): the single-user command line's flag by default.
+   */
+  constructor(
+    token: string,
+    private readonly allowHint: (host: string) => string = (host) =>
+      `if that is this bridge's name, start Toolscope with --allow-host ${host}`,
+  ) {
     this.tokenDigest = digest(token);
   }
 
@@ -60,10 +68,16 @@ export class AccessGuard {
   checkSite(request: IncomingMessage): Refusal | undefined {
     const host = (request.headers.host ?? '').toLowerCase();
     if (!this.allowedHosts.has(host))
-      return { status: 403, reason: `Host not allowed: ${host.slice(0, 80)}` };
+      return {
+        status: 403,
+        reason: `Host not allowed: ${host.slice(0, 80)} (${this.allowHint(host.slice(0, 80))})`,
+      };
     const origin = request.headers.origin;
     if (origin !== undefined && !this.isOwnOrigin(origin)) {
-      return { status: 403, reason: `Origin not allowed: ${origin.slice(0, 80)}` };
+      return {
+        status: 403,
+        reason: `Origin not allowed: ${origin.slice(0, 80)} (${this.allowHint(originHost(origin).slice(0, 80))})`,
+      };
     }
     return undefined;
   }
@@ -73,7 +87,8 @@ export class AccessGuard {
     return timingSafeEqual(digest(candidate), this.tokenDigest);
   }
 
-  private isOwnOrigin(origin: string): boolean {
+  /** True when `origin` is this bridge's own page (its scheme http or https, its host one the bridge answers to). */
+  isOwnOrigin(origin: string): boolean {
     try {
       const url = new URL(origin);
       return (
@@ -83,6 +98,15 @@ export class AccessGuard {
     } catch {
       return false;
     }
+  }
+}
+
+/** The host (and port) of an Origin header, or the header itself when it is not a URL. */
+function originHost(origin: string): string {
+  try {
+    return new URL(origin).host;
+  } catch {
+    return origin;
   }
 }
 

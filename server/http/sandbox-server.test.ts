@@ -2,10 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeCspDomains } from '#shared/view-csp.ts';
 import { startSandbox, type RunningSandbox } from './sandbox-server.ts';
 
+/** The origins the bridge's page is served from, in these tests. */
+const PAGES = ['http://127.0.0.1:5000', 'http://localhost:1'];
+
 describe('the sandbox proxy listener', () => {
   let sandbox: RunningSandbox;
   beforeAll(async () => {
-    sandbox = await startSandbox({ host: '127.0.0.1', port: 0 });
+    sandbox = await startSandbox({
+      host: '127.0.0.1',
+      port: 0,
+      isPageOrigin: (origin) => PAGES.includes(origin),
+    });
   });
   afterAll(async () => {
     await sandbox?.close();
@@ -33,6 +40,15 @@ describe('the sandbox proxy listener', () => {
     for (const host of ['', 'javascript:alert(1)', 'http://a.example; script-src *', 'http://a.example/x']) {
       const response = await fetch(`${sandbox.origin}/sandbox?host=${encodeURIComponent(host)}`);
       expect(response.status).toBe(400);
+    }
+  });
+
+  it("refuses to be framed by another site: the host parameter must be the bridge's page origin", async () => {
+    for (const host of ['https://evil.example', 'http://127.0.0.1:5001', 'https://127.0.0.1:5000']) {
+      const response = await fetch(`${sandbox.origin}/sandbox?host=${encodeURIComponent(host)}`);
+      expect(response.status, host).toBe(403);
+      expect(response.headers.get('content-security-policy')).toBeNull();
+      expect(await response.text()).toBe("The host parameter must be this bridge's page origin");
     }
   });
 

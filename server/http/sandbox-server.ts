@@ -16,15 +16,25 @@ export interface SandboxOptions {
   host: string;
   port?: number;
   publicOrigin?: string;
+  /**
+   * Whether an origin is the bridge's own page (the only one that may frame the proxy): the `host`
+   * parameter is written into `frame-ancestors`, so another site must not be able to name itself there.
+   */
+  isPageOrigin: (origin: string) => boolean;
 }
 
 const PAGE_ORIGIN = /^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$|^https?:\/\/\[[0-9a-f:]+\](:\d{1,5})?$/i;
 
 /**
  * Answers `GET /sandbox?host=<page origin>&csp=<declared domains>` with the proxy page under the View's
- * policy (frame-ancestors: that page origin only), and `GET /sandbox.js` with its script. Nothing else.
+ * policy (frame-ancestors: that page origin only, which must be the bridge's own), and `GET /sandbox.js`
+ * with its script. Nothing else.
  */
-export function handleSandboxRequest(request: IncomingMessage, response: ServerResponse): void {
+export function handleSandboxRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  isPageOrigin: (origin: string) => boolean,
+): void {
   const url = new URL(request.url ?? '/', 'http://sandbox.invalid');
   response.setHeader('X-Content-Type-Options', 'nosniff');
   response.setHeader('Referrer-Policy', 'no-referrer');
@@ -48,6 +58,12 @@ export function handleSandboxRequest(request: IncomingMessage, response: ServerR
       .end('The host parameter must be an http(s) origin');
     return;
   }
+  if (!isPageOrigin(host)) {
+    response
+      .writeHead(403, { 'Content-Type': 'text/plain' })
+      .end("The host parameter must be this bridge's page origin");
+    return;
+  }
   const { policy } = buildViewCsp(decodeCspDomains(url.searchParams.get('csp')));
   response.setHeader('Content-Security-Policy', `${policy}; frame-ancestors ${host}`);
   response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(SANDBOX_HTML);
@@ -55,7 +71,9 @@ export function handleSandboxRequest(request: IncomingMessage, response: ServerR
 
 /** Starts the proxy's listener. */
 export async function startSandbox(options: SandboxOptions): Promise<RunningSandbox> {
-  const server = createServer(handleSandboxRequest);
+  const server = createServer((request, response) =>
+    handleSandboxRequest(request, response, options.isPageOrigin),
+  );
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host, () => resolve());

@@ -29,6 +29,15 @@ export interface SocketGrant {
   inbound?: InboundLimits;
   /** Called once when the socket has closed (hosted mode counts each user's sockets). */
   closed?: () => void;
+  /** Called once the socket is open, with its channel and a way to close it (hosted mode ends a revoked user's pages). */
+  opened?: (socket: OpenedSocket) => void;
+}
+
+/** An accepted page socket, as its grant's `opened` sees it. */
+export interface OpenedSocket {
+  channel: PageChannel;
+  /** Closes the socket with a WebSocket close code and a reason the page can show. */
+  close(code: number, reason: string): void;
 }
 
 /**
@@ -124,6 +133,7 @@ function serveSocket(ws: WebSocket, options: EndpointOptions, grant: SocketGrant
   channel.oauth = options.oauth;
   options.channels.add(channel);
   send({ type: 'hello', channelId: channel.id, version: options.version });
+  grant.opened?.({ channel, close: (code, reason) => ws.close(code, reason) });
   const limit = options.messageLimit;
   const inbound = grant.inbound;
   if (inbound) options.largeTexts?.warm();

@@ -13,10 +13,11 @@ import {
   type NewRecording,
   type RecordingChangeListener,
   type RecordingStore,
+  type RecordingSize,
   type RecordingUsage,
   type Scrub,
 } from './recording-store.ts';
-import { toSummary, toUsage, type RecordingRow, type UsageRow } from './sqlite-schema.ts';
+import { toSize, toSummary, toUsage, type RecordingRow, type UsageRow } from './sqlite-schema.ts';
 import type { LevelledLog } from './store-health.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -192,6 +193,15 @@ export class PgRecordingStore implements RecordingStore {
       [userName],
     );
     return rows.map(toUsage);
+  }
+
+  async sizes(): Promise<RecordingSize[]> {
+    const { rows } = await this.pool.query<UsageRow>(
+      `SELECT r.id, r.started_at, r.ended_at, r.user_name, (SELECT COALESCE(SUM(octet_length(c.body)), 0)
+         FROM frame_chunks c WHERE c.recording_id = r.id) AS bytes
+       FROM recordings r ORDER BY r.started_at, r.id`,
+    );
+    return rows.map(toSize);
   }
 
   async frames(id: string, fromSeq = 0): Promise<Frame[]> {

@@ -9,12 +9,13 @@ import { redactTargetForSharing } from '#shared/redaction.ts';
 import { describeTarget, type ServerTarget } from '#shared/targets.ts';
 import { followStored, followWriter, type LiveSend, type LiveStart } from './live-feed.ts';
 import { openRecordingStore, type RecordingStoreOptions } from './open-recording-store.ts';
-import type { RecordingStore } from './recording-store.ts';
+import type { RecordingSize, RecordingStore } from './recording-store.ts';
 import { RecordingQuota } from './recording-quota.ts';
 import type { RecordingNotice } from './recording-hold.ts';
 import { RecordingWriter } from './recording-writer.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
 import { StoreHealth, StoreUnavailableError, type LevelledLog } from './store-health.ts';
+import type { TextMask } from './text-mask.ts';
 
 /** How often expired recordings are looked for while the bridge runs. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
@@ -89,18 +90,20 @@ export class RecordingLibrary {
   /**
    * The writer of a recording of a connection to `target` about to open, made by `userName` (hosted
    * mode's signed-in user). The recording exists (is listed, can be shared) once passed to
-   * {@link commit}. The target's secret values are scrubbed from all it records.
+   * {@link commit}. The target's secret values are scrubbed from all it records, but those
+   * `masked` hides already (a hosted catalog entry's, masked once for the page and the recording).
    */
   prepare(
     target: ServerTarget,
     userName?: string,
     notify?: (notice: RecordingNotice) => void,
+    masked?: TextMask,
   ): RecordingWriter {
     const quota = userName !== undefined ? this.quota : undefined;
     const writer: RecordingWriter = new RecordingWriter(randomUUID(), this.store, {
       onFinish: (finished) => this.finished(finished),
       log: this.log,
-      scrubber: SecretScrubber.forTarget(target),
+      scrubber: SecretScrubber.forTarget(target).without(masked),
       outage: { health: this.health, holdBytes: this.holdBytes },
       ...(notify && { notify }),
       ...(this.observeWrite && { observeWrite: this.observeWrite }),
@@ -196,6 +199,12 @@ export class RecordingLibrary {
     await this.flushed(id);
     const summary = await this.store.get(id);
     return summary && this.withLive(summary);
+  }
+
+  /** Every recording's owner and the bytes of its frames, everything queued written first (the admin's view). */
+  async sizes(): Promise<RecordingSize[]> {
+    await Promise.all([...this.writers.values()].map((writer) => writer.flush()));
+    return this.store.sizes();
   }
 
   /** Who made recording `id`: a user name, null for nobody signed in, undefined when there is no such recording. */

@@ -61,6 +61,12 @@ export interface RecordingUsage {
   bytes: number;
 }
 
+/** One recording's owner and size: the admin's view of the store. */
+export interface RecordingSize extends RecordingUsage {
+  /** Who made it; null when nobody signed in. */
+  userName: string | null;
+}
+
 /** Rewrites each JSON text before it is stored (takes secrets out). */
 export type Scrub = (json: string) => string;
 
@@ -103,6 +109,8 @@ export interface RecordingStore {
    * quota per user, hosted mode): the stored JSON, what the disk holds of it.
    */
   usage(userName: string): Promise<RecordingUsage[]>;
+  /** Every recording's owner and the bytes of its frames, oldest first (hosted mode's admin view). */
+  sizes(): Promise<RecordingSize[]>;
   /** Frames from `fromSeq` on, in order. */
   frames(id: string, fromSeq?: number): Promise<Frame[]>;
   /** Bridge events from index `fromIndex` on, in order. */

@@ -1,30 +1,30 @@
 import type { ServerTarget } from '#shared/targets.ts';
 import { secretValuesOf } from '#shared/redaction.ts';
+import { TextMask, type MaskRule } from './text-mask.ts';
 
 /** Shorter values are not treated as secrets (they would match ordinary words and numbers). */
 const MIN_SECRET_LENGTH = 6;
 const REPLACEMENT = '***';
 
+/** The rules that hide `secrets` (the usable ones: long enough, not a number or a JSON literal). */
+export function secretRules(secrets: readonly string[]): MaskRule[] {
+  return secrets
+    .filter(
+      (secret) => secret.length >= MIN_SECRET_LENGTH && !/^(true|false|null|-?\d+(\.\d+)?)$/i.test(secret),
+    )
+    .map((text) => ({ text, replacement: REPLACEMENT, secret: true }));
+}
+
 /**
  * Replaces the connection's secret values (environment and header values, URL credentials and
  * query values, secret-looking arguments) wherever they turn up in what is recorded or sent to
  * viewers: a server that prints its API key to stderr or echoes it in a result does not put it
- * into a share. Works on JSON text; only text that contains a secret is parsed and rebuilt, so
- * the JSON stays valid whatever the secret holds.
+ * into a share. Every string of the JSON is looked at as its reader decodes it (escapes too, see
+ * {@link TextMask}); text with no escape and no plain occurrence is passed through unparsed.
  */
-export class SecretScrubber {
-  private readonly secrets: string[];
-  private readonly needles: string[];
-
+export class SecretScrubber extends TextMask {
   constructor(secrets: readonly string[]) {
-    const usable = secrets.filter(
-      (secret) => secret.length >= MIN_SECRET_LENGTH && !/^(true|false|null|-?\d+(\.\d+)?)$/i.test(secret),
-    );
-    // Longest first, so a secret that contains another is replaced whole.
-    this.secrets = [...new Set(usable)].sort((a, b) => b.length - a.length);
-    this.needles = [
-      ...new Set(this.secrets.flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)])),
-    ];
+    super(secretRules(secrets));
   }
 
   static forTarget(target: ServerTarget): SecretScrubber {
@@ -33,25 +33,13 @@ export class SecretScrubber {
 
   /** `text` (JSON) with every secret replaced by `***`. */
   scrubJson(text: string): string {
-    if (!this.needles.some((needle) => text.includes(needle))) return text;
-    return JSON.stringify(this.scrubValue(JSON.parse(text) as unknown));
+    return this.maskJson(text);
   }
 
-  private scrubValue(value: unknown): unknown {
-    if (typeof value === 'string') return this.scrubString(value);
-    if (Array.isArray(value)) return value.map((item) => this.scrubValue(item));
-    if (value && typeof value === 'object') {
-      return Object.fromEntries(
-        Object.entries(value).map(([key, item]) => [this.scrubString(key), this.scrubValue(item)]),
-      );
-    }
-    return value;
-  }
-
-  private scrubString(text: string): string {
-    let result = text;
-    for (const secret of this.secrets)
-      if (result.includes(secret)) result = result.split(secret).join(REPLACEMENT);
-    return result;
+  /** A scrubber of this one's secrets that `masked` does not hide already. */
+  without(masked: TextMask | undefined): SecretScrubber {
+    if (!masked) return this;
+    const hidden = new Set(masked.texts);
+    return new SecretScrubber(this.texts.filter((text) => !hidden.has(text)));
   }
 }

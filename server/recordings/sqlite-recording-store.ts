@@ -9,6 +9,7 @@ import {
   readRetentionDays,
   type FrameTexts,
   type NewRecording,
+  type RecordingSize,
   type RecordingStore,
   type RecordingUsage,
   type Scrub,
@@ -17,6 +18,7 @@ import {
   SCHEMA,
   SCHEMA_VERSION,
   SQLITE_MIGRATIONS,
+  toSize,
   toSummary,
   toUsage,
   type RecordingRow,
@@ -85,6 +87,11 @@ export class SqliteRecordingStore implements RecordingStore {
         `SELECT r.id, r.started_at, r.ended_at, (SELECT COALESCE(SUM(length(CAST(c.body AS BLOB))), 0)
            FROM frame_chunks c WHERE c.recording_id = r.id) AS bytes
          FROM recordings r WHERE r.user_name = ? ORDER BY r.started_at, r.rowid`,
+      ),
+      sizes: db.prepare(
+        `SELECT r.id, r.started_at, r.ended_at, r.user_name, (SELECT COALESCE(SUM(length(CAST(c.body AS BLOB))), 0)
+           FROM frame_chunks c WHERE c.recording_id = r.id) AS bytes
+         FROM recordings r ORDER BY r.started_at, r.rowid`,
       ),
       chunks: db.prepare(
         'SELECT body FROM frame_chunks WHERE recording_id = ? AND last_seq >= ? ORDER BY first_seq',
@@ -173,6 +180,10 @@ export class SqliteRecordingStore implements RecordingStore {
 
   async usage(userName: string): Promise<RecordingUsage[]> {
     return (this.statements.usage.all(userName) as unknown as UsageRow[]).map(toUsage);
+  }
+
+  async sizes(): Promise<RecordingSize[]> {
+    return (this.statements.sizes.all() as unknown as UsageRow[]).map(toSize);
   }
 
   async frames(id: string, fromSeq = 0): Promise<Frame[]> {

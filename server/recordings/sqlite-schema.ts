@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { RecordingCalls, RecordingGap, RecordingSummary } from '#shared/recordings.ts';
-import type { RecordingUsage } from './recording-store.ts';
+import type { RecordingSize, RecordingUsage } from './recording-store.ts';
 import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
 import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
 
@@ -131,6 +131,8 @@ export interface UsageRow {
   started_at: number | string;
   ended_at: number | string | null;
   bytes: number | string;
+  /** Selected only for {@link RecordingStore.sizes}. */
+  user_name?: string | null;
 }
 
 /** A usage row as {@link RecordingStore.usage} answers it. */
@@ -141,4 +143,9 @@ export function toUsage(row: UsageRow): RecordingUsage {
     ...(row.ended_at !== null ? { endedAt: Number(row.ended_at) } : {}),
     bytes: Number(row.bytes),
   };
+}
+
+/** A size row as {@link RecordingStore.sizes} answers it. */
+export function toSize(row: UsageRow): RecordingSize {
+  return { ...toUsage(row), userName: row.user_name ?? null };
 }

@@ -1,5 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { Frame, FrameDirection, FrameHttp, FrameOrigin } from '#shared/bridge-protocol.ts';
+import type { TextMask } from '../recordings/text-mask.ts';
 
 /** A stamped frame and its JSON text, built once and reused by every reader (page, recording, viewers). */
 export interface StampedFrame {
@@ -18,10 +19,14 @@ export type FrameListener = (frame: Frame, json: string) => void;
  *
  * A message's frame is written as JSON around the message's own text as it crossed the wire (a
  * stdio server's line, byte for byte): the bridge never serialises a message it relays a second time.
+ * With a `mask` (a hosted catalog entry's secrets), the message is the masked one: parsed, masked
+ * and written again when it may hold a masked text, for every reader at once.
  */
 export class FrameStamper {
   private count = 0;
   private readonly listeners = new Set<FrameListener>();
+
+  constructor(private readonly mask?: TextMask) {}
 
   /**
    * Stamps a JSON-RPC message; `text` is its JSON as it crossed the upstream transport, `http`
@@ -37,7 +42,15 @@ export class FrameStamper {
   ): StampedFrame {
     const seq = this.count++;
     const time = Date.now();
+    // The size on the wire, before masking.
     const bytes = Buffer.byteLength(text);
+    if (this.mask) {
+      const masked = this.mask.maskJsonValue(text);
+      if (masked.value !== undefined) {
+        message = masked.value as JSONRPCMessage;
+        text = masked.text;
+      }
+    }
     const frame: Frame = {
       seq,
       time,
@@ -61,7 +74,7 @@ export class FrameStamper {
       seq: this.count++,
       time: Date.now(),
       direction,
-      raw,
+      raw: this.mask ? this.mask.maskString(raw) : raw,
       error,
       bytes: Buffer.byteLength(raw),
       ...(origin ? { origin } : {}),

@@ -4,12 +4,16 @@ import { parseHostedConfig, ConfigError } from '../../server/hosted/config/load-
 import { bearer, startTestHostedBridge, testAuth, type TestHostedBridge } from '../support/hosted-bridge.ts';
 import { startScriptedOpenAi, type ScriptedOpenAi } from '../fixtures/scripted-openai.ts';
 import { postChatStep, saidText } from '../support/chat-step.ts';
+import { freePort } from '../support/free-port.ts';
 
 const KEY = 'sk-hosted-chat-ADMIN-KEY-5b6c7d';
 let endpoint: ScriptedOpenAi;
 let bridge: TestHostedBridge;
+/** A port nothing listens on: the admin's second provider is down. */
+let downPort: number;
 
 beforeAll(async () => {
+  downPort = await freePort();
   endpoint = await startScriptedOpenAi({
     key: KEY,
     models: ['team-model', 'not-offered'],
@@ -25,6 +29,7 @@ beforeAll(async () => {
             apiKey: '${env:TEAM_CHAT_KEY}',
             models: ['team-model'],
           },
+          down: { label: 'Team backup', baseUrl: `http://127.0.0.1:${downPort}/v1`, models: ['m'] },
         },
         requestsPerMinute: 2,
       },
@@ -57,7 +62,12 @@ describe('hosted mode: the chat playground', () => {
         key: 'environment',
         models: ['team-model'],
       }),
+      expect.objectContaining({ id: 'down', label: 'Team backup' }),
     ]);
+    // An admin's provider is named, not located.
+    expect(body.providers.map((provider) => provider.baseUrl)).toEqual([undefined, undefined]);
+    expect(text).not.toContain(new URL(endpoint.baseUrl).host);
+    expect(text).not.toContain(String(downPort));
     const key = await fetch(`${bridge.origin}/api/chat/key`, {
       method: 'POST',
       headers: { ...bearer('alice'), 'content-type': 'application/json' },
@@ -92,6 +102,9 @@ describe('hosted mode: the chat playground', () => {
       const lines = await ok.text();
       expect(saidText(lines)).toBe('hello from the team model');
       expect(lines).not.toContain(KEY);
+      // The exchange shown to the user names the provider where its address was.
+      expect(lines).not.toContain(new URL(endpoint.baseUrl).host);
+      expect(lines).toContain('"url":"(Team model)/chat/completions"');
     }
     const over = await step('alice');
     expect(over.status).toBe(429);
@@ -104,6 +117,14 @@ describe('hosted mode: the chat playground', () => {
     // The key reached the provider, and no log line holds it.
     expect(endpoint.received.at(-1)?.authorization).toBe(`Bearer ${KEY}`);
     expect(bridge.logText()).not.toContain(KEY);
+  });
+
+  it("says an admin's provider cannot be reached by its name, not its address", async () => {
+    const down = await postChatStep(bridge.origin, 'bob', 'down', 'm');
+    expect(down.status).toBe(200);
+    const lines = await down.text();
+    expect(lines).toContain('Cannot reach Team backup: ECONNREFUSED');
+    expect(lines).not.toContain(String(downPort));
   });
 
   it('refuses a config whose provider key names an unset variable, or lists no model', () => {

@@ -76,6 +76,18 @@ describe('hosted mode: smaller promises kept', () => {
     ).rejects.toThrow('HTTP 401');
   });
 
+  it('refuses a trusted identity header whose one value names two users, as a proxy merging repeated headers sends it', async () => {
+    expect(await getWithRepeated('/api/config', 'x-forwarded-user', ['alice, bob'])).toBe(401);
+    expect(await getWithRepeated('/api/config', 'x-forwarded-user', ['alice,bob'])).toBe(401);
+    const refused = await rawRequest(bridge.port, 'GET', '/api/config', { 'x-forwarded-user': 'alice, bob' });
+    expect(refused.body).toContain('names more than one user');
+    await expect(
+      HostedPage.open(bridge.port, { 'x-forwarded-user': 'alice, bob', origin: bridge.origin }),
+    ).rejects.toThrow('HTTP 401');
+    // One user, as before.
+    expect(await getWithRepeated('/api/config', 'x-forwarded-user', ['carol'])).toBe(200);
+  });
+
   it('shows /metrics to the users in metrics.users only', async () => {
     expect((await rawRequest(bridge.port, 'GET', '/metrics', bearer('alice'))).status).toBe(200);
     const bob = await rawRequest(bridge.port, 'GET', '/metrics', bearer('bob'));

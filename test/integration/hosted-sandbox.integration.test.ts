@@ -50,6 +50,10 @@ describe('hosted mode: the MCP Apps sandbox', () => {
     expect(proxy.headers.get('content-security-policy')).toMatch(
       new RegExp(`frame-ancestors ${bridge.origin.replace(/[.:/]/g, '\\$&')}$`),
     );
+    // Another site cannot name itself there.
+    const foreign = await fetch(`${origin}/sandbox?host=${encodeURIComponent('https://evil.example')}`);
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('content-security-policy')).toBeNull();
   });
 
   it('behind a proxy, names server.sandboxOrigin to the page and in its frame-src', async () => {

@@ -189,6 +189,36 @@ describe('recordings', () => {
     viewer.socket.terminate();
   });
 
+  it('scrubs a secret the server writes with JSON escapes from the recording and its share link (the page, its user’s own, keeps it)', async () => {
+    const session = createNodeSession(`http://127.0.0.1:${bridge.port}`, TOKEN);
+    sessions.push(session);
+    await session.connect({
+      transport: 'stdio',
+      command: process.execPath,
+      args: ['--import', 'tsx', projectPath('test/fixtures/secret-leak-server.ts')],
+      env: { SECRET_KEY: SECRET },
+    });
+    const id = session.state.get().recordingId!;
+    for (const way of ['escaped-all', 'json-text-in-a-string', 'stderr']) {
+      const answer = await session.callTool('leak', { way });
+      expect(answer.status).toBe('ok');
+    }
+    // The page is its user's: it gets the secret as the server wrote it.
+    expect(JSON.stringify(session.trace.get().frames.map((frame) => frame.message))).toContain(SECRET);
+    const { shareId: leakShare } = (await api<{ shareId: string }>('POST', `/api/recordings/${id}/share`))
+      .body;
+    for (const route of [`/api/recordings/${id}`, `/api/shared/${leakShare}`]) {
+      const text = await fetch(`http://127.0.0.1:${bridge.port}${route}`, {
+        headers: { 'x-toolscope-token': TOKEN },
+      }).then((response) => response.text());
+      expect(text, route).not.toContain(SECRET);
+      // Nor escaped, as a JSON text in a string holds it (the replay's viewer would decode it).
+      expect(text, route).not.toMatch(/\\u0065\\u006e\\u0076/);
+      expect(text, route).toContain('***');
+    }
+    await session.disconnect();
+  });
+
   it('renames, validates, and unshares (old links and viewers stop)', async () => {
     const blank = await api('PATCH', `/api/recordings/${recordingId}`, { body: { name: '' } });
     expect(blank).toMatchObject({ status: 400, body: { error: 'name: must be 1 to 200 characters' } });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createLogs } from '../../server/hosted/ops/logging.ts';
-import { parseHostedConfig } from '../../server/hosted/config/load-config.ts';
+import { parseHostedConfig, type HostedConfig } from '../../server/hosted/config/load-config.ts';
 import { startHostedBridge, type RunningHostedBridge } from '../../server/hosted/hosted-bridge.ts';
 import { tokenDigest } from '../../server/hosted/auth/token-directory.ts';
 import type { Resolver } from '../../server/hosted/net/pinned-fetch.ts';
@@ -41,15 +41,13 @@ export async function startTestHostedBridge(
     databaseUrl?: string;
     /** The port to listen on (default: a free one). */
     port?: number;
+    /** What a reload reads (a config file would be read again). */
+    readConfig?: () => Promise<HostedConfig>;
   } = {},
 ): Promise<TestHostedBridge> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'toolscope-hosted-'));
   const store = options.databaseUrl ? { store: { databaseUrl: options.databaseUrl } } : {};
-  const parsed = parseHostedConfig(JSON.stringify({ version: 1, auth: testAuth(), ...store, ...config }), {
-    file: 'test-config.json',
-    baseDir: projectPath(),
-    env: options.env ?? {},
-  });
+  const parsed = parseTestConfig({ ...store, ...config }, options.env);
   let log = '';
   let audit = '';
   const logs = createLogs(
@@ -68,6 +66,7 @@ export async function startTestHostedBridge(
     recordingsFile: options.record === false ? undefined : path.join(dataDir, 'recordings.sqlite'),
     ...(options.resolve ? { resolve: options.resolve } : {}),
     ...(options.storeProblem ? { storeProblem: options.storeProblem } : {}),
+    ...(options.readConfig ? { readConfig: options.readConfig } : {}),
   });
   return Object.assign(bridge, {
     origin: `http://127.0.0.1:${bridge.port}`,
@@ -78,6 +77,18 @@ export async function startTestHostedBridge(
       await bridge.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
+  });
+}
+
+/** A test config as the bridge reads it: alice and bob by token (and anyone by header), and `config` over that. */
+export function parseTestConfig(
+  config: Record<string, unknown>,
+  env: Record<string, string> = {},
+): HostedConfig {
+  return parseHostedConfig(JSON.stringify({ version: 1, auth: testAuth(), ...config }), {
+    file: 'test-config.json',
+    baseDir: projectPath(),
+    env,
   });
 }
 

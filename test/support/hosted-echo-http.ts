@@ -1,23 +1,22 @@
 import { spawn } from 'node:child_process';
 import { projectPath } from './start-cli.ts';
 
-/** The hosted-echo fixture over Streamable HTTP on 127.0.0.1, started as its own process. */
-export async function startHostedEchoHttp(): Promise<{
+/**
+ * The hosted-echo fixture (or another fixture with an `--http` mode that prints `listening on port <n>`)
+ * over Streamable HTTP on 127.0.0.1, started as its own process.
+ */
+export async function startHostedEchoHttp(fixture = 'hosted-echo-server'): Promise<{
   url: string;
   port: number;
   stop: () => Promise<void>;
 }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'test/fixtures/hosted-echo-server.ts', '--http'],
-    {
-      cwd: projectPath(),
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, ['--import', 'tsx', `test/fixtures/${fixture}.ts`, '--http'], {
+    cwd: projectPath(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`hosted-echo did not start:\n${output}`)), 20_000);
+    const timer = setTimeout(() => reject(new Error(`${fixture} did not start:\n${output}`)), 20_000);
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on port (\d+)/.exec(output);
@@ -28,7 +27,7 @@ export async function startHostedEchoHttp(): Promise<{
     });
     child.once('exit', (code) => {
       clearTimeout(timer);
-      reject(new Error(`hosted-echo exited with ${code}:\n${output}`));
+      reject(new Error(`${fixture} exited with ${code}:\n${output}`));
     });
   });
   return {

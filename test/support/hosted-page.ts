@@ -19,6 +19,8 @@ export class HostedPage {
   private nextId = 1;
   private readonly listeners = new Set<() => void>();
   closed = false;
+  /** The WebSocket close code and reason, once closed. */
+  closedWith: { code: number; reason: string } | undefined;
 
   private constructor(private readonly ws: WebSocket) {
     ws.on('message', (data) => {
@@ -26,8 +28,9 @@ export class HostedPage {
       this.received.push(...parseBridgeMessages(data.toString()));
       for (const listener of [...this.listeners]) listener();
     });
-    ws.on('close', () => {
+    ws.on('close', (code, reason) => {
       this.closed = true;
+      this.closedWith = { code, reason: reason.toString() };
       for (const listener of [...this.listeners]) listener();
     });
   }
@@ -103,6 +106,19 @@ export class HostedPage {
           this.listeners.delete(check);
           reject(new Error('The bridge closed the socket'));
         }
+      };
+      this.listeners.add(check);
+      check();
+    });
+  }
+
+  /** Resolves with the close code and reason once the bridge closed the socket. */
+  whenClosed(): Promise<{ code: number; reason: string }> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (!this.closedWith) return;
+        this.listeners.delete(check);
+        resolve(this.closedWith);
       };
       this.listeners.add(check);
       check();

@@ -71,6 +71,21 @@ export function describeStoreContract(name: string, open: () => Promise<Recordin
       expect((await store.get('g'))?.gaps).toBeUndefined();
     });
 
+    it('gives every recording its owner and the bytes of its frames, oldest first', async () => {
+      const store = await open();
+      await store.create({ id: 'a', name: 'a', target: null, startedAt: 1, userName: 'alice' });
+      await store.create({ id: 'b', name: 'b', target: null, startedAt: 2 });
+      await append(store, 'a', [frame(0), frame(1)], [], 0);
+      const sizes = await store.sizes();
+      expect(sizes.map(({ id, userName }) => ({ id, userName }))).toEqual([
+        { id: 'a', userName: 'alice' },
+        { id: 'b', userName: null },
+      ]);
+      expect(sizes[0]!.bytes).toBe((await store.usage('alice'))[0]!.bytes);
+      expect(sizes[0]!.bytes).toBeGreaterThan(0);
+      expect(sizes[1]!.bytes).toBe(0);
+    });
+
     it('keeps frames and events in order, with counts, and lists newest first', async () => {
       const store = await open();
       await store.create({ id: 'a', name: 'first', target: null, startedAt: 1 });

@@ -66,10 +66,14 @@ export async function startServe(
 }
 
 /** Runs `toolscope serve <args>` to its end; for commands that exit (bad config, --help). */
-export function runServe(args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+export function runServe(
+  args: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [...toolscopeEntry(), 'serve', ...args], {
       cwd: projectPath(),
+      env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';

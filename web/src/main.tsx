@@ -25,6 +25,7 @@ import { CatalogBridgeSocket } from './features/hosted/catalog-socket.ts';
 import { UserHeaderValues } from './features/hosted/user-header-values.ts';
 import { OAuthClientSocket } from './features/oauth/oauth-clients.ts';
 import { keepHistory } from './calls/kept-history.ts';
+import { siteProblem } from './boot/site-check.ts';
 
 /** The production session: each connection gets a fresh WebSocket to the bridge that served the page. */
 function createBrowserSession(openSocket: () => BridgeSocket, eraMemory = new EraMemory()): McpSession {
@@ -37,7 +38,13 @@ function createBrowserSession(openSocket: () => BridgeSocket, eraMemory = new Er
 }
 
 /** Hosted team mode: signed in by cookie or by the SSO proxy's header, which the browser sends by itself. */
-function bootHosted(root: ReactRoot, config: Extract<HostedAccess, { kind: 'signed-in' }>['config']): void {
+async function bootHosted(
+  root: ReactRoot,
+  config: Extract<HostedAccess, { kind: 'signed-in' }>['config'],
+): Promise<void> {
+  // Its sockets would be refused without a word (a proxy that does not pass the page's Host): say which setting.
+  const refused = await siteProblem();
+  if (refused) return root.render(<BootError message={refused} />);
   const headers = new UserHeaderValues();
   sandboxOrigin.update({ origin: config.sandboxOrigin });
   const services = createServices(
@@ -48,7 +55,12 @@ function bootHosted(root: ReactRoot, config: Extract<HostedAccess, { kind: 'sign
   watchBridge(
     services.session,
     () => probeBridge(''),
-    (message) => services.session.state.update({ error: message, lostBridge: false }),
+    // Refused now: the sign-in expired, or the admin's config no longer lets this user in.
+    () =>
+      services.session.state.update({
+        error: 'The bridge no longer accepts your sign-in: reload the page to sign in again.',
+        lostBridge: false,
+      }),
   );
   root.render(
     <StrictMode>

@@ -44,4 +44,54 @@ export class AuditLog {
   toolCall(server: AuditedServer, tool: string, outcome: CallOutcome, durationMs: number): void {
     this.logger.info({ event: 'tool-call', ...server, tool: tool.slice(0, 200), outcome, durationMs });
   }
+
+  /**
+   * `user` shared, stopped sharing or deleted recording `recording` of `owner`; `admin` when they
+   * did it as an admin. The share id itself is a key to the recording: never logged.
+   */
+  recording(change: RecordingChange): void {
+    this.logger.info({
+      event: `recording-${change.action}`,
+      user: change.user,
+      recording: change.recording,
+      owner: change.owner,
+      ...(change.admin ? { admin: true } : {}),
+    });
+  }
+
+  /** An admin ended another connection (any user's). */
+  endConnection(admin: string, ended: AuditedServer): void {
+    const { user: owner, ...server } = ended;
+    this.logger.info({ event: 'connection-end', user: admin, owner, ...server, admin: true });
+  }
+
+  /** The config was read again: taken (with the keys applied and those that wait for a restart) or refused. */
+  reload(reload: ConfigReload): void {
+    this.logger.info({ event: 'config-reload', ...reload });
+  }
+
+  /** A reloaded config no longer lets `user` in: their open pages were ended. */
+  accessEnded(user: string, reason: string): void {
+    this.logger.info({ event: 'access-ended', user, reason });
+  }
+}
+
+/** One change to a recording, as the audit log keeps it. */
+export interface RecordingChange {
+  action: 'share' | 'unshare' | 'delete';
+  user: string;
+  recording: string;
+  /** Whose recording it is (null: made by nobody signed in). */
+  owner: string | null | undefined;
+  admin?: boolean;
+}
+
+/** One reload of the config, as the audit log keeps it (no value, only key names and problems). */
+export interface ConfigReload {
+  /** Who asked: `signal` (SIGHUP, `toolscope serve --reload`) or an admin by name. */
+  by: string;
+  outcome: 'ok' | 'refused';
+  applied?: string[];
+  restart?: string[];
+  problems?: string[];
 }

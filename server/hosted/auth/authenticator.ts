@@ -6,6 +6,7 @@ import { headerValue } from '../http/proxy-trust.ts';
 import type { RevokedSignIns, SignInClaims, CookieSigner } from './sign-in-cookie.ts';
 import type { TokenDirectory } from './token-directory.ts';
 import { readSessionCookie } from './cookies.ts';
+import { ProxySecret, type ProxySecretConfig } from './proxy-secret.ts';
 import { userNameSchema } from '../config/config-schema.ts';
 
 /** Who made a request, and how the bridge knows. */
@@ -20,6 +21,8 @@ export interface Identity {
 export interface TrustedHeaderConfig {
   name: string;
   from: readonly string[];
+  /** When set, the header counts only on requests that also carry this secret header from the proxy. */
+  proxySecret?: ProxySecretConfig;
 }
 
 /**
@@ -28,27 +31,35 @@ export interface TrustedHeaderConfig {
  * trusted proxy's address (from anywhere else it is ignored), then the session cookie.
  */
 export class Authenticator {
-  private readonly headerName: string | undefined;
-  private readonly headerFrom: Cidr[];
+  private headerName: string | undefined;
+  private headerFrom: Cidr[] = [];
+  private proxySecret = new ProxySecret(undefined);
 
   constructor(
-    private readonly tokens: TokenDirectory,
+    private tokens: TokenDirectory,
     private readonly signer: CookieSigner,
     private readonly revoked: RevokedSignIns,
     trustedHeader: TrustedHeaderConfig | undefined,
   ) {
+    this.reconfigure(tokens, trustedHeader);
+  }
+
+  /** Takes the tokens and trusted header of a reloaded config; requests from now on are checked against them. */
+  reconfigure(tokens: TokenDirectory, trustedHeader: TrustedHeaderConfig | undefined): void {
+    this.tokens = tokens;
     this.headerName = trustedHeader?.name.toLowerCase();
     this.headerFrom = (trustedHeader?.from ?? []).map(parseCidr);
+    this.proxySecret = new ProxySecret(trustedHeader?.proxySecret);
   }
 
   /** The identity of the request, or why it has none (401). */
   identify(request: IncomingMessage): Identity | Refusal {
     const authorization = headerValue(request, 'authorization');
     if (authorization !== undefined) return this.fromAuthorization(authorization);
+    const several = this.namesSeveralUsers(request);
+    if (several) return several;
     const fromHeader = this.fromTrustedHeader(request);
     if (fromHeader) return fromHeader;
-    if (this.headerName && this.trustsSender(request) && timesSent(request, this.headerName) > 1)
-      return { status: 401, reason: `The identity header ${this.headerName} came more than once` };
     const cookie = readSessionCookie(request);
     if (cookie !== undefined) return this.fromCookie(cookie);
     return { status: 401, reason: 'Sign in first: no credentials were sent' };
@@ -75,6 +86,23 @@ export class Authenticator {
     return found ? { user: found.user, via: 'token' } : { status: 401, reason: 'Wrong token' };
   }
 
+  /**
+   * Refuses an identity header from a trusted proxy that names more than one user: sent twice, or
+   * once with a comma (a proxy that merges repeated headers sends "alice, bob" as one value).
+   * Either would otherwise read as a new user nobody signed in as, or as one of them by chance.
+   */
+  private namesSeveralUsers(request: IncomingMessage): Refusal | undefined {
+    if (!this.headerName || !this.trustsSender(request)) return undefined;
+    if (timesSent(request, this.headerName) > 1)
+      return { status: 401, reason: `The identity header ${this.headerName} came more than once` };
+    if (headerValue(request, this.headerName)?.includes(','))
+      return {
+        status: 401,
+        reason: `The identity header ${this.headerName} names more than one user (a comma in its value)`,
+      };
+    return undefined;
+  }
+
   private fromTrustedHeader(request: IncomingMessage): Identity | undefined {
     if (!this.headerName || !this.trustsSender(request)) return undefined;
     // Node joins a repeated header ("alice, bob"): that would be a new user nobody signed in as.
@@ -93,7 +121,7 @@ export class Authenticator {
 
   private trustsSender(request: IncomingMessage): boolean {
     const ip = parseIp(request.socket.remoteAddress ?? '');
-    return ip !== undefined && inAnyCidr(this.headerFrom, ip);
+    return ip !== undefined && inAnyCidr(this.headerFrom, ip) && this.proxySecret.vouchesFor(request);
   }
 }
 

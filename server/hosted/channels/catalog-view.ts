@@ -1,7 +1,8 @@
 import type { BridgeToClient } from '#shared/bridge-protocol.ts';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import { secretValuesOf } from '#shared/redaction.ts';
-import { SecretScrubber } from '../../recordings/secret-scrubber.ts';
+import { secretRules } from '../../recordings/secret-scrubber.ts';
+import { TextMask, type MaskRule } from '../../recordings/text-mask.ts';
 import type { PageView } from '../../channel/channel-policy.ts';
 
 /** Details shorter than this are not looked for in texts (they would match ordinary words). */
@@ -21,18 +22,21 @@ export function catalogView(
   /** More of the entry's secrets than its target holds (its OAuth client secret). */
   moreSecrets: readonly string[] = [],
 ): PageView {
-  const secrets = moreSecrets.length
-    ? new SecretScrubber([...secretValuesOf(target), ...moreSecrets])
-    : SecretScrubber.forTarget(target);
-  const usable = (details: string[]) =>
+  const secrets = secretRules([...secretValuesOf(target), ...moreSecrets]);
+  const shownAs = `(catalog server ${label})`;
+  const hide = (details: string[]): MaskRule[] =>
     details
       .filter((detail) => detail.length >= MIN_DETAIL_LENGTH && detail !== label)
-      .sort((a, b) => b.length - a.length);
-  const details = usable(detailsOf(target));
+      .map((text) => ({ text, replacement: shownAs }));
   // Frames are the server's own words (a file server names its files in its folder): only the
   // address of an HTTP entry is taken out of them (a server that echoes its Host or its own URL).
-  const frameDetails = usable(target.transport === 'stdio' ? [] : addressOf(target.url));
-  const shownAs = `(catalog server ${label})`;
+  // Events (stderr, errors, OAuth steps) are the bridge's words about the entry: every detail goes.
+  const address =
+    target.transport === 'stdio'
+      ? []
+      : [...metadataRules(target.url, shownAs), ...hide(addressOf(target.url))];
+  const frameMask = new TextMask([...secrets, ...address]);
+  const eventMask = new TextMask([...secrets, ...address, ...hide(detailsOf(target))]);
   const era = chosenEra ? { era: chosenEra } : {};
   const recordedTarget: ServerTarget =
     target.transport === 'stdio'
@@ -40,20 +44,34 @@ export function catalogView(
       : { transport: target.transport, url: label, ...era };
   return {
     recordedTarget,
+    frameMask,
     toPage(message, json) {
       // The process's path and PID say what the admin runs, and where: the page learns of the start
       // from the `connected` event.
       if (message.type === 'event' && message.event.kind === 'spawned') return undefined;
-      const text = json ?? JSON.stringify(message);
-      let shown = secrets.scrubJson(text);
-      const hidden = message.type === 'frame' ? frameDetails : details;
-      if (hidden.some((detail) => shown.includes(detail)))
-        shown = JSON.stringify(replaceInStrings(JSON.parse(shown) as unknown, hidden, shownAs));
-      return shown === text
+      // Frames were masked when they were stamped (frameMask), for the page and the recording alike.
+      if (message.type === 'frame') return { message, json };
+      const masked = eventMask.maskJsonValue(json ?? JSON.stringify(message));
+      return masked.value === undefined
         ? { message, json }
-        : { message: JSON.parse(shown) as BridgeToClient, json: shown };
+        : { message: masked.value as BridgeToClient, json: masked.text };
     },
   };
+}
+
+/**
+ * The entry's protected resource metadata URL (RFC 9728 puts the endpoint's path after the
+ * well-known name), shown by its well-known name alone: an OAuth step still says what it fetched.
+ */
+function metadataRules(url: string, shownAs: string): MaskRule[] {
+  try {
+    const parsed = new URL(url);
+    const path = parsed.pathname === '/' ? '' : parsed.pathname;
+    const known = '/.well-known/oauth-protected-resource';
+    return [{ text: `${parsed.origin}${known}${path}`, replacement: `${shownAs}${known}` }];
+  } catch {
+    return [];
+  }
 }
 
 /** The texts that say how the admin runs or reaches the entry. */
@@ -68,7 +86,10 @@ function detailsOf(target: ServerTarget): string[] {
     ];
   const details = addressOf(target.url);
   try {
-    details.push(new URL(target.url).hostname);
+    // The path alone too: a step names the server's path apart from its host (a resource
+    // parameter, a metadata document's `resource`).
+    const { hostname, pathname } = new URL(target.url);
+    details.push(hostname, ...(pathname === '/' ? [] : [pathname]));
   } catch {
     // Checked at load: always a URL.
   }
@@ -83,19 +104,4 @@ function addressOf(text: string): string[] {
   } catch {
     return [text];
   }
-}
-
-function replaceInStrings(value: unknown, details: readonly string[], replacement: string): unknown {
-  if (typeof value === 'string') {
-    let result = value;
-    for (const detail of details)
-      if (result.includes(detail)) result = result.split(detail).join(replacement);
-    return result;
-  }
-  if (Array.isArray(value)) return value.map((item) => replaceInStrings(item, details, replacement));
-  if (value && typeof value === 'object')
-    return Object.fromEntries(
-      Object.entries(value).map(([key, item]) => [key, replaceInStrings(item, details, replacement)]),
-    );
-  return value;
 }

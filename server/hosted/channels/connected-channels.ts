@@ -1,8 +1,10 @@
 import type { ChannelSummary } from '#shared/hosted.ts';
 
-/** One open session as the bridge lists it, with its owner. */
+/** One open connection as the bridge lists it, with its owner; its byte counts grow as frames pass. */
 export interface ConnectedChannel extends ChannelSummary {
   user: string;
+  bytesToServer: number;
+  bytesFromServer: number;
 }
 
 /**
@@ -33,6 +35,16 @@ export class ConnectedChannels {
   find(user: string, id: string): ConnectedChannel | undefined {
     const entry = this.entries.get(id);
     return entry?.user === user ? entry : undefined;
+  }
+
+  /** Every user's open connections, oldest first (the admin's view), each a copy taken now. */
+  listAll(): ConnectedChannel[] {
+    return [...this.entries.values()].sort((a, b) => a.since - b.since).map((entry) => ({ ...entry }));
+  }
+
+  /** The open connection of channel `id`, whoever's it is (an admin ends it). */
+  findAny(id: string): ConnectedChannel | undefined {
+    return this.entries.get(id);
   }
 
   get size(): number {

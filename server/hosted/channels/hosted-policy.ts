@@ -16,7 +16,11 @@ import { catalogView } from './catalog-view.ts';
 import { chooseCatalogEntry, chooseUserTarget, type Choice } from './choose-target.ts';
 import type { ConnectedChannels, ConnectedChannel } from './connected-channels.ts';
 
-/** What every hosted channel's policy shares: the config's catalog and limits, and the process's counters. */
+/**
+ * What every hosted channel's policy shares: the config's catalog and limits, and the process's
+ * counters. Policies read it at each connect and call, so a reload replaces `catalog` and `limits`
+ * here and every channel follows.
+ */
 export interface HostedChannelContext {
   catalog: ReadonlyMap<string, CatalogEntry>;
   userUrls: { enabled: boolean; policy: UrlPolicy };
@@ -89,14 +93,26 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
               catalog,
               transport: target.transport,
               since: Date.now(),
+              bytesToServer: 0,
+              bytesFromServer: 0,
             };
             if (recordingId) entry.recordingId = recordingId;
+            const counted = entry;
             context.connected.add(entry);
             context.audit.connect(server, 'ok');
-            stopObserving = observeToolCalls(stamper, (call) => {
+            const stopCalls = observeToolCalls(stamper, (call) => {
               context.audit.toolCall(server, call.tool, call.outcome, call.durationMs);
               context.metrics.callEnded(call.outcome, call.durationMs, catalog ? label : USER_URL_SERVER);
             });
+            // The admin's view shows each connection's traffic.
+            const stopBytes = stamper.subscribe((frame) => {
+              if (frame.direction === 'out') counted.bytesToServer += frame.bytes;
+              else counted.bytesFromServer += frame.bytes;
+            });
+            stopObserving = () => {
+              stopCalls();
+              stopBytes();
+            };
           },
           ended(error) {
             slot.release();

@@ -72,6 +72,16 @@ const tokenEntry = z.strictObject({
     .transform((hex) => hex.toLowerCase()),
 });
 
+/**
+ * A header the proxy adds with a secret only it and the bridge know: with it set, the identity
+ * header counts only on requests that carry it, so a local process that reaches the bridge from
+ * the proxy's address cannot claim a name. The value must come from the environment.
+ */
+const proxySecret = z.strictObject({
+  header: headerName,
+  value: z.string().min(32, 'expected at least 32 characters (try: openssl rand -base64 48)'),
+});
+
 const authSection = z
   .strictObject({
     tokens: z.array(tokenEntry).default([]),
@@ -79,11 +89,14 @@ const authSection = z
       .strictObject({
         name: headerName,
         from: z.array(cidr).min(1, 'expected the address ranges of the proxy that sets the header'),
+        proxySecret: proxySecret.optional(),
       })
       .optional(),
+    /** Users who may see and end every user's connections and recordings, read metrics and reload the config. */
+    admins: z.array(userNameSchema).default([]),
     session: z
       .strictObject({
-        /** Keys that sign session cookies: the first signs, all verify (rotation). `${env:NAME}` allowed. */
+        /** Keys that sign session cookies: the first signs, all verify (rotation). Best `${env:NAME}`. */
         secrets: z.array(z.string()).min(1, 'expected at least one secret').optional(),
         maxAgeHours: z
           .number()
@@ -98,6 +111,13 @@ const authSection = z
       context.addIssue({
         code: 'custom',
         message: 'configure at least one way to sign in: "tokens" or "trustedHeader"',
+      });
+    const header = auth.trustedHeader;
+    if (header?.proxySecret && header.proxySecret.header.toLowerCase() === header.name.toLowerCase())
+      context.addIssue({
+        code: 'custom',
+        path: ['trustedHeader', 'proxySecret', 'header'],
+        message: 'expected another header than the identity header "name"',
       });
     const seen = new Map<string, number>();
     auth.tokens.forEach((token, index) => {
@@ -230,7 +250,7 @@ const chatSection = z.strictObject({
 });
 
 const storeSection = z.strictObject({
-  /** PostgreSQL, for several processes on one database (`${env:NAME}` allowed). */
+  /** PostgreSQL, for several processes on one database (best `${env:NAME}`, filled in before this check). */
   databaseUrl: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'expected a postgres:// URL')

@@ -226,6 +226,60 @@ describe('hosted config', () => {
     ).toEqual(['catalog.mcpServers.g.headers.A: environment variable NOPE is not set']);
   });
 
+  it('fills in ${env:NAME} everywhere before checking the shape, so a URL from the environment is a URL', () => {
+    const config = parse(
+      {
+        ...minimal,
+        server: { host: '${env:BIND}', allowedHosts: ['${env:PUBLIC_HOST}'] },
+        store: { databaseUrl: '${env:TOOLSCOPE_DATABASE_URL}' },
+        auth: { ...minimal.auth, admins: ['${env:ADMIN}'] },
+      },
+      {
+        BIND: '0.0.0.0',
+        PUBLIC_HOST: 'toolscope.example.com',
+        TOOLSCOPE_DATABASE_URL: 'postgres://toolscope:pw@db:5432/toolscope',
+        ADMIN: 'alice',
+      },
+    );
+    expect(config.server.host).toBe('0.0.0.0');
+    expect(config.server.allowedHosts).toEqual(['toolscope.example.com']);
+    expect(config.store.databaseUrl).toBe('postgres://toolscope:pw@db:5432/toolscope');
+    expect(config.auth.admins).toEqual(['alice']);
+    // The shape is checked on the value filled in, and an unset variable is named before any shape.
+    expect(
+      problems({ ...minimal, store: { databaseUrl: '${env:DB}' } }, { DB: 'mysql://db/toolscope' }),
+    ).toEqual(['store.databaseUrl: expected a postgres:// URL']);
+    expect(problems({ ...minimal, store: { databaseUrl: '${env:DB}' } })).toEqual([
+      'store.databaseUrl: environment variable DB is not set',
+    ]);
+  });
+
+  it('takes a proxy secret only from the environment, long enough and in its own header', () => {
+    const trustedHeader = (proxySecret: unknown) => ({
+      ...minimal,
+      auth: {
+        ...minimal.auth,
+        trustedHeader: { name: 'X-Forwarded-User', from: ['127.0.0.1/32'], proxySecret },
+      },
+    });
+    const secret = { header: 'X-Proxy-Secret', value: '${env:PROXY_SECRET}' };
+    expect(parse(trustedHeader(secret), { PROXY_SECRET: SECRET }).auth.trustedHeader?.proxySecret).toEqual({
+      header: 'X-Proxy-Secret',
+      value: SECRET,
+    });
+    expect(problems(trustedHeader({ ...secret, value: SECRET }))).toEqual([
+      expect.stringMatching(/^auth\.trustedHeader\.proxySecret\.value: expected "\$\{env:NAME\}"/),
+    ]);
+    expect(problems(trustedHeader(secret), { PROXY_SECRET: 'short' })).toEqual([
+      expect.stringMatching(/^auth\.trustedHeader\.proxySecret\.value: expected at least 32 characters/),
+    ]);
+    expect(
+      problems(trustedHeader({ ...secret, header: 'x-forwarded-user' }), { PROXY_SECRET: SECRET }),
+    ).toEqual([
+      'auth.trustedHeader.proxySecret.header: expected another header than the identity header "name"',
+    ]);
+  });
+
   it('takes session secrets from the config or TOOLSCOPE_SESSION_SECRET, long enough', () => {
     const withSecrets = (secrets: string[], env: Record<string, string> = {}) =>
       parse({ ...minimal, auth: { ...minimal.auth, session: { secrets } } }, env).sessionSecrets;

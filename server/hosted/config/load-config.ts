@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { ServerTarget } from '#shared/targets.ts';
-import { formatPath, parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
+import { formatPath, isRecord, parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
+import { isWholeEnvReference, substituteEnv } from './env-references.ts';
 import {
   hostedConfigSchema,
   httpEntrySchema,
@@ -51,7 +52,6 @@ export class ConfigError extends Error {
 const MAX_CONFIG_BYTES = 1_000_000;
 /** Session secrets shorter than this are refused (HMAC keys should not be guessable). */
 export const MIN_SESSION_SECRET_CHARS = 32;
-const ENV_REFERENCE = /\$\{env:([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /** Reads and checks a config file; throws a {@link ConfigError} listing every problem found. */
 export async function loadHostedConfig(
@@ -76,46 +76,32 @@ export function parseHostedConfig(
   if (text.length > MAX_CONFIG_BYTES) throw fail([`the file is larger than ${MAX_CONFIG_BYTES} bytes`]);
   const json = parseJsonText(text);
   if (!json.ok) throw fail([`not valid JSON: ${json.error}`]);
-  const read = parseUntrusted(hostedConfigSchema, json.value);
+  const problems = writtenAsReferences(json.value);
+  // Filled in first, everywhere: the shape checked is the value the bridge will use.
+  const filled = substituteEnv(json.value, options.env, problems);
+  if (problems.length) throw fail(problems);
+  const read = parseUntrusted(hostedConfigSchema, filled);
   if (!read.ok) throw fail(read.error.split('; '));
   const file = read.value;
-  const problems: string[] = [];
-  const resolve = (value: string, at: PropertyKey[]) => resolveEnv(value, at, options.env, problems);
   const catalog = new Map<string, CatalogEntry>();
   for (const [name, raw] of Object.entries(file.catalog.mcpServers)) {
-    const entry = readEntry(name, raw, options.baseDir, resolve, problems);
+    const entry = readEntry(name, raw, options.baseDir, problems);
     if (entry) catalog.set(name, entry);
   }
-  const sessionSecrets = (file.auth.session.secrets ?? splitList(options.env.TOOLSCOPE_SESSION_SECRET)).map(
-    (secret, index) => resolve(secret, ['auth', 'session', 'secrets', index]),
-  );
+  const sessionSecrets = file.auth.session.secrets ?? splitList(options.env.TOOLSCOPE_SESSION_SECRET);
   sessionSecrets.forEach((secret, index) => {
     if (secret.length < MIN_SESSION_SECRET_CHARS)
       problems.push(
         `${file.auth.session.secrets ? formatPath(['auth', 'session', 'secrets', index]) : 'TOOLSCOPE_SESSION_SECRET'}: expected at least ${MIN_SESSION_SECRET_CHARS} characters (try: openssl rand -base64 48)`,
       );
   });
-  const databaseUrl = file.store.databaseUrl && resolve(file.store.databaseUrl, ['store', 'databaseUrl']);
-  const chatProviders = Object.fromEntries(
-    Object.entries(file.chat.providers).map(([name, entry]) => [
-      name,
-      {
-        ...entry,
-        ...(entry.apiKey !== undefined
-          ? { apiKey: resolve(entry.apiKey, ['chat', 'providers', name, 'apiKey']) }
-          : {}),
-      },
-    ]),
-  );
   if (problems.length) throw fail(problems);
   return {
     ...file,
     catalog,
     sessionSecrets,
-    chat: { ...file.chat, providers: chatProviders },
     store: {
       ...file.store,
-      ...(databaseUrl ? { databaseUrl } : {}),
       ...(file.store.dataDir ? { dataDir: path.resolve(options.baseDir, file.store.dataDir) } : {}),
     },
     log: {
@@ -125,14 +111,23 @@ export function parseHostedConfig(
   };
 }
 
-type Resolve = (value: string, at: PropertyKey[]) => string;
+/** Values that must come from the environment, as written in the file: a problem for each that does not. */
+function writtenAsReferences(json: unknown): string[] {
+  const auth = isRecord(json) && isRecord(json.auth) ? json.auth : {};
+  const header = isRecord(auth.trustedHeader) ? auth.trustedHeader : {};
+  const secret = isRecord(header.proxySecret) ? header.proxySecret.value : undefined;
+  return secret === undefined || isWholeEnvReference(secret)
+    ? []
+    : [
+        'auth.trustedHeader.proxySecret.value: expected "${env:NAME}": keep the proxy\'s secret in the environment, not in the file',
+      ];
+}
 
 /** One catalog entry: HTTP when it has a `url`, else stdio. */
 function readEntry(
   name: string,
   raw: Record<string, unknown>,
   baseDir: string,
-  resolve: Resolve,
   problems: string[],
 ): CatalogEntry | undefined {
   const at = ['catalog', 'mcpServers', name];
@@ -147,73 +142,36 @@ function readEntry(
           `${formatPath([...at, 'userHeaders', index])}: "${header}" is also set in "headers"; list it in one place`,
         );
     });
-    const headers = Object.fromEntries(
-      Object.entries(entry.headers).map(([header, value]) => [
-        header,
-        resolve(value, [...at, 'headers', header]),
-      ]),
-    );
     return {
       name,
       target: {
         transport: entry.type ?? 'http',
         url: entry.url,
-        headers,
+        headers: entry.headers,
         ...(entry.era ? { era: entry.era } : {}),
       },
       userHeaders: entry.userHeaders,
       ...(entry.description ? { description: entry.description } : {}),
-      ...(entry.oauth ? { oauth: resolveOAuth(entry.oauth, [...at, 'oauth'], resolve) } : {}),
+      ...(entry.oauth ? { oauth: entry.oauth } : {}),
     };
   }
   if (raw.command === undefined) return void problems.push(`${formatPath(at)}: expected "command" or "url"`);
   const read = parseUntrusted(stdioEntrySchema, raw, at);
   if (!read.ok) return void problems.push(...read.error.split('; '));
   const entry = read.value;
-  const env = Object.fromEntries(
-    Object.entries(entry.env).map(([variable, value]) => [
-      variable,
-      resolve(value, [...at, 'env', variable]),
-    ]),
-  );
   return {
     name,
     target: {
       transport: 'stdio',
       command: entry.command,
       args: entry.args,
-      env,
+      env: entry.env,
       ...(entry.cwd ? { cwd: path.resolve(baseDir, entry.cwd) } : {}),
       ...(entry.era ? { era: entry.era } : {}),
     },
     userHeaders: [],
     ...(entry.description ? { description: entry.description } : {}),
   };
-}
-
-/** A catalog entry's OAuth client with its id and secret's `${env:…}` resolved. */
-function resolveOAuth(oauth: CatalogOAuth, at: PropertyKey[], resolve: Resolve): CatalogOAuth {
-  return {
-    ...oauth,
-    clientId: resolve(oauth.clientId, [...at, 'clientId']),
-    ...(oauth.clientSecret !== undefined
-      ? { clientSecret: resolve(oauth.clientSecret, [...at, 'clientSecret']) }
-      : {}),
-  };
-}
-
-/** `value` with each `${env:NAME}` replaced by the bridge's environment; an unset one is a problem. */
-function resolveEnv(
-  value: string,
-  at: PropertyKey[],
-  env: Record<string, string | undefined>,
-  problems: string[],
-): string {
-  return value.replace(ENV_REFERENCE, (_, variable: string) => {
-    const found = env[variable];
-    if (found === undefined) problems.push(`${formatPath(at)}: environment variable ${variable} is not set`);
-    return found ?? '';
-  });
 }
 
 function splitList(value: string | undefined): string[] {

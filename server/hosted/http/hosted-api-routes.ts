@@ -1,6 +1,12 @@
 import { Router } from 'express';
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
-import { SIGN_IN_PATH, SIGN_OUT_PATH, type ChannelListResponse, type HostedInfo } from '#shared/hosted.ts';
+import {
+  SIGN_IN_PATH,
+  SIGN_OUT_PATH,
+  type CatalogServerInfo,
+  type ChannelListResponse,
+  type HostedInfo,
+} from '#shared/hosted.ts';
 import type { RecordingStatus } from '#shared/recordings.ts';
 import type { ChannelRegistry } from '../../channel/channel-registry.ts';
 import type { ConnectedChannels } from '../channels/connected-channels.ts';
@@ -12,7 +18,8 @@ export interface HostedApiOptions {
   version: string;
   graceMs: number;
   recording: RecordingStatus;
-  config: HostedConfig;
+  /** The config in force (a reload replaces it). */
+  config: () => HostedConfig;
   connected: ConnectedChannels;
   channels: ChannelRegistry;
   /** The MCP Apps sandbox proxy's origin. */
@@ -25,20 +32,14 @@ export interface HostedApiOptions {
  */
 export function hostedApiRoutes(options: HostedApiOptions): Router {
   const router = Router();
-  const { config } = options;
-  const catalog = [...config.catalog.values()].map((entry) => ({
-    name: entry.name,
-    transport: entry.target.transport,
-    userHeaders: entry.userHeaders,
-    ...(entry.target.era ? { era: entry.target.era } : {}),
-    ...(entry.description ? { description: entry.description } : {}),
-  }));
 
   router.get('/config', (_request, response) => {
+    const config = options.config();
     const identity = identityOf(response);
+    const admin = config.auth.admins.includes(identity.user);
     const hosted: HostedInfo = {
-      user: { name: identity.user, via: identity.via },
-      catalog,
+      user: { name: identity.user, via: identity.via, ...(admin ? { admin } : {}) },
+      catalog: catalogInfo(config),
       userUrls: { enabled: config.userUrls.enabled },
       limits: config.limits,
       sharing: { public: config.sharing.public },
@@ -59,6 +60,7 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
   });
 
   router.get('/channels', (_request, response) => {
+    const config = options.config();
     const body: ChannelListResponse = {
       channels: options.connected.listFor(identityOf(response).user),
       limits: { sessionsPerUser: config.limits.sessionsPerUser, sessionsTotal: config.limits.sessionsTotal },
@@ -79,4 +81,15 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
     response.status(404).json({ error: 'No such API route' });
   });
   return router;
+}
+
+/** The catalog as users may see it: names, transports, descriptions; no command, URL or secret. */
+function catalogInfo(config: HostedConfig): CatalogServerInfo[] {
+  return [...config.catalog.values()].map((entry) => ({
+    name: entry.name,
+    transport: entry.target.transport,
+    userHeaders: entry.userHeaders,
+    ...(entry.target.era ? { era: entry.target.era } : {}),
+    ...(entry.description ? { description: entry.description } : {}),
+  }));
 }

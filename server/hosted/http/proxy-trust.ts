@@ -7,9 +7,14 @@ import { inAnyCidr, parseCidr, parseIp, type Cidr } from '../net/cidr.ts';
  * (by its address) set. Anyone else could write them.
  */
 export class ProxyTrust {
-  private readonly ranges: Cidr[];
+  private ranges: Cidr[];
 
   constructor(ranges: readonly string[]) {
+    this.ranges = ranges.map(parseCidr);
+  }
+
+  /** Trusts `ranges` from now on (a reloaded config's trusted header names other proxies). */
+  update(ranges: readonly string[]): void {
     this.ranges = ranges.map(parseCidr);
   }
 

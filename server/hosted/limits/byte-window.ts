@@ -16,8 +16,9 @@ export class ByteWindow {
   private readonly keys = new Map<string, Buckets>();
   private readonly count: number;
 
+  /** `limit` may change (a reloaded config): bytes already counted stay counted. */
   constructor(
-    readonly limit: number,
+    public limit: number,
     windowMs: number,
   ) {
     this.count = Math.max(1, Math.ceil(windowMs / BUCKET_MS));

@@ -49,7 +49,8 @@ export class ConnectionSlots {
   private total = 0;
   private children = 0;
 
-  constructor(private readonly limits: LimitsConfig) {}
+  /** Replaced when the config is reloaded: places already taken stay, new ones are counted against these. */
+  constructor(public limits: LimitsConfig) {}
 
   /** A slot for a new session of `user`, or the limit it would break. */
   take(user: string, transport: TransportKind): Slot | LimitHit {

@@ -5,8 +5,9 @@
 export class RateWindow {
   private readonly events = new Map<string, number[]>();
 
+  /** `limit` may change (a reloaded config): events already counted stay counted. */
   constructor(
-    readonly limit: number,
+    public limit: number,
     private readonly windowMs: number,
   ) {}
 

@@ -7,7 +7,8 @@ import { hit, UserCounts, type LimitHit, type Slot } from './connection-slots.ts
 export class UserSockets {
   private readonly open = new UserCounts();
 
-  constructor(private readonly limit: number) {}
+  /** `limit` may change (a reloaded config): sockets already open stay open. */
+  constructor(public limit: number) {}
 
   /** A place for one more socket of `user`, or the limit it would break. */
   take(user: string): Slot | LimitHit {

@@ -1,3 +1,6 @@
+import { once } from 'node:events';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
+import path from 'node:path';
 import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { AuditLog } from '../audit/audit-log.ts';
@@ -7,6 +10,10 @@ export interface HostedLogs {
   log: Logger;
   audit: AuditLog;
   flush(): void;
+  /** Resolves once the audit file is open; rejects with the reason when it cannot be. */
+  ready(): Promise<void>;
+  /** Opens the audit file again by its name (after logrotate moved it away); nothing without one. */
+  reopen(): void;
 }
 
 /**
@@ -43,11 +50,16 @@ export function createLogs(
   };
   const logStream = streams.log ?? pino.destination({ dest: 2, sync: true });
   const log = pino(options, logStream);
-  const auditStream =
-    streams.audit ??
-    (config.auditFile
-      ? pino.destination({ dest: config.auditFile, mkdir: true, sync: false, mode: 0o600 })
-      : undefined);
+  const auditFile = streams.audit ? undefined : config.auditFile;
+  if (auditFile) canWrite(auditFile);
+  const auditDestination = auditFile
+    ? pino.destination({ dest: auditFile, mkdir: true, sync: false, mode: 0o600 })
+    : undefined;
+  // Known before the first exit: pino flushes the file when the process exits, and a file not
+  // open yet then (a start that fails at once, a port taken) threw "sonic boom is not ready yet".
+  const opened = auditDestination ? once(auditDestination, 'ready').then(() => {}) : Promise.resolve();
+  opened.catch(() => {});
+  const auditStream = streams.audit ?? auditDestination;
   const auditLogger = auditStream
     ? pino({ ...options, level: 'info', base: { ...options.base, log: 'audit' } }, auditStream)
     : log.child({ log: 'audit' }, { level: 'info' });
@@ -64,5 +76,18 @@ export function createLogs(
         }
       }
     },
+    ready: () => opened,
+    reopen() {
+      auditDestination?.reopen();
+    },
   };
+}
+
+/**
+ * Throws (with the system's reason) when the audit file cannot be opened for appending, before pino
+ * opens it: pino would fail later, and at exit throw again from its own flush.
+ */
+function canWrite(file: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  closeSync(openSync(file, 'a', 0o600));
 }

@@ -48,18 +48,18 @@ export function metricsHandler(metrics: HostedMetrics): RequestHandler {
 }
 
 /**
- * Lets only `users` (`metrics.users`) read /metrics on the main port: its figures are process-wide,
- * the admin's, not each user's. Runs after sign-in.
+ * Lets only the users `mayRead` names (`metrics.users` and `auth.admins`, as the config in force
+ * says) read /metrics on the main port: its figures are process-wide, the admin's, not each
+ * user's. Runs after sign-in.
  */
 export function metricsReaders(
-  users: readonly string[],
+  mayRead: (user: string) => boolean,
   userOf: (response: Response) => string,
 ): RequestHandler {
-  const readers = new Set(users);
   return (_request, response, next) => {
-    if (readers.has(userOf(response))) return next();
-    response
-      .status(403)
-      .json({ error: '/metrics is for the users named in metrics.users (or serve it on metrics.port)' });
+    if (mayRead(userOf(response))) return next();
+    response.status(403).json({
+      error: '/metrics is for the users named in metrics.users or auth.admins (or serve it on metrics.port)',
+    });
   };
 }

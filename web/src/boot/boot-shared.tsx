@@ -10,6 +10,7 @@ import { ReplayBuilder } from '../features/recordings/replay-builder.ts';
 import { LiveReplay } from '../features/recordings/live-replay.ts';
 import { CallOrigins } from '../../../client/session/call-origins.ts';
 import { sandboxOrigin } from '../features/apps/apps.ts';
+import { siteProblem } from './site-check.ts';
 
 /**
  * The page of a share link: a read-only replay of the recording, kept up to date over the live
@@ -48,6 +49,7 @@ export async function bootShared(root: Root, shareId: string): Promise<void> {
         shareId,
         { session: services.session, history: services.history, builder, origins },
         { frames: snapshot.frames.length, events: snapshot.events.length },
+        { whyRefused: siteProblem },
       )
     : undefined;
   live?.start();

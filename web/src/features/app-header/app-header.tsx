@@ -16,6 +16,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { useHosted } from '../hosted/hosted-context.ts';
 import { HostedConnectionBar } from '../hosted/hosted-connection-bar.tsx';
 import { SignedInUser } from '../hosted/signed-in-user.tsx';
+import { AdminButton } from '../hosted-admin/admin-button.tsx';
 import { ThemeSwitch } from '../../ui/theme-switch.tsx';
 import { MoreMenu } from './more-menu.tsx';
 
@@ -36,6 +37,7 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
         <span className="ml-auto flex shrink-0 items-center gap-2">
           <RunningIndicator />
           {hosted && <SignedInUser info={hosted.info} />}
+          {hosted?.info.user.admin && !replay && <AdminButton />}
           {!replay && <ServerRequests />}
           {!replay && <ShareRecordingButton recordingProblem={config?.recording.problem} />}
           {!replay && <RecordingsButton />}

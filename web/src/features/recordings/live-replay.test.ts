@@ -33,7 +33,7 @@ function frame(seq: number, message: Record<string, unknown>, direction: Frame['
   };
 }
 
-function setUp(counts = { frames: 0, events: 0 }) {
+function setUp(counts = { frames: 0, events: 0 }, whyRefused?: () => Promise<string | undefined>) {
   const session = new McpSession({
     createTransport: () => {
       throw new Error('read-only');
@@ -49,6 +49,7 @@ function setUp(counts = { frames: 0, events: 0 }) {
     {
       origin: 'http://127.0.0.1:6277',
       schedule: (run) => run(),
+      ...(whyRefused ? { whyRefused } : {}),
       createSocket: (url) => {
         const socket = new FakeSocket(url);
         sockets.push(socket);
@@ -141,5 +142,24 @@ describe('LiveReplay', () => {
     sockets[0]!.onmessage?.({ data: '{oops' });
     sockets[0]!.receive({ type: 'ended', reason: 'unshared', endedAt: 1 });
     expect(live.get()).toEqual({ status: 'ended', detail: 'Sharing was stopped' });
+  });
+
+  it('stops trying when the bridge refuses this page’s address, and says which setting to change', async () => {
+    const reason = 'Origin not allowed: http://toolscope.test (add "toolscope.test" to server.allowedHosts)';
+    const { live, sockets } = setUp(undefined, async () => reason);
+    live.start();
+    sockets[0]!.onclose?.();
+    await vi.waitFor(() => expect(live.get()).toEqual({ status: 'refused', detail: reason }));
+    expect(sockets).toHaveLength(1);
+  });
+
+  it('retries a socket that never opened when the bridge does not refuse the page', async () => {
+    vi.useFakeTimers();
+    const { live, sockets } = setUp(undefined, async () => undefined);
+    live.start();
+    sockets[0]!.onclose?.();
+    await vi.waitFor(() => expect(live.get().status).toBe('reconnecting'));
+    vi.advanceTimersByTime(2000);
+    expect(sockets).toHaveLength(2);
   });
 });

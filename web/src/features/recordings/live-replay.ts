@@ -17,10 +17,11 @@ import type { CallOrigins } from '../../../../client/session/call-origins.ts';
 export interface LiveReplayState {
   /**
    * `live`: new frames arrive as they happen; `paused`: the bridge cannot write the recording for
-   * now (what is shown may not be kept); `reconnecting`: the socket dropped, retrying.
+   * now (what is shown may not be kept); `reconnecting`: the socket dropped, retrying;
+   * `refused`: the bridge refuses this page's address (`detail` says which setting to change).
    */
-  status: 'connecting' | 'live' | 'paused' | 'reconnecting' | 'ended';
-  /** Why it ended, is paused or is reconnecting. */
+  status: 'connecting' | 'live' | 'paused' | 'reconnecting' | 'ended' | 'refused';
+  /** Why it ended, is paused, is reconnecting, or is refused. */
   detail?: string;
   /** Set once part of the recording could not be kept: the bridge's words for what is missing. */
   interrupted?: string;
@@ -58,6 +59,12 @@ export class LiveReplay extends Store<LiveReplayState> {
       createSocket?: (url: string) => WebSocket;
       schedule?: (run: () => void) => void;
       origin?: string;
+      /**
+       * Asked when a socket closes without ever opening: why the bridge refuses this page (its
+       * address), or undefined. A browser says nothing about a refused WebSocket, so without this
+       * a page at a name the bridge does not allow would try again for ever.
+       */
+      whyRefused?: () => Promise<string | undefined>;
     } = {},
   ) {
     super({ status: 'connecting' });
@@ -75,7 +82,9 @@ export class LiveReplay extends Store<LiveReplayState> {
       `?${LIVE_FRAMES_PARAM}=${this.frameCount}&${LIVE_EVENTS_PARAM}=${this.eventCount}`;
     const socket = (this.options.createSocket ?? ((address) => new WebSocket(address)))(url);
     this.socket = socket;
+    let opened = false;
     socket.onopen = () => {
+      opened = true;
       this.retries = 0;
       this.update({ status: 'live', detail: undefined });
     };
@@ -89,13 +98,26 @@ export class LiveReplay extends Store<LiveReplayState> {
       if (this.socket !== socket) return;
       this.socket = undefined;
       if (this.stopped || this.get().status === 'ended') return;
-      if (++this.retries > MAX_RETRIES) {
-        this.update({ status: 'ended', detail: 'Lost the live connection to the bridge' });
-        return;
-      }
-      this.update({ status: 'reconnecting', detail: 'The live connection dropped; trying again' });
-      this.retryTimer = setTimeout(() => this.start(), RETRY_MS);
+      if (!opened && this.options.whyRefused) return void this.askWhy(this.options.whyRefused);
+      this.retry();
     };
+  }
+
+  /** The socket never opened: a refusal for this page's address ends the watch; anything else is retried. */
+  private async askWhy(whyRefused: () => Promise<string | undefined>): Promise<void> {
+    const reason = await whyRefused().catch(() => undefined);
+    if (this.stopped) return;
+    if (reason) this.update({ status: 'refused', detail: reason });
+    else this.retry();
+  }
+
+  private retry(): void {
+    if (++this.retries > MAX_RETRIES) {
+      this.update({ status: 'ended', detail: 'Lost the live connection to the bridge' });
+      return;
+    }
+    this.update({ status: 'reconnecting', detail: 'The live connection dropped; trying again' });
+    this.retryTimer = setTimeout(() => this.start(), RETRY_MS);
   }
 
   /** Closes the socket for good. */

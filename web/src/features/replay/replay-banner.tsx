@@ -20,27 +20,44 @@ export function ReplayBanner() {
   // recording's own name shows too when someone named it ("Bug 42: echo repro").
   const renamed = name !== target && name !== named.label ? name : undefined;
   return (
-    <div
-      role="note"
-      aria-label="Replay"
-      className="flex items-center gap-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm dark:border-sky-800 dark:bg-sky-950"
+    <>
+      <div
+        role="note"
+        aria-label="Replay"
+        className="flex items-center gap-3 rounded-md border border-sky-300 bg-sky-50 px-3 py-2 text-sm dark:border-sky-800 dark:bg-sky-950"
+      >
+        <span className="font-semibold whitespace-nowrap">
+          {shared ? 'Shared recording, read-only' : 'Read-only replay'}
+        </span>
+        {shared?.live && <LiveStatus live={shared.live} />}
+        <span className="min-w-0 truncate" title={target}>
+          <span className="font-medium">{named.label}</span>
+          {renamed && ` · ${renamed}`} · {shared ? 'recorded' : 'exported'}{' '}
+          {new Date(file.exportedAt).toLocaleString()} · {plural(frames, 'frame')} · {plural(calls, 'call')}
+          {server && ` · ${server.protocolVersion}${server.era ? ` (${server.era} era)` : ''}`}
+        </span>
+        {!shared && (
+          <button type="button" className={`${secondaryButtonClass} ml-auto`} onClick={close}>
+            Close replay
+          </button>
+        )}
+      </div>
+      {shared?.live && <LiveRefusal live={shared.live} />}
+    </>
+  );
+}
+
+/** Why the bridge refuses to let this page watch live (its address), in full: it names the setting to change. */
+function LiveRefusal({ live }: { live: LiveReplay }) {
+  const { status, detail } = useStore(live, (s) => s);
+  if (status !== 'refused' || !detail) return null;
+  return (
+    <p
+      role="alert"
+      className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-200"
     >
-      <span className="font-semibold whitespace-nowrap">
-        {shared ? 'Shared recording, read-only' : 'Read-only replay'}
-      </span>
-      {shared?.live && <LiveStatus live={shared.live} />}
-      <span className="min-w-0 truncate" title={target}>
-        <span className="font-medium">{named.label}</span>
-        {renamed && ` · ${renamed}`} · {shared ? 'recorded' : 'exported'}{' '}
-        {new Date(file.exportedAt).toLocaleString()} · {plural(frames, 'frame')} · {plural(calls, 'call')}
-        {server && ` · ${server.protocolVersion}${server.era ? ` (${server.era} era)` : ''}`}
-      </span>
-      {!shared && (
-        <button type="button" className={`${secondaryButtonClass} ml-auto`} onClick={close}>
-          Close replay
-        </button>
-      )}
-    </div>
+      Not watching live. {detail}
+    </p>
   );
 }
 
@@ -56,7 +73,9 @@ function LiveStatus({ live }: { live: LiveReplay }) {
           ? 'Connecting…'
           : status === 'reconnecting'
             ? 'Reconnecting…'
-            : 'Ended';
+            : status === 'refused'
+              ? 'Not live'
+              : 'Ended';
   const tone =
     status === 'live'
       ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200'
