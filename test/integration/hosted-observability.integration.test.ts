@@ -5,6 +5,7 @@ import {
   bearer,
   fixtureEntry,
   startTestHostedBridge,
+  testAuth,
   type TestHostedBridge,
 } from '../support/hosted-bridge.ts';
 import { HostedPage } from '../support/hosted-page.ts';
@@ -23,7 +24,8 @@ describe('hosted observability', () => {
           missing: { command: '/nonexistent/toolscope-missing-program', args: [] },
         },
       },
-      metrics: { users: ['alice'] },
+      // An admin reads /metrics (auth.admins), as the contract says; nobody is in metrics.users.
+      auth: { ...testAuth(), admins: ['alice'] },
     });
   });
 
@@ -38,7 +40,7 @@ describe('hosted observability', () => {
     return response.body;
   };
 
-  it('counts every store write, and names the catalog server of each tool call', async () => {
+  it("counts every store write in an admin's /metrics after a recorded connection, and names the catalog server of each tool call", async () => {
     const page = await HostedPage.open(bridge.port, bearer('alice'));
     pages.push(page);
     await page.open({ catalog: { server: 'echo' } });
