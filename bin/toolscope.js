@@ -1,18 +1,26 @@
 #!/usr/bin/env node
-// Runs the bridge bundle (lib/cli.js), or for `toolscope check` its own bundle (lib/check.js): the
-// package ships both built; a checkout builds them with `npm run build`.
+// Runs the bridge bundle (lib/cli.js), or for a headless command (check, load, eval) its own bundle:
+// the package ships them built; a checkout builds them with `npm run build`.
 import { existsSync } from 'node:fs';
 
-const check = process.argv[2] === 'check';
-const bundle = new URL(check ? '../lib/check.js' : '../lib/cli.js', import.meta.url);
+/** Headless commands: the bundle each lives in, and the function that runs it and resolves with the exit code. */
+const COMMANDS = {
+  check: { bundle: '../lib/check.js', run: 'runCheck' },
+  load: { bundle: '../lib/load.js', run: 'runLoad' },
+  eval: { bundle: '../lib/eval.js', run: 'runEval' },
+};
+
+const name = process.argv[2] ?? '';
+const command = Object.hasOwn(COMMANDS, name) ? COMMANDS[/** @type {keyof COMMANDS} */ (name)] : undefined;
+const bundle = new URL(command ? command.bundle : '../lib/cli.js', import.meta.url);
 if (!existsSync(bundle)) {
   console.error(
-    `toolscope: ${check ? 'the check command' : 'the bridge'} is not built: run \`npm run build\` in this checkout first`,
+    `toolscope: ${command ? `the ${name} command` : 'the bridge'} is not built: run \`npm run build\` in this checkout first`,
   );
-  process.exit(1);
+  process.exit(command ? 2 : 1);
 }
-if (check) {
-  const { runCheck } = await import(bundle.href);
-  process.exit(await runCheck(process.argv.slice(3)));
+if (command) {
+  const module = await import(bundle.href);
+  process.exit(await module[command.run](process.argv.slice(3)));
 }
 await import(bundle.href);

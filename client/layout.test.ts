@@ -19,6 +19,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   trace: ['era', 'transport'],
   session: ['lib', 'transport', 'era', 'tasks', 'tools', 'trace'],
   checks: ['lib', 'era', 'content', 'tasks', 'tools', 'schema', 'session'],
+  baseline: ['checks'],
 };
 
 const root = dirname(fileURLToPath(import.meta.url));

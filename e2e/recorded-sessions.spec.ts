@@ -258,7 +258,7 @@ test('recordings are listed, opened as a replay, renamed, unshared and deleted',
   await expect(items).toHaveCount(5);
 
   await dialog.getByRole('spinbutton', { name: 'Days to keep recordings' }).fill('3');
-  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(dialog.getByRole('status')).toHaveText('Saved');
 
   await page.goto(shareLink);

@@ -1,8 +1,9 @@
 // @ts-check
 /**
  * `npm run build`: the web app (Vite, into dist/), the bridge (rolldown, lib/cli.js and
- * lib/demo-server.js) and `toolscope check` (rolldown, lib/check.js: the headless client run
- * over the bridge's channel), with the runtime dependencies left as imports. Each build stamps the
+ * lib/demo-server.js) and the headless commands `toolscope check`, `load` and `eval` (rolldown,
+ * lib/check.js, lib/load.js and lib/eval.js: the headless client run over the bridge's channel), with
+ * the runtime dependencies left as imports. Each build stamps the
  * hash of its inputs, so `--if-stale` (used by `npm start` and `prepack`) builds only what changed.
  * `--quiet` prints nothing but Toolscope's own lines, and a failing build's output.
  *
@@ -35,15 +36,15 @@ export const BUILDS = {
     stamp: 'lib/.build-stamp',
   },
   check: {
-    name: 'check command',
+    name: 'headless commands',
     // The headless client and its checks, and the bridge's channel and upstream it runs them over.
     inputs: ['cli', 'client', 'server', ...SHARED_INPUTS],
-    outputs: ['lib/check.js'],
+    outputs: ['lib/check.js', 'lib/load.js', 'lib/eval.js'],
     stamp: 'lib/.check-build-stamp',
   },
 };
 
-/** The order of the builds: the bridge's empties lib/, so the check command's comes after it. */
+/** The order of the builds: the bridge's empties lib/, so the headless commands' comes after it. */
 const ORDER = /** @type {const} */ (['web', 'bridge', 'check']);
 
 /**
@@ -56,7 +57,7 @@ export async function build({ ifStale = false, quiet = false, log = (line) => co
   const bridgeStale = !states[1]?.state.fresh;
   const stale = states
     .map((entry) =>
-      // The bridge's build empties lib/, where the check command's bundle lies too.
+      // The bridge's build empties lib/, where the headless commands' bundles lie too.
       entry.key === 'check' && entry.state.fresh && bridgeStale
         ? { ...entry, state: { ...entry.state, fresh: false, reason: 'the bridge build empties lib/' } }
         : entry,
@@ -133,7 +134,7 @@ async function buildBridge(quiet) {
   });
 }
 
-/** Dependencies bundled into the check command (see buildCheck). */
+/** Dependencies bundled into the headless commands (see buildCheck). */
 const BUNDLED_FOR_CHECK = /^(ajv|ajv-formats|fast-deep-equal|fast-uri|json-schema-traverse)(\/|$)|\.json$/;
 
 /** @param {boolean} quiet */
@@ -141,9 +142,14 @@ async function buildCheck(quiet) {
   // Its last build's files go first (lib/ is not emptied for it: the bridge's files are there).
   const lib = path.join(ROOT, 'lib');
   for (const name of existsSync(lib) ? readdirSync(lib) : [])
-    if (/^check(-.*)?\.js$/.test(name)) rmSync(path.join(lib, name));
+    if (/^(check|load|eval)(-.*)?\.js$/.test(name)) rmSync(path.join(lib, name));
   await bundleForNode(quiet, {
-    input: { check: 'cli/check/check-command.ts' },
+    // One build, so the three share their chunks (the session, the bridge's channel and upstream).
+    input: {
+      check: 'cli/check/check-command.ts',
+      load: 'cli/load/load-command.ts',
+      eval: 'cli/eval/eval-command.ts',
+    },
     // As the bridge's, with exceptions for the page's schema checks it runs: Ajv (a dev dependency:
     // the page bundles it too), its own dependencies and JSON meta-schemas are bundled, and the form
     // library they sit beside is never loaded (its import is only for the page's forms).

@@ -2,6 +2,30 @@ import { describe, expect, it } from 'vitest';
 import { parseArgsFile, parseCheckArgs } from './check-args.ts';
 
 describe('parseCheckArgs', () => {
+  it('reads the baseline options, and refuses them together or --ignore alone', () => {
+    const target = ['--', 'node', 's.js'];
+    expect(parseCheckArgs(['--save-baseline', 'b.json', '--ignore', '/_meta', ...target]).baseline).toEqual({
+      save: 'b.json',
+      ignore: ['/_meta'],
+    });
+    expect(parseCheckArgs(['--baseline=b.json', ...target]).baseline).toEqual({
+      compare: 'b.json',
+      ignore: [],
+    });
+    expect(() => parseCheckArgs(['--baseline', 'a', '--save-baseline', 'b', ...target])).toThrow(
+      'Give --save-baseline or --baseline, not both',
+    );
+    expect(() => parseCheckArgs(['--baseline', 'b', '--args-file', 'a.json', ...target])).toThrow(
+      'Give --args-file or --baseline, not both: a baseline makes its own calls',
+    );
+    expect(() => parseCheckArgs(['--ignore', '/x', ...target])).toThrow(
+      '--ignore needs --save-baseline or --baseline',
+    );
+    expect(() => parseCheckArgs(['--baseline', 'b', '--ignore', 'x', ...target])).toThrow(
+      /is not a JSON pointer/,
+    );
+  });
+
   it('reads the check flags and the target the main command line reads', () => {
     const options = parseCheckArgs([
       '--json',

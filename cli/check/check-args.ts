@@ -1,6 +1,8 @@
 import type { OAuthOptions } from '../../server/oauth/oauth-options.ts';
 import { ArgvReader } from '../../server/argv-reader.ts';
 import { parseCliArgs, type CliOptions } from '../../server/cli-args.ts';
+import { flagHelp, readFlag } from '../../server/flag-table.ts';
+import { BASELINE_FLAGS, checkBaselineOptions, type BaselineOptions } from './baseline-args.ts';
 
 export const CHECK_USAGE = `Usage:
   toolscope check [options] -- <command> [args...]
@@ -17,6 +19,7 @@ Options:
   --json                 print the report as JSON instead of text
   --junit <file>         also write the report as JUnit XML
   --timeout <ms>         per-call timeout (default 30000)
+${flagHelp(BASELINE_FLAGS)}
   --oauth-headless       sign in without a browser (follow the authorization redirect)
   --client-id <id>       a pre-registered OAuth client
   --client-secret <s>    its secret
@@ -63,6 +66,8 @@ export interface CheckCliOptions {
   idp: { url?: string; tokenEndpoint?: string; clientId?: string; clientSecret?: string };
   timeoutMs?: number;
   oauth: OAuthOptions;
+  /** `--save-baseline`, `--baseline` and `--ignore`. */
+  baseline: BaselineOptions;
   help: boolean;
 }
 
@@ -77,6 +82,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
     all: false,
     oauth: {},
     idp: {},
+    baseline: { ignore: [] },
     help: false,
   };
   const args = new ArgvReader(argv);
@@ -167,6 +173,7 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
         options.help = true;
         break;
       default:
+        if (readFlag(BASELINE_FLAGS, arg, args, options.baseline)) break;
         if (!TARGET_FLAGS.has(arg)) throw new Error(`Unknown option for check: ${arg}\n\n${CHECK_USAGE}`);
         forTarget.push(arg, value(arg));
     }
@@ -177,6 +184,9 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
   options.target = { command, url, transport, headers, config, server, era };
   if (!command && !url && !config)
     throw new Error(`Give a target: a command after --, --url, or --config\n\n${CHECK_USAGE}`);
+  checkBaselineOptions(options.baseline);
+  if (options.baseline.compare && options.argsFile)
+    throw new Error('Give --args-file or --baseline, not both: a baseline makes its own calls');
   if (options.oauth.clientSecret && !options.oauth.clientId)
     throw new Error('--client-secret needs --client-id');
   if (options.privateKeyFile && !options.oauth.clientId)

@@ -10,7 +10,8 @@ import { loadServerFromConfig } from '../../server/config-file.ts';
 import { PACKAGE_ROOT } from '../../server/demo-target.ts';
 import { CHECK_USAGE, parseArgsFile, parseCheckArgs, type CheckCliOptions } from './check-args.ts';
 import { exitCodeOf, formatJson, formatJunit, formatText } from './check-report.ts';
-import { InProcessSocket } from './in-process-socket.ts';
+import { InProcessSocket } from '../headless/in-process-socket.ts';
+import { BaselineRun, formatBaselineSummary } from './check-baseline.ts';
 
 /** Exit code for bad usage and for a server that cannot be reached. */
 const USAGE_OR_CONNECT = 2;
@@ -26,6 +27,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
   let options: CheckCliOptions;
   let target: ServerTarget;
   let argsByTool: Record<string, unknown> | undefined;
+  let baseline: BaselineRun | undefined;
   try {
     options = parseCheckArgs(argv);
     if (options.help) {
@@ -46,6 +48,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
       };
     if (options.argsFile)
       argsByTool = parseArgsFile(await readFile(options.argsFile, 'utf8'), options.argsFile);
+    baseline = await BaselineRun.open(options.baseline, options.timeoutMs);
   } catch (error) {
     console.error(`toolscope check: ${(error as Error).message}`);
     return USAGE_OR_CONNECT;
@@ -73,14 +76,25 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
       console.error(`toolscope check: cannot connect: ${state.error ?? 'unknown error'}`);
       return USAGE_OR_CONNECT;
     }
+    const onstep = progress ? (text: string) => process.stderr.write(`\r\x1b[K${text}`) : undefined;
     const report = await runChecks(session, {
       all: options.all,
       argsByTool,
       callTimeoutMs: options.timeoutMs,
-      onstep: progress ? (text) => process.stderr.write(`\r\x1b[K${text}`) : undefined,
+      onstep,
+      ...baseline?.checkOptions(session),
     });
+    const summary = await baseline
+      ?.finish(session, report, { all: options.all, onstep })
+      .catch((error: unknown) => (error instanceof Error ? error : new Error(String(error))));
     if (progress) process.stderr.write('\r\x1b[K');
-    console.log(options.json ? formatJson(report) : formatText(report));
+    if (summary instanceof Error) {
+      console.error(`toolscope check: ${summary.message}`);
+      return USAGE_OR_CONNECT;
+    }
+    const withBaseline = summary ? { ...report, baseline: summary } : report;
+    if (options.json) console.log(formatJson(withBaseline));
+    else console.log(formatText(report) + (summary ? `\n${formatBaselineSummary(summary)}` : ''));
     if (options.junit) await writeFile(options.junit, formatJunit(report));
     return exitCodeOf(report);
   } finally {

@@ -106,7 +106,7 @@ function plural(count: number, word: string): string {
 }
 
 /** Text safe inside an XML attribute or element (control characters XML forbids are dropped). */
-function xml(text: string): string {
+export function xml(text: string): string {
   return (
     text
       // eslint-disable-next-line no-control-regex

@@ -29,4 +29,12 @@ describe('which tools a check calls', () => {
       { tool: 't', status: 'ok', arguments: { n: 6 } },
     ]);
   });
+
+  it('calls only the named tools when asked to (a baseline makes its own calls and no others)', () => {
+    const named = { argsByTool: { t: [{ n: 7 }] }, onlyNamed: true };
+    expect(plannedCalls(tool({ readOnlyHint: true }), named)).toEqual([
+      { tool: 't', status: 'ok', arguments: { n: 7 } },
+    ]);
+    expect(plannedCalls(tool({ readOnlyHint: true }), { argsByTool: {}, onlyNamed: true })).toEqual([]);
+  });
 });

@@ -41,6 +41,8 @@ export interface CheckOptions {
   all?: boolean;
   /** Arguments by tool name: one object, or a list of objects for several calls. Named tools are always called. */
   argsByTool?: Record<string, unknown>;
+  /** Call only the tools `argsByTool` names, with its arguments (a baseline's calls); none other. */
+  onlyNamed?: boolean;
   /** Do not call tools at all (the page's panel before the user asks). */
   noCalls?: boolean;
   /** Per-call timeout in ms (default 30 s). */
@@ -143,7 +145,10 @@ export function safeToCall(tool: Tool): boolean {
 }
 
 /** The calls to make of one tool: the argument file's, else one with generated arguments, else a skip. */
-export function plannedCalls(tool: Tool, options: Pick<CheckOptions, 'all' | 'argsByTool'>): CallRecord[] {
+export function plannedCalls(
+  tool: Tool,
+  options: Pick<CheckOptions, 'all' | 'argsByTool' | 'onlyNamed'>,
+): CallRecord[] {
   const name = nameText(tool.name);
   const given =
     options.argsByTool && Object.hasOwn(options.argsByTool, name) ? options.argsByTool[name] : undefined;
@@ -155,6 +160,7 @@ export function plannedCalls(tool: Tool, options: Pick<CheckOptions, 'all' | 'ar
       arguments: (args ?? {}) as Record<string, unknown>,
     }));
   }
+  if (options.onlyNamed) return [];
   if (!options.all && !safeToCall(tool))
     return [
       {

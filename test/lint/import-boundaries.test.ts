@@ -49,7 +49,7 @@ describe('import boundaries (eslint.config.js)', () => {
   });
 
   it('finds no such import in the files as they are', async () => {
-    for (const file of ['server/cli.ts', 'cli/check/check-command.ts', 'cli/check/in-process-socket.ts'])
+    for (const file of ['server/cli.ts', 'cli/check/check-command.ts', 'cli/headless/in-process-socket.ts'])
       expect(await importErrors(file, '')).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { ToolscopePage } from '../../e2e/helpers/toolscope-page.ts';
 import { startEverythingHttp } from '../support/http-fixture.ts';
+import { lastMessage, startScriptedOpenAi } from '../fixtures/scripted-openai.ts';
 import { projectPath } from '../support/start-cli.ts';
 import {
   childEnv,
@@ -121,6 +122,53 @@ for (const environment of environments) {
       const report = JSON.parse(check.stdout) as { server: { name: string }; listed: Record<string, number> };
       expect(report.server.name).toMatch(/everything/);
       expect(report.listed['tools/list']).toBeGreaterThan(5);
+    });
+
+    test('runs toolscope load and eval (a YAML suite) from their bundles against a stdio server', async () => {
+      const everything = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+      const server = ['--', 'node', everything, 'stdio'];
+      const args = ['--tool', 'echo', '--args', '{"message":"hi"}', '--requests', '20', '--json'];
+      const load = spawnSync('npx', ['toolscope', 'load', ...args, ...server], {
+        cwd: app,
+        env,
+        encoding: 'utf8',
+        timeout: 180_000,
+      });
+      expect(load.status, `${load.stdout}${load.stderr}`).toBe(0);
+      expect(JSON.parse(load.stdout)).toMatchObject({ calls: 20, errors: 0 });
+
+      const model = await startScriptedOpenAi({
+        key: 'pack-key',
+        script: (body) =>
+          lastMessage(body)?.role === 'tool'
+            ? { text: 'It echoed hi.' }
+            : { toolCalls: [{ id: 'c1', name: 'echo', arguments: '{"message":"hi"}' }] },
+      });
+      try {
+        const suite = `${work.path}/suite.yaml`;
+        writeFileSync(
+          suite,
+          'cases:\n  - name: echoes\n    prompt: Echo hi\n    expect:\n      tools: [{ name: echo }]\n',
+        );
+        // spawnSync would block the scripted endpoint's own event loop: the child runs asynchronously.
+        const evaluated = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+          (resolve) => {
+            const child = spawn('npx', ['toolscope', 'eval', suite, '--json', ...server], {
+              cwd: app,
+              env: { ...env, OPENAI_BASE_URL: model.baseUrl, OPENAI_API_KEY: 'pack-key' },
+            });
+            let stdout = '';
+            let stderr = '';
+            child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+            child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+            child.once('close', (code) => resolve({ code, stdout, stderr }));
+          },
+        );
+        expect(evaluated.code, `${evaluated.stdout}${evaluated.stderr}`).toBe(0);
+        expect(JSON.parse(evaluated.stdout)).toMatchObject({ counts: { cases: 1, passed: 1 } });
+      } finally {
+        await model.close();
+      }
     });
 
     test('runs hosted mode: toolscope serve --config, with its sign-in and catalog', async ({ request }) => {

@@ -10,7 +10,7 @@ import type { McpSession } from '../../../../client/session/mcp-session.ts';
 import type { CallRunner } from '../../calls/call-runner.ts';
 import type { ChatApi } from './chat-api.ts';
 import { OWN_PROVIDER_ID } from '#shared/chat-protocol.ts';
-import { offerTools, type OfferedTool } from './offered-tools.ts';
+import { offerTools, type OfferedTool } from '../../../../client/tools/offered-tools.ts';
 import { toolOutputOf } from './tool-output.ts';
 import { taskFinished } from './task-result.ts';
 import type { CallHistory } from '../../calls/call-history.ts';

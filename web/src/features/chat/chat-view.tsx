@@ -9,6 +9,7 @@ import { ChatSettingsPanel } from './chat-settings.tsx';
 import { ChatTranscript } from './chat-transcript.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { TurnDetails } from './turn-details.tsx';
+import { SaveEvalCaseButton } from './save-eval-case-button.tsx';
 
 /**
  * The chat playground: a model is offered the connected server's tools, and every call it makes goes
@@ -37,7 +38,13 @@ function LiveChat() {
       <ChatSettingsPanel chat={chat} />
       <ChatTranscript chat={chat} />
       <ChatComposer chat={chat} />
-      {turns.length > 0 && <TurnDetails chat={chat} onRerun={(id) => void chat.rerun(id)} />}
+      {turns.length > 0 && (
+        <TurnDetails
+          chat={chat}
+          onRerun={(id) => void chat.rerun(id)}
+          actions={<SaveEvalCaseButton chat={chat} />}
+        />
+      )}
     </section>
   );
 }

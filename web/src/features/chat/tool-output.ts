@@ -1,49 +1,16 @@
 import type { ChatToolOutput } from '#shared/chat-protocol.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
+import { DENIED_OUTPUT, modelOutputOf } from '../../../../client/content/model-output.ts';
 
-/** What the model is told when the user denies its call. */
-export const DENIED_OUTPUT = 'The user denied this tool call.';
+export { DENIED_OUTPUT };
 
 /**
- * A finished call as the model gets it back: the text content (structured content as JSON when the
- * tool gave it), an error when the tool or the protocol failed, or that the user denied the call.
+ * A finished call of the history as the model gets it back (see modelOutputOf), or why it was not run:
+ * another approval was open, or it still runs as a task.
  */
 export function toolOutputOf(entry: CallEntry | undefined): ChatToolOutput {
   if (!entry) return { type: 'error-text', value: 'The call was not run: another approval was open.' };
   const outcome = entry.outcome;
   if (!outcome) return { type: 'error-text', value: 'The call has not finished (it runs as a task).' };
-  if (outcome.status === 'denied') return { type: 'error-text', value: DENIED_OUTPUT };
-  if (outcome.status === 'cancelled' || outcome.status === 'timed-out')
-    return {
-      type: 'error-text',
-      value: `The call was ${outcome.status === 'cancelled' ? 'cancelled' : 'timed out'}.`,
-    };
-  if (outcome.error)
-    return { type: 'error-text', value: `Error ${outcome.error.code}: ${outcome.error.message}` };
-  const result = (outcome.result ?? {}) as {
-    content?: unknown;
-    structuredContent?: unknown;
-    isError?: unknown;
-  };
-  const text = contentText(result.content);
-  if (result.isError === true) return { type: 'error-text', value: text || 'The tool reported an error.' };
-  if (result.structuredContent !== undefined && !text)
-    return { type: 'json', value: result.structuredContent };
-  return { type: 'text', value: text || JSON.stringify(result) };
-}
-
-/** The content blocks as text: text as is, other blocks described in one line (the model cannot see bytes). */
-function contentText(content: unknown): string {
-  if (!Array.isArray(content)) return '';
-  return content
-    .map((block: Record<string, unknown>) => {
-      if (block?.type === 'text' && typeof block.text === 'string') return block.text;
-      if (block?.type === 'resource_link') return `[resource link ${String(block.uri)}]`;
-      if (block?.type === 'resource') {
-        const resource = block.resource as Record<string, unknown> | undefined;
-        return typeof resource?.text === 'string' ? resource.text : `[resource ${String(resource?.uri)}]`;
-      }
-      return `[${String(block?.type)} content${block?.mimeType ? ` (${String(block.mimeType)})` : ''}]`;
-    })
-    .join('\n');
+  return modelOutputOf(outcome);
 }

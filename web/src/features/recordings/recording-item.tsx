@@ -9,6 +9,7 @@ import { describeCalls, describeGaps } from './describe-calls.ts';
 export function RecordingItem({
   recording,
   onOpen,
+  onSaveBaseline,
   onRename,
   onShare,
   onUnshare,
@@ -16,6 +17,8 @@ export function RecordingItem({
 }: {
   recording: RecordingSummary;
   onOpen: () => void;
+  /** Downloads the recording's tool calls and answers as a baseline for `toolscope check --baseline`. */
+  onSaveBaseline: () => void;
   onRename: (name: string) => Promise<void>;
   onShare: () => Promise<void>;
   onUnshare: () => Promise<void>;
@@ -98,6 +101,16 @@ export function RecordingItem({
         <button type="button" className={compactButtonClass} onClick={onOpen}>
           Open replay
         </button>
+        {recording.calls?.count !== 0 && (
+          <button
+            type="button"
+            className={compactButtonClass}
+            title="Download its tool calls and their answers as a baseline: toolscope check --baseline <file> makes the same calls and reports every answer that changed"
+            onClick={onSaveBaseline}
+          >
+            Save as baseline
+          </button>
+        )}
         {!editing && (
           <button
             type="button"

@@ -3,6 +3,9 @@ import type { RecordingListResponse, RecordingSummary } from '#shared/recordings
 import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
 import { useRecordingsApi, useReplayControls } from '../../services.ts';
 import { recordingToSessionFile } from './recording-file.ts';
+import { baselineFileName, baselineFromRecording } from './recording-baseline.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { formatBaselineFile } from '#shared/baseline-file.ts';
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { RecordingItem } from './recording-item.tsx';
@@ -53,6 +56,13 @@ export function RecordingsButton() {
       open(recordingToSessionFile(snapshot), snapshot.recording.name);
       dialogRef.current?.close();
     });
+  const saveBaseline = (recording: RecordingSummary) =>
+    attempt(async () => {
+      const baseline = baselineFromRecording(await api.get(recording.id));
+      if (!baseline)
+        throw new Error(`"${recording.name}" holds no answered tool call to keep as a baseline.`);
+      saveFile(formatBaselineFile(baseline), baselineFileName(recording.name), 'application/json');
+    });
   const saveRetention = () =>
     attempt(async () => {
       const value = Number(days);
@@ -102,6 +112,7 @@ export function RecordingsButton() {
               key={recording.id}
               recording={recording}
               onOpen={() => void openReplay(recording)}
+              onSaveBaseline={() => void saveBaseline(recording)}
               onRename={(name) => attempt(async () => replace(await api.rename(recording.id, name)))}
               onShare={() => attempt(async () => replace(await api.share(recording.id)))}
               onUnshare={() => attempt(async () => replace(await api.unshare(recording.id)))}

@@ -1,10 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ChatToolSpec } from '#shared/chat-protocol.ts';
-import { listTools, nameText } from '../../../../client/tools/tool-identity.ts';
+import { listTools, nameText } from './tool-identity.ts';
 
 /** A server tool as offered to the model, and how it had to change for the provider, if it did. */
 export interface OfferedTool {
-  /** Which listed tool (see mcp/tool-identity.ts). */
+  /** Which listed tool (see tool-identity.ts). */
   key: string;
   tool: Tool;
   spec: ChatToolSpec;
