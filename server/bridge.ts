@@ -12,6 +12,7 @@ import { attachWebSocketEndpoint, closeAllSockets } from './http/ws-endpoint.ts'
 import { ChannelRegistry } from './channel/channel-registry.ts';
 import { RecordingLibrary } from './recordings/recording-library.ts';
 import { withoutPassword } from './recordings/pg-recording-store.ts';
+import type { LevelledLog } from './recordings/store-health.ts';
 import { recordingRoutes } from './http/recording-routes.ts';
 import { requireSameSite, sharedRoutes } from './http/shared-routes.ts';
 import { jsonErrors } from './http/json-errors.ts';
@@ -158,7 +159,7 @@ export async function startBridge(options: BridgeOptions): Promise<RunningBridge
 /** Opens the recordings store; one that cannot be opened turns recording off, with the reason. */
 export async function openRecordings(
   options: Pick<BridgeOptions, 'recordingsFile' | 'databaseUrl' | 'retentionDays'>,
-  log: (line: string) => void,
+  log: LevelledLog,
 ): Promise<{ recordings: RecordingLibrary | undefined; status: RecordingStatus }> {
   const { recordingsFile: file, databaseUrl } = options;
   if (!file && !databaseUrl) return { recordings: undefined, status: { enabled: false } };

@@ -44,6 +44,7 @@ export const USAGE = `Usage:
   toolscope load --tool <name> [target options]   call one tool under load (toolscope load --help)
   toolscope eval <suite> [target options]         ask a model to use the tools (toolscope eval --help)
   toolscope serve --config <team.json> [--port <n>]  run it for a team (see docs/hosting.md)
+  toolscope store backup <file> | copy --to <store>  back up or move the recordings (toolscope store --help)
 With no target, Toolscope opens its built-in demo server.
 
 Options:

@@ -15,6 +15,11 @@ async function main(): Promise<void> {
     const { runServe } = await import('./hosted/serve-command.ts');
     return runServe(process.argv.slice(3), process.env);
   }
+  if (process.argv[2] === 'store') {
+    // Backups and moves of the recordings store: a command of its own, loaded only when asked for.
+    const { runStore } = await import('./store-command/store-command.ts');
+    return runStore(process.argv.slice(3), process.env);
+  }
   if (process.argv[2] === 'check') {
     // `toolscope check` runs the page's session headless, so it is its own bundle (cli/check,
     // lib/check.js) and bin/toolscope.js runs it; the bridge never loads the page's code.

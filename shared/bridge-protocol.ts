@@ -141,7 +141,12 @@ export type BridgeEvent =
   /** A finished turn of the page's chat playground, kept in the recording (never sent to the page). */
   | { kind: 'chat-turn'; note: ChatTurnNote }
   /** Guided OAuth: the next request of the sign-in waits for the page's `oauth-next` (no secret in it). */
-  | { kind: 'oauth-paused'; next: { kind: OAuthStep['kind']; method: string; url: string } };
+  | { kind: 'oauth-paused'; next: { kind: OAuthStep['kind']; method: string; url: string } }
+  /**
+   * The recording of this connection: `paused` while the recordings store does not answer (the
+   * bridge holds what arrives), `resumed` when all of it was written, `interrupted` when some was let go.
+   */
+  | { kind: 'recording'; state: 'paused' | 'resumed' | 'interrupted'; message: string };
 
 /**
  * A server of the admin's catalog (hosted mode), named instead of described: the bridge knows its

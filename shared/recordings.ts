@@ -39,6 +39,28 @@ export interface RecordingSummary {
   live: boolean;
   /** The tool calls it holds; absent in recordings stored before they were counted. */
   calls?: RecordingCalls;
+  /**
+   * What the recording lacks ("interrupted"): the store was away longer than the bridge could hold
+   * the connection's frames for it. Absent when nothing was lost.
+   */
+  gaps?: RecordingGap[];
+}
+
+/**
+ * One stretch of a connection that was relayed but not recorded: the recordings store did not
+ * answer, and what arrived past the bytes the bridge holds meanwhile was let go.
+ */
+export interface RecordingGap {
+  /** The first and last seq of the frames not recorded; absent when only bridge events were let go. */
+  fromSeq?: number;
+  toSeq?: number;
+  frames: number;
+  events: number;
+  /** Bytes of the frames not recorded. */
+  bytes: number;
+  /** The time of the first and of the last thing not recorded (ms). */
+  from: number;
+  to: number;
 }
 
 /** The tool calls sent in a recording: how many, and which tools, in the order they were first called. */
@@ -94,7 +116,11 @@ export type LiveMessage =
   | { type: 'frame'; frame: Frame }
   | { type: 'event'; entry: TimedBridgeEvent }
   /** The connection ended (the recording is complete), or the recording was deleted or unshared. */
-  | { type: 'ended'; reason: 'closed' | 'deleted' | 'unshared'; endedAt: number };
+  | { type: 'ended'; reason: 'closed' | 'deleted' | 'unshared'; endedAt: number }
+  /** The recordings store does not answer: what the viewer sees may not be kept (`reason` names no address). */
+  | { type: 'paused'; reason: string }
+  /** The store answers again; `detail` says what the recording lacks, if anything. */
+  | { type: 'resumed'; detail?: string };
 
 /** Longest name a recording may have. */
 export const MAX_RECORDING_NAME = 200;
@@ -130,6 +156,16 @@ export const recordedEventSchema = z.looseObject({
   event: z.looseObject({ kind: z.string() }),
 });
 
+export const recordingGapSchema = z.looseObject({
+  fromSeq: z.number().optional(),
+  toSeq: z.number().optional(),
+  frames: z.number(),
+  events: z.number(),
+  bytes: z.number(),
+  from: z.number(),
+  to: z.number(),
+}) satisfies z.ZodType<RecordingGap>;
+
 export const recordingSummarySchema = z.looseObject({
   id: z.string(),
   name: z.string(),
@@ -140,6 +176,7 @@ export const recordingSummarySchema = z.looseObject({
   shareId: z.string().optional(),
   live: z.boolean(),
   calls: z.looseObject({ count: z.number(), tools: z.array(z.string()) }).optional(),
+  gaps: z.array(recordingGapSchema).optional(),
 }) satisfies z.ZodType<RecordingSummary>;
 
 export const recordingListSchema = z.looseObject({
@@ -163,4 +200,6 @@ export const liveMessageSchema = z.discriminatedUnion('type', [
     reason: z.enum(['closed', 'deleted', 'unshared']),
     endedAt: z.number(),
   }),
+  z.looseObject({ type: z.literal('paused'), reason: z.string() }),
+  z.looseObject({ type: z.literal('resumed'), detail: z.string().optional() }),
 ]);

@@ -19,6 +19,7 @@ import { Relay } from '../relay/relay.ts';
 import { FrameStamper } from '../relay/frame-stamper.ts';
 import type { TextMask } from '../recordings/text-mask.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
+import type { RecordingNotice } from '../recordings/recording-hold.ts';
 import {
   openAnyTarget,
   type AdmittedConnection,
@@ -40,13 +41,14 @@ export type ChannelSink = (message: BridgeToClient, json?: string) => void;
  */
 export interface ChannelRecordings {
   /**
-   * `notify` hears why the recording stopped early (a quota), for the page; `masked` hides texts
+   * `notify` hears, for the page, why the recording stopped early (a quota), or that it paused or
+   * resumed; `masked` hides texts
    * the frames and events already come without (the page's view masked them).
    */
   prepare(
     target: ServerTarget,
     owner?: string,
-    notify?: (message: string) => void,
+    notify?: (notice: RecordingNotice) => void,
     masked?: TextMask,
   ): RecordingWriter;
   commit(writer: RecordingWriter, target: ServerTarget): void;
@@ -261,7 +263,7 @@ export class PageChannel {
     const writer = this.recordings?.prepare(
       target,
       this.owner,
-      (message) => this.emitError(message),
+      (event) => this.emit({ type: 'event', event, time: Date.now() }),
       view?.frameMask,
     );
     this.upstream = upstream;
@@ -271,7 +273,8 @@ export class PageChannel {
       upstream,
       (sent, sentJson) => {
         if (sent.type === 'event' && sent.event.kind === 'closed') {
-          connection.ended();
+          // A server that never got ready (its program missing) closes before start() fails: say why.
+          connection.ended(sent.event.reason);
           if (this.relay === relay) this.idle?.stop();
         }
         const shown = view ? view.toPage(sent, sentJson) : { message: sent, json: sentJson };

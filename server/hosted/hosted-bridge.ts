@@ -116,7 +116,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       databaseUrl,
       retentionDays: config.store.retentionDays,
     },
-    (line) => log.info(line),
+    (line, level = 'info') => log[level](line),
   );
   if ((options.recordingsFile || databaseUrl) && !recordings)
     throw new Error(`Cannot start: the recordings store: ${recording.problem}`);
@@ -129,6 +129,8 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         'recording of this connection stopped (it goes on, unrecorded; your oldest ended recordings were deleted first); delete recordings you no longer need, or ask your admin',
       ).message,
     );
+  recordings?.timeWrites(metrics.observeStoreWrite);
+  recordings?.holdDuringOutage(config.store.outageBufferBytes);
   if (recordings && config.limits.recordedFrameBytes > 0)
     recordings.keepFramesUpTo(config.limits.recordedFrameBytes, 'limits.recordedFrameBytes');
   const owned = recordings && new OwnedRecordings(recordings);
@@ -161,7 +163,11 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
   const storeCheck = options.storeProblem ?? (() => storeProblem(recordings));
   app.use(
     healthRoutes(
-      async () => (stopping ? 'stopping' : storeCheck()),
+      async () => {
+        if (stopping) return { reason: 'stopping' };
+        const detail = await storeCheck();
+        return detail === undefined ? undefined : { reason: 'the recordings store does not answer', detail };
+      },
       (problem) => log.warn({ problem }, 'not ready'),
     ),
   );

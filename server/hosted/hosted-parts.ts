@@ -79,6 +79,7 @@ export class HostedParts {
       connected: this.connected,
       audit: logs.audit,
       metrics: this.metrics,
+      warn: (fields, message) => logs.log.warn(fields, message),
       ...(options.resolve ? { resolve: options.resolve } : {}),
     };
     this.sockets = new UserSockets(config.limits.socketsPerUser);
@@ -124,6 +125,8 @@ export class HostedParts {
     this.sockets.limit = config.limits.socketsPerUser;
     this.sendBytes.limit = config.limits.sendBytesPerMinute;
     this.logs.log.level = config.log.level;
+    // Recordings opened from now on hold this much while the store does not answer.
+    recordings?.holdDuringOutage(config.store.outageBufferBytes);
     if (config.store.retentionDays !== previous.store.retentionDays)
       await recordings?.setRetentionDays(config.store.retentionDays).catch((error: Error) => {
         // The rest of the reload stands; the store refused only this write.

@@ -11,6 +11,7 @@ import {
 } from '#shared/recordings.ts';
 import type { LiveStart } from '../recordings/live-feed.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
+import { StoreUnavailableError } from '../recordings/store-health.ts';
 import type { Refusal } from './access-guard.ts';
 
 /** A viewer this far behind (bytes queued on its socket) is cut off rather than buffered without end. */
@@ -66,6 +67,8 @@ export class LiveViewerEndpoint {
       recording = await recordings?.findShared(shareId);
     } catch (error) {
       // The store is unreadable (I/O error, locked, corrupt, unreachable): refuse this viewer, keep the bridge.
+      const explained = await recordings?.explain(error);
+      if (explained instanceof StoreUnavailableError) return { status: 503, reason: explained.message };
       return { status: 500, reason: `Cannot read recordings: ${(error as Error).message}` };
     }
     if (!recordings || !recording) return { status: 403, reason: 'Unknown or withdrawn share link' };

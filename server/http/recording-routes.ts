@@ -2,6 +2,7 @@ import express, { Router } from 'express';
 import { renameBodySchema, retentionSchema } from '#shared/recordings.ts';
 import { parseUntrusted } from '#shared/untrusted-json.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
+import { storeErrors } from './store-errors.ts';
 
 /**
  * The token-protected routes under /api/recordings: list, read, rename, delete, share and
@@ -53,6 +54,7 @@ export function recordingRoutes(recordings: RecordingLibrary | undefined, proble
     await store.unshare(request.params.id);
     response.json(await store.get(request.params.id));
   });
+  router.use(storeErrors(store));
   return router;
 }
 

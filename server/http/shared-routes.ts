@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
 import type { AccessGuard } from './access-guard.ts';
+import { storeErrors } from './store-errors.ts';
 
 /** Refuses requests from a foreign Host or Origin (no token needed: share ids stand in for it). */
 export function requireSameSite(guard: AccessGuard): RequestHandler {
@@ -31,5 +32,6 @@ export function sharedRoutes(recordings: RecordingLibrary | undefined, sandboxOr
   router.use((_request, response) => {
     response.status(404).json({ error: 'No such API route' });
   });
+  if (recordings) router.use(storeErrors(recordings));
   return router;
 }

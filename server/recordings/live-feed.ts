@@ -1,6 +1,7 @@
 import type { LiveMessage } from '#shared/recordings.ts';
 import type { RecordingStore } from './recording-store.ts';
 import type { RecordingWriter } from './recording-writer.ts';
+import { PAUSED_FOR_VIEWERS } from './recording-hold.ts';
 
 /** Gets each message for one viewer, in order; `text` is its JSON when already built (and scrubbed). */
 export type LiveSend = (message: LiveMessage, text?: string) => void;
@@ -73,6 +74,8 @@ export async function followStored(
   let stopped = false;
   let running = false;
   let again = false;
+  /** Set while the store does not answer: the viewer was told, and is told again when it does. */
+  let paused = false;
   const stop = (): void => {
     stopped = true;
     unwatch();
@@ -84,6 +87,10 @@ export async function followStored(
     const frames = await store.frames(recordingId, next.seq);
     const events = await store.events(recordingId, next.index);
     if (stopped) return true;
+    if (paused) {
+      paused = false;
+      send({ type: 'resumed' });
+    }
     for (const frame of frames) {
       send({ type: 'frame', frame });
       next.seq = frame.seq + 1;
@@ -113,7 +120,11 @@ export async function followStored(
       } while (again && !stopped);
     } catch (error) {
       // The store is unreachable for now: the next notification or poll tries again.
-      log(`Live viewer of ${recordingId}: ${(error as Error).message}`);
+      if (!paused && !stopped) {
+        paused = true;
+        log(`Live viewer of ${recordingId}: ${(error as Error).message}`);
+        send({ type: 'paused', reason: PAUSED_FOR_VIEWERS });
+      }
     } finally {
       running = false;
     }

@@ -3,6 +3,7 @@ import { RECORDINGS_FILE } from './data-dir.ts';
 import { PgRecordingStore } from './pg-recording-store.ts';
 import type { RecordingStore } from './recording-store.ts';
 import { SqliteRecordingStore } from './sqlite-recording-store.ts';
+import type { LevelledLog } from './store-health.ts';
 
 /** Where to keep recordings: a PostgreSQL database when `databaseUrl` is given, else SQLite. */
 export interface RecordingStoreOptions {
@@ -12,7 +13,7 @@ export interface RecordingStoreOptions {
   dataDir?: string;
   /** The SQLite file itself (instead of `dataDir`; `:memory:` for tests). */
   file?: string;
-  log?: (line: string) => void;
+  log?: LevelledLog;
 }
 
 /**

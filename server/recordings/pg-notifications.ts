@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { RecordingChangeListener } from './recording-store.ts';
+import type { LevelledLog } from './store-health.ts';
 
 /**
  * The channel every bridge on one database NOTIFYs on; the payload is `c:<id>` when a recording's
@@ -26,7 +27,7 @@ export class PgNotifications {
 
   constructor(
     private readonly config: pg.ClientConfig,
-    private readonly log: (line: string) => void,
+    private readonly log: LevelledLog,
   ) {}
 
   /** Connects and listens; rejects when the first connection fails. */
@@ -73,7 +74,10 @@ export class PgNotifications {
   private lost(client: pg.Client, error?: Error): void {
     if (this.closed || this.client !== client) return;
     this.client = undefined;
-    this.log(`Lost the PostgreSQL notification connection${error ? `: ${error.message}` : ''}; reconnecting`);
+    this.log(
+      `Lost the PostgreSQL notification connection${error ? `: ${error.message}` : ''}; reconnecting`,
+      'warn',
+    );
     client.end().catch(() => {});
     this.retry();
   }
@@ -81,7 +85,10 @@ export class PgNotifications {
   private retry(): void {
     this.retryTimer = setTimeout(() => {
       this.connect().then(
-        () => this.tell(ANY_RECORDING, 'state'),
+        () => {
+          this.log('The PostgreSQL notification connection is back', 'warn');
+          this.tell(ANY_RECORDING, 'state');
+        },
         () => {
           this.retryMs = Math.min(this.retryMs * 2, MAX_RETRY_MS);
           this.retry();

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { RecordedEvent, RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
+import type { RecordedEvent, RecordingCalls, RecordingGap, RecordingSummary } from '#shared/recordings.ts';
 import { PgNotifications, RECORDINGS_CHANNEL } from './pg-notifications.ts';
 import { migratePostgres } from './pg-schema.ts';
 import {
@@ -18,6 +18,7 @@ import {
   type Scrub,
 } from './recording-store.ts';
 import { toSize, toSummary, toUsage, type RecordingRow, type UsageRow } from './sqlite-schema.ts';
+import type { LevelledLog } from './store-health.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Each bridge refreshes its row in `bridges` this often... */
@@ -71,7 +72,7 @@ export class PgRecordingStore implements RecordingStore {
   private readonly heartbeat: NodeJS.Timeout;
 
   /** Connects, migrates and registers this bridge; rejects with the reason when the database cannot be used. */
-  static async open(databaseUrl: string, log: (line: string) => void = () => {}): Promise<PgRecordingStore> {
+  static async open(databaseUrl: string, log: LevelledLog = () => {}): Promise<PgRecordingStore> {
     // A database that does not answer (a dropped route, not a refusal) fails a connect in bounded
     // time: the start says why, and readiness checks do not hang.
     const config = {
@@ -82,7 +83,7 @@ export class PgRecordingStore implements RecordingStore {
     };
     const pool = new pg.Pool({ ...config, max: 10, idleTimeoutMillis: 30_000 });
     // An idle connection that breaks (the server restarted) must not crash the bridge.
-    pool.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`));
+    pool.on('error', (error) => log(`PostgreSQL connection lost: ${error.message}`, 'warn'));
     const notifications = new PgNotifications(config, log);
     try {
       const client = await pool.connect();
@@ -106,11 +107,11 @@ export class PgRecordingStore implements RecordingStore {
     private readonly pool: pg.Pool,
     private readonly notifications: PgNotifications,
     databaseUrl: string,
-    private readonly log: (line: string) => void,
+    private readonly log: LevelledLog,
   ) {
     this.location = withoutPassword(databaseUrl);
     this.heartbeat = setInterval(() => {
-      this.beat().catch((error: Error) => log(`PostgreSQL heartbeat failed: ${error.message}`));
+      this.beat().catch((error: Error) => log(`PostgreSQL heartbeat failed: ${error.message}`, 'warn'));
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
   }
@@ -222,6 +223,13 @@ export class PgRecordingStore implements RecordingStore {
 
   async setCalls(id: string, calls: RecordingCalls): Promise<void> {
     await this.pool.query('UPDATE recordings SET calls = $2 WHERE id = $1', [id, JSON.stringify(calls)]);
+  }
+
+  async setGaps(id: string, gaps: readonly RecordingGap[]): Promise<void> {
+    await this.pool.query('UPDATE recordings SET gaps = $2 WHERE id = $1', [
+      id,
+      gaps.length ? JSON.stringify(gaps) : null,
+    ]);
   }
 
   async rename(id: string, name: string): Promise<boolean> {

@@ -51,6 +51,8 @@ export const PG_MIGRATIONS: readonly { version: number; sql: string }[] = [
   },
   // The Recordings list says what happened in each: "3 calls: echo, get_weather" (JSON of RecordingCalls).
   { version: 2, sql: 'ALTER TABLE recordings ADD COLUMN calls TEXT' },
+  // What a recording lacks when its store was away too long: JSON of RecordingGap[] ("interrupted").
+  { version: 3, sql: 'ALTER TABLE recordings ADD COLUMN gaps TEXT' },
 ];
 
 /** The newest schema version this Toolscope writes. */

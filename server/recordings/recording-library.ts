@@ -11,14 +11,18 @@ import { followStored, followWriter, type LiveSend, type LiveStart } from './liv
 import { openRecordingStore, type RecordingStoreOptions } from './open-recording-store.ts';
 import type { RecordingSize, RecordingStore } from './recording-store.ts';
 import { RecordingQuota } from './recording-quota.ts';
+import type { RecordingNotice } from './recording-hold.ts';
 import { RecordingWriter } from './recording-writer.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
+import { StoreHealth, StoreUnavailableError, type LevelledLog } from './store-health.ts';
 import type { TextMask } from './text-mask.ts';
 
 /** How often expired recordings are looked for while the bridge runs. */
 const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 /** How often a shared store is searched for recordings of bridges that stopped without ending them. */
 const ABANDONED_INTERVAL_MS = 60 * 1000;
+/** What one recording may hold in memory while the store does not answer (see {@link RecordingLibrary.holdDuringOutage}). */
+export const DEFAULT_OUTAGE_HOLD_BYTES = 16 * 1024 * 1024;
 
 /**
  * All the recordings of this bridge: the store, a writer for each recording still being written
@@ -33,11 +37,16 @@ export class RecordingLibrary {
   private readonly remoteViewers = new Map<string, number>();
   private readonly timers: NodeJS.Timeout[] = [];
   private readonly unwatch: () => void;
+  /** Whether the store answers; writers hold their frames while it does not. */
+  readonly health: StoreHealth;
+  private holdBytes = DEFAULT_OUTAGE_HOLD_BYTES;
+  private observeWrite: ((seconds: number) => void) | undefined;
 
   private constructor(
     private readonly store: RecordingStore,
-    private readonly log: (line: string) => void,
+    private readonly log: LevelledLog,
   ) {
+    this.health = new StoreHealth(store, log);
     this.timers.push(setInterval(() => void this.prune(), PRUNE_INTERVAL_MS));
     if (store.shared) this.timers.push(setInterval(() => void this.endAbandoned(), ABANDONED_INTERVAL_MS));
     for (const timer of this.timers) timer.unref();
@@ -47,10 +56,7 @@ export class RecordingLibrary {
   }
 
   /** Ends what stopped bridges left open, prunes, and serves `store`. */
-  static async start(
-    store: RecordingStore,
-    log: (line: string) => void = () => {},
-  ): Promise<RecordingLibrary> {
+  static async start(store: RecordingStore, log: LevelledLog = () => {}): Promise<RecordingLibrary> {
     const library = new RecordingLibrary(store, log);
     await library.endAbandoned();
     await library.prune();
@@ -59,7 +65,7 @@ export class RecordingLibrary {
 
   /** Opens the store the options name; `retentionDays`, when given, replaces the stored setting. */
   static async open(
-    options: RecordingStoreOptions & { retentionDays?: number; log?: (line: string) => void },
+    options: RecordingStoreOptions & { retentionDays?: number; log?: LevelledLog },
   ): Promise<RecordingLibrary> {
     const store = await openRecordingStore(options);
     try {
@@ -90,7 +96,7 @@ export class RecordingLibrary {
   prepare(
     target: ServerTarget,
     userName?: string,
-    notify?: (message: string) => void,
+    notify?: (notice: RecordingNotice) => void,
     masked?: TextMask,
   ): RecordingWriter {
     const quota = userName !== undefined ? this.quota : undefined;
@@ -98,16 +104,33 @@ export class RecordingLibrary {
       onFinish: (finished) => this.finished(finished),
       log: this.log,
       scrubber: SecretScrubber.forTarget(target).without(masked),
+      outage: { health: this.health, holdBytes: this.holdBytes },
+      ...(notify && { notify }),
+      ...(this.observeWrite && { observeWrite: this.observeWrite }),
       ...(this.maxFrameBytes && { maxFrameBytes: this.maxFrameBytes }),
       ...(quota && {
         meter: quota.quota.meter(userName!, () => {
           writer.stopKeeping(`over limits.recordingBytesPerUser (${quota.quota.bytesPerUser} bytes)`);
-          notify?.(quota.message);
+          notify?.({ kind: 'error', message: quota.message });
         }),
       }),
     });
     if (userName !== undefined) this.userNames.set(writer, userName);
     return writer;
+  }
+
+  /**
+   * While the store does not answer, each recording holds up to `bytes` of what its connection
+   * sends (in memory) and writes it when the store is back; past that it lets go and is marked
+   * interrupted. Applies to recordings prepared from now on.
+   */
+  holdDuringOutage(bytes: number): void {
+    this.holdBytes = bytes;
+  }
+
+  /** Calls `observe` with the seconds each store write of a recording took (hosted mode's metrics), from now on. */
+  timeWrites(observe: (seconds: number) => void): void {
+    this.observeWrite = observe;
   }
 
   /** Frames over this size are recorded as a marker (hosted mode), with the limit's name for the marker. */
@@ -162,6 +185,7 @@ export class RecordingLibrary {
 
   /** Every recording, or only `userName`'s, newest first. */
   async list(filter: { userName?: string } = {}): Promise<RecordingListResponse> {
+    this.throwWhileDown();
     await Promise.all([...this.writers.values()].map((writer) => writer.flush()));
     return {
       recordings: (await this.store.list(filter)).map((summary) => this.withLive(summary)),
@@ -171,6 +195,7 @@ export class RecordingLibrary {
   }
 
   async get(id: string): Promise<RecordingSummary | undefined> {
+    this.throwWhileDown();
     await this.flushed(id);
     const summary = await this.store.get(id);
     return summary && this.withLive(summary);
@@ -243,6 +268,7 @@ export class RecordingLibrary {
 
   /** Deletes a recording, its frames and its link; a live one stops recording. */
   async delete(id: string): Promise<boolean> {
+    this.throwWhileDown();
     this.writers.get(id)?.drop();
     await this.flushed(id);
     return this.store.delete(id);
@@ -284,19 +310,36 @@ export class RecordingLibrary {
     }
   }
 
-  /** Resolves when the store answers (readiness); rejects with the reason otherwise. */
-  check(): Promise<void> {
-    return this.store.check();
+  /** Why the store does not answer (for the admin: it names the store's address), or undefined when it does; bounded in time. */
+  async problem(): Promise<string | undefined> {
+    return this.health.probe();
+  }
+
+  /**
+   * What an error met while reading or changing recordings means: a {@link StoreUnavailableError}
+   * when the store does not answer (routes answer 503), else the error itself.
+   */
+  async explain(error: unknown): Promise<unknown> {
+    if (error instanceof StoreUnavailableError) return error;
+    return (await this.health.isOutage(error)) ? (this.health.unavailable ?? error) : error;
   }
 
   /** Ends every recording still being written, waits for their writes and closes the store. */
   async close(): Promise<void> {
+    // Writers waiting for a store that does not answer give up: the bridge is stopping.
+    this.health.close();
     for (const timer of this.timers) clearInterval(timer);
     this.unwatch();
     const now = Date.now();
     for (const writer of [...this.writers.values()]) writer.end(now);
     await Promise.all(this.draining.values());
     await this.store.close();
+  }
+
+  /** Answers at once, while the store does not answer, instead of waiting on it. */
+  private throwWhileDown(): void {
+    const unavailable = this.health.unavailable;
+    if (unavailable) throw unavailable;
   }
 
   private finished(writer: RecordingWriter): void {

@@ -1,5 +1,5 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { RecordedEvent, RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
+import type { RecordedEvent, RecordingCalls, RecordingGap, RecordingSummary } from '#shared/recordings.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 
 /** Ended recordings are kept this long unless the setting says otherwise. */
@@ -118,6 +118,8 @@ export interface RecordingStore {
   rename(id: string, name: string): Promise<boolean>;
   /** Sets the summary of the tool calls recording `id` holds (its writer keeps it up to date). */
   setCalls(id: string, calls: RecordingCalls): Promise<void>;
+  /** Sets what recording `id` lacks: the stretches its writer had to let go (see RecordingGap). */
+  setGaps(id: string, gaps: readonly RecordingGap[]): Promise<void>;
   setShareId(id: string, shareId: string | null): Promise<boolean>;
   delete(id: string): Promise<boolean>;
   /**

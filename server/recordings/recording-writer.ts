@@ -1,5 +1,6 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { countCall, type LiveMessage, type RecordedEvent, type RecordingCalls } from '#shared/recordings.ts';
+import { RecordingHold, type HoldOptions } from './recording-hold.ts';
 import type { FrameTexts, RecordingStore } from './recording-store.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
 
@@ -49,10 +50,9 @@ export class RecordingWriter {
   constructor(
     readonly id: string,
     private readonly store: RecordingStore,
-    private readonly options: {
+    private readonly options: HoldOptions & {
       /** Called once when the recording stops being live (ended, deleted, discarded). */
       onFinish: (recording: RecordingWriter) => void;
-      log: (line: string) => void;
       /** Takes the connection's secret values out of everything written or sent. */
       scrubber?: SecretScrubber;
       /** Hears the size of each frame kept (the recording quota per user counts them). */
@@ -63,7 +63,20 @@ export class RecordingWriter {
        */
       maxFrameBytes?: { bytes: number; limitName: string };
     },
-  ) {}
+  ) {
+    this.hold = new RecordingHold(id, options, {
+      tell: (message) => this.tell(message),
+      interrupted: (message, gaps) => {
+        // Where the gap is, in the recording itself; and in its summary, so the list says "interrupted".
+        this.addEvent({ time: Date.now(), event: { kind: 'recording', state: 'interrupted', message } });
+        void this.enqueue(() => this.attempt(() => this.store.setGaps(this.id, gaps)), true);
+      },
+    });
+  }
+
+  /** The store calls, and what happens while the store does not answer. */
+  private readonly hold: RecordingHold;
+  private readonly attempt = (call: () => Promise<void>): Promise<void> => this.hold.attempt(call);
 
   /** True until the connection ends or the recording is deleted. */
   get isLive(): boolean {
@@ -97,9 +110,15 @@ export class RecordingWriter {
   addFrame(frame: Frame, json: string = JSON.stringify(frame)): void {
     if (this.finished) return;
     if (this.keeping) {
-      if (!this.queuedFrames.length) this.queuedFirstSeq = frame.seq;
       const max = this.options.maxFrameBytes;
       const kept = max && json.length > max.bytes ? markerOf(frame, max) : json;
+      if (this.hold.overHold(kept === json ? frame.bytes : kept.length, this.queuedBytes)) {
+        // Still told to live viewers: they find frames by seq, so the hole is theirs too on a reconnect.
+        this.hold.letGoFrame(frame.seq, frame.time, frame.bytes);
+        if (this.listeners.size) this.tellText({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
+        return;
+      }
+      if (!this.queuedFrames.length) this.queuedFirstSeq = frame.seq;
       this.queuedFrames.push(kept);
       this.queuedLastSeq = frame.seq;
       this.queuedLastTime = frame.time;
@@ -117,6 +136,15 @@ export class RecordingWriter {
 
   addEvent(entry: RecordedEvent): void {
     if (this.finished) return;
+    if (this.keeping && this.hold.isPaused) {
+      const bytes = JSON.stringify(entry).length;
+      if (this.hold.overHold(bytes, this.queuedBytes)) {
+        // Not told either: viewers number events as the store does, so the two stay in step.
+        this.hold.letGoEvent(entry.time);
+        return;
+      }
+      this.queuedBytes += bytes;
+    }
     if (this.keeping) this.queuedEvents.push(entry);
     this.toldEvents++;
     this.tell({ type: 'event', entry });
@@ -127,7 +155,7 @@ export class RecordingWriter {
   commit(create: () => Promise<void>): void {
     if (this.committed || this.finished) return;
     this.committed = true;
-    void this.enqueue(create);
+    void this.enqueue(() => this.attempt(create));
     void this.flush();
   }
 
@@ -143,14 +171,16 @@ export class RecordingWriter {
    */
   flush(): Promise<void> {
     if (!this.committed || this.writeFailed) return this.writing;
-    if (!this.queuedFrames.length && !this.queuedEvents.length) return this.writing;
+    // While the store does not answer, readers read what it had (or fail) rather than wait for it.
+    if (!this.queuedFrames.length && !this.queuedEvents.length)
+      return this.hold.isPaused ? done : this.writing;
     // The queue is taken when the write starts, not now: whatever arrives meanwhile goes in the
     // same batch, so one write waiting to start is enough.
     this.nextFlush ??= this.enqueue(() => {
       this.nextFlush = undefined;
       return this.writeQueued();
     });
-    return this.nextFlush;
+    return this.hold.isPaused ? done : this.nextFlush;
   }
 
   /** Resolves when every write queued so far is done. */
@@ -163,7 +193,7 @@ export class RecordingWriter {
     if (this.finished) return;
     void this.flush();
     // Even after a failed write: the frames that made it are a finished recording.
-    if (this.committed) void this.enqueue(() => this.store.end(this.id, endedAt), true);
+    if (this.committed) void this.enqueue(() => this.attempt(() => this.store.end(this.id, endedAt)), true);
     this.tell({ type: 'ended', reason: 'closed', endedAt });
     this.finish();
   }
@@ -198,7 +228,7 @@ export class RecordingWriter {
 
   private scheduleFlush(): void {
     if (!this.committed || this.writeFailed) return;
-    if (this.writesPending && this.queuedBytes > MAX_BACKLOG_BYTES) {
+    if (!this.hold.isPaused && this.writesPending && this.queuedBytes > MAX_BACKLOG_BYTES) {
       this.fail(new Error('the store fell behind (writes take longer than frames arrive)'));
       return;
     }
@@ -238,16 +268,19 @@ export class RecordingWriter {
       : undefined;
     const events = this.queuedEvents;
     const firstEventIndex = this.writtenEvents;
+    this.hold.inFlightBytes = this.queuedBytes;
     this.clearQueue();
     this.writtenEvents += events.length;
-    await this.store.appendTexts(this.id, frames, events, firstEventIndex, this.scrub);
+    try {
+      await this.attempt(() => this.store.appendTexts(this.id, frames, events, firstEventIndex, this.scrub));
+    } finally {
+      this.hold.inFlightBytes = 0;
+    }
     if (this.callsChanged) {
       this.callsChanged = false;
       // Tool names come from the server: scrubbed like every other text that is stored.
-      await this.store.setCalls(
-        this.id,
-        JSON.parse(this.scrub(JSON.stringify(this.calls))) as RecordingCalls,
-      );
+      const calls = JSON.parse(this.scrub(JSON.stringify(this.calls))) as RecordingCalls;
+      await this.attempt(() => this.store.setCalls(this.id, calls));
     }
   }
 
@@ -286,6 +319,8 @@ export class RecordingWriter {
     this.clearQueue();
   }
 }
+
+const done = Promise.resolve();
 
 /**
  * What the recording keeps of a frame over the size limit: a frame that could not be read, whose

@@ -26,6 +26,12 @@ export interface SqlDatabase {
   pragma(name: string): SqlValue | undefined;
   /** Wraps `fn` in BEGIN/COMMIT, with ROLLBACK when it throws. */
   transaction<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void;
+  /**
+   * Writes a consistent copy of the database, what its WAL holds included, to `file` (which must
+   * not exist), while others go on writing: SQLite's online backup API where the driver has it
+   * (node:sqlite from Node 22.16), else `VACUUM INTO`. Both read one snapshot.
+   */
+  backup(file: string): Promise<void>;
   readonly isOpen: boolean;
   close(): void;
 }
@@ -40,6 +46,11 @@ type NativeConstructor = new (file: string) => NativeDatabase;
 
 const require = createRequire(import.meta.url);
 let nodeSqlite: NativeConstructor | null | undefined;
+/** node:sqlite's backup(), where this Node has it. */
+let nodeSqliteBackup: NodeSqliteBackup | undefined;
+type NodeSqliteBackup = (db: NativeDatabase, file: string, options: { rate: number }) => Promise<number>;
+/** Pages per backup step: all of them in one step, so the copy is one snapshot and never restarts. */
+const ALL_PAGES = 2 ** 31 - 1;
 
 /**
  * node:sqlite's DatabaseSync, or null on a Node without it (before 22.13). Node 22 prints an
@@ -58,7 +69,9 @@ function loadNodeSqlite(): NativeConstructor | null {
   } as typeof process.emitWarning;
   try {
     // Loaded at run time, not imported: on Node 20 a static import would fail to link the module.
-    nodeSqlite = (require('node:sqlite') as { DatabaseSync: NativeConstructor }).DatabaseSync;
+    const module = require('node:sqlite') as { DatabaseSync: NativeConstructor; backup?: NodeSqliteBackup };
+    nodeSqlite = module.DatabaseSync;
+    nodeSqliteBackup = module.backup;
   } catch {
     nodeSqlite = null;
   } finally {
@@ -137,6 +150,11 @@ function wrap(db: NativeDatabase, driver: SqliteDriverName): SqlDatabase {
           throw error;
         }
       },
+    backup: async (file) => {
+      assertOpen();
+      if (driver === 'node:sqlite' && nodeSqliteBackup) await nodeSqliteBackup(db, file, { rate: ALL_PAGES });
+      else db.prepare('VACUUM INTO ?').run(file);
+    },
     get isOpen() {
       return open;
     },

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { chmodSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { RecordedEvent, RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
+import type { RecordedEvent, RecordingCalls, RecordingGap, RecordingSummary } from '#shared/recordings.ts';
 import {
   NEW_RECORDING_COLUMNS,
   newRecordingValues,
@@ -99,6 +99,7 @@ export class SqliteRecordingStore implements RecordingStore {
       events: db.prepare('SELECT body FROM events WHERE recording_id = ? AND idx >= ? ORDER BY idx'),
       rename: db.prepare('UPDATE recordings SET name = ? WHERE id = ?'),
       calls: db.prepare('UPDATE recordings SET calls = ? WHERE id = ?'),
+      gaps: db.prepare('UPDATE recordings SET gaps = ? WHERE id = ?'),
       share: db.prepare('UPDATE recordings SET share_id = ? WHERE id = ?'),
       delete: db.prepare('DELETE FROM recordings WHERE id = ?'),
       expired: db.prepare('SELECT id FROM recordings WHERE ended_at IS NOT NULL AND ended_at < ?'),
@@ -199,6 +200,10 @@ export class SqliteRecordingStore implements RecordingStore {
 
   async setCalls(id: string, calls: RecordingCalls): Promise<void> {
     this.statements.calls.run(JSON.stringify(calls), id);
+  }
+
+  async setGaps(id: string, gaps: readonly RecordingGap[]): Promise<void> {
+    this.statements.gaps.run(gaps.length ? JSON.stringify(gaps) : null, id);
   }
 
   async rename(id: string, name: string): Promise<boolean> {

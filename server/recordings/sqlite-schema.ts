@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import type { RecordingCalls, RecordingSummary } from '#shared/recordings.ts';
+import type { RecordingCalls, RecordingGap, RecordingSummary } from '#shared/recordings.ts';
 import type { RecordingSize, RecordingUsage } from './recording-store.ts';
 import { serverTargetShape, type ServerTarget } from '#shared/targets.ts';
 import { parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
@@ -18,6 +18,8 @@ export const SQLITE_MIGRATIONS: readonly { version: number; sql: string }[] = [
   },
   // The Recordings list says what happened in each: "3 calls: echo, get_weather" (JSON of RecordingCalls).
   { version: 3, sql: 'ALTER TABLE recordings ADD COLUMN calls TEXT' },
+  // What a recording lacks when its store was away too long: JSON of RecordingGap[] ("interrupted").
+  { version: 4, sql: 'ALTER TABLE recordings ADD COLUMN gaps TEXT' },
 ];
 
 /** The newest schema version this Toolscope writes. */
@@ -65,6 +67,8 @@ export interface RecordingRow {
   share_id: string | null;
   /** JSON of RecordingCalls; null in rows written before calls were counted. */
   calls?: string | null;
+  /** JSON of RecordingGap[]; null when nothing is missing. */
+  gaps?: string | null;
 }
 
 /** A recordings row as the API shows it. */
@@ -79,7 +83,28 @@ export function toSummary(row: RecordingRow): RecordingSummary {
     ...(row.share_id ? { shareId: row.share_id } : {}),
     live: false,
     ...storedCalls(row.calls),
+    ...storedGaps(row.gaps),
   };
+}
+
+const storedGapsShape = z.array(
+  z.object({
+    fromSeq: z.number().int().optional(),
+    toSeq: z.number().int().optional(),
+    frames: z.number().int().min(0),
+    events: z.number().int().min(0),
+    bytes: z.number().min(0),
+    from: z.number(),
+    to: z.number(),
+  }),
+);
+
+/** The stored gaps, or nothing when there are none; gaps that cannot be read still mark the recording. */
+function storedGaps(json: string | null | undefined): { gaps?: RecordingGap[] } {
+  if (!json) return {};
+  const parsed = parseJsonText(json);
+  const read = parsed.ok ? parseUntrusted(storedGapsShape, parsed.value) : parsed;
+  return { gaps: read.ok ? read.value : [] };
 }
 
 const storedCallsShape = z.object({ count: z.number().int().min(0), tools: z.array(z.string()) });

@@ -58,8 +58,8 @@ describe('hosted mode: who you are', () => {
     try {
       const ready = await get(broken, '/readyz');
       expect(ready.status).toBe(503);
-      // The store's own words are the admin's: in the log, not in the answer (issue 27).
-      expect(ready.json()).toEqual({ status: 'not ready' });
+      // The store's own words are the admin's: in the log; the answer names only what is wrong.
+      expect(ready.json()).toEqual({ status: 'not ready', reason: 'the recordings store does not answer' });
       expect(broken.logText()).toContain('database is down');
       expect((await get(broken, '/healthz')).status).toBe(200);
     } finally {

@@ -99,7 +99,7 @@ describe('hosted mode: smaller promises kept', () => {
     const ready = await rawRequest(bridge.port, 'GET', '/readyz');
     expect(ready.status).toBe(503);
     expect(ready.body).not.toContain('db.internal');
-    expect(ready.json()).toEqual({ status: 'not ready' });
+    expect(ready.json()).toEqual({ status: 'not ready', reason: 'the recordings store does not answer' });
     expect(bridge.logText()).toContain('connect ECONNREFUSED db.internal:5432');
   });
 

@@ -97,8 +97,8 @@ describe.skipIf(skipReason)(
       await cluster.stop();
       const ready = await rawRequest(a.port, 'GET', '/readyz', {});
       expect(ready.status).toBe(503);
-      expect(ready.json()).toEqual({ status: 'not ready' });
-      expect(a.logText()).toMatch(/recordings store does not answer/);
+      expect(ready.json()).toEqual({ status: 'not ready', reason: 'the recordings store does not answer' });
+      expect(a.logText()).toMatch(/recordings store postgres:\/\/\S+ does not answer/);
       expect((await rawRequest(a.port, 'GET', '/healthz', {})).status).toBe(200);
     });
   },

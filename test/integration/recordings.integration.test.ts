@@ -289,7 +289,7 @@ describe('recordings', () => {
 });
 
 describe('a data file that fails while the bridge runs', () => {
-  it('refuses share links with a JSON error (no stack trace) and keeps the bridge and its sessions', async () => {
+  it('refuses share links with 503 naming the store (no stack trace) and keeps the bridge and its sessions', async () => {
     const folder = mkdtempSync(path.join(tmpdir(), 'toolscope-failing-'));
     const failing = await startTestBridge({ token: TOKEN, recordingsFile: path.join(folder, 'r.sqlite') });
     try {
@@ -303,12 +303,15 @@ describe('a data file that fails while the bridge runs', () => {
         socket.once('open', () => resolve('open'));
         socket.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
       });
-      expect(viewer).toBe(500);
+      expect(viewer).toBe(503);
       const response = await fetch(`http://127.0.0.1:${failing.port}/api/shared/${id}`);
-      expect(response.status).toBe(500);
+      expect(response.status).toBe(503);
       const body = await response.text();
       expect(body).not.toMatch(/at .*\.ts:\d+/);
-      expect(JSON.parse(body)).toEqual({ error: 'The bridge could not answer this request' });
+      expect(JSON.parse(body)).toEqual({
+        error: 'The recordings store (SQLite) does not answer; try again once it is back',
+        store: 'sqlite',
+      });
       expect((await session.callTool('echo', { message: 'still here' })).status).toBe('ok');
       await session.disconnect();
     } finally {

@@ -19,6 +19,10 @@ export interface PostgresCluster {
   readonly adminUrl: string;
   /** Makes an empty database and answers its URL. */
   createDatabase(): Promise<string>;
+  /** Stops the server as an outage would (connections cut), keeping its files and port. */
+  pause(): Promise<void>;
+  /** Starts a paused server again on the same port, and resolves once it accepts connections. */
+  resume(): Promise<void>;
   /** Stops the server and deletes its files. */
   stop(): Promise<void>;
 }
@@ -74,18 +78,22 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
     throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   }
   const port = await freePort();
-  const server = spawn(
-    path.join(bin, 'postgres'),
-    ['-D', data, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1'].concat(
-      (options.durable
-        ? ['max_connections=60']
-        : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=60']
-      ).flatMap((setting) => ['-c', setting]),
-    ),
-    { stdio: ['ignore', 'ignore', 'pipe'], ...ids },
-  );
   let log = '';
-  server.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+  const run = (): ChildProcess => {
+    const child = spawn(
+      path.join(bin, 'postgres'),
+      ['-D', data, '-p', String(port), '-k', root, '-c', 'listen_addresses=127.0.0.1'].concat(
+        (options.durable
+          ? ['max_connections=60']
+          : ['fsync=off', 'synchronous_commit=off', 'full_page_writes=off', 'max_connections=60']
+        ).flatMap((setting) => ['-c', setting]),
+      ),
+      { stdio: ['ignore', 'ignore', 'pipe'], ...ids },
+    );
+    child.stderr!.on('data', (chunk: Buffer) => (log = (log + chunk.toString()).slice(-4000)));
+    return child;
+  };
+  let server = run();
   const adminUrl = `postgres://toolscope@127.0.0.1:${port}/postgres`;
   try {
     await waitUntilReady(adminUrl, server, () => log);
@@ -107,6 +115,14 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
         await client.end();
       }
       return `postgres://toolscope@127.0.0.1:${port}/${name}`;
+    },
+    async pause() {
+      await stopServer(server);
+    },
+    async resume() {
+      if (server.exitCode === null && server.signalCode === null) return;
+      server = run();
+      await waitUntilReady(adminUrl, server, () => log);
     },
     async stop() {
       await stopServer(server);

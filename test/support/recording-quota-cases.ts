@@ -20,7 +20,7 @@ let started = Date.now();
 
 /** A new recording of `user`, started 1 ms after the last (the order "oldest first" is by start). */
 function record(library: RecordingLibrary, user: string, notices: string[] = []) {
-  const writer = library.prepare(target, user, (message) => notices.push(message));
+  const writer = library.prepare(target, user, (notice) => notices.push(notice.message));
   library.commit(writer, target, ++started);
   return writer;
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { toFrameTexts, type RecordingStore } from '../../server/recordings/recording-store.ts';
 import { SqliteRecordingStore } from '../../server/recordings/sqlite-recording-store.ts';
+import { SCHEMA_VERSION } from '../../server/recordings/sqlite-schema.ts';
 import { FrameStamper } from '../../server/relay/frame-stamper.ts';
 import type { RecordedEvent } from '#shared/recordings.ts';
 import type { SqliteDriverName } from '../../server/recordings/sqlite-driver.ts';
@@ -54,6 +55,20 @@ export function describeStoreContract(name: string, open: () => Promise<Recordin
       await store.setCalls('c', { count: 3, tools: ['echo', 'get_weather'] });
       expect((await store.get('c'))?.calls).toEqual({ count: 3, tools: ['echo', 'get_weather'] });
       expect((await store.list())[0]?.calls).toEqual({ count: 3, tools: ['echo', 'get_weather'] });
+    });
+
+    it('keeps what a recording lacks (its gaps), absent until set, and frames on both sides of a hole in seq', async () => {
+      const store = await open();
+      await store.create({ id: 'g', name: 'gaps', target: null, startedAt: 1 });
+      expect((await store.get('g'))?.gaps).toBeUndefined();
+      await append(store, 'g', [frame(0), frame(1), frame(5), frame(6)], [], 0);
+      const gap = { fromSeq: 2, toSeq: 4, frames: 3, events: 1, bytes: 30, from: 1002, to: 1004 };
+      await store.setGaps('g', [gap]);
+      expect((await store.get('g'))?.gaps).toEqual([gap]);
+      expect((await store.list())[0]?.gaps).toEqual([gap]);
+      expect((await store.frames('g', 2)).map((f) => f.seq)).toEqual([5, 6]);
+      await store.setGaps('g', []);
+      expect((await store.get('g'))?.gaps).toBeUndefined();
     });
 
     it('gives every recording its owner and the bytes of its frames, oldest first', async () => {
@@ -317,7 +332,7 @@ export function describeRecordingStore(driver: SqliteDriverName): void {
       const version = (reopened as unknown as { db: { pragma: (n: string) => unknown } }).db.pragma(
         'user_version',
       );
-      expect(Number(version)).toBe(3);
+      expect(Number(version)).toBe(SCHEMA_VERSION);
       expect((await reopened.list()).map((r) => r.id)).toEqual(['new', 'open']);
       expect((await reopened.list({ userName: 'alice' })).map((r) => r.id)).toEqual(['new']);
       expect(await reopened.frames('ended')).toEqual([]);

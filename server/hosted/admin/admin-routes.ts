@@ -4,6 +4,7 @@ import type { RecordingLibrary } from '../../recordings/recording-library.ts';
 import type { AuditLog } from '../audit/audit-log.ts';
 import type { ConnectedChannels } from '../channels/connected-channels.ts';
 import { identityOf } from '../http/require-identity.ts';
+import { storeErrors } from '../../http/store-errors.ts';
 
 /** What the admin routes read and act on. */
 export interface AdminRouteOptions {
@@ -83,6 +84,8 @@ export function adminRoutes(options: AdminRouteOptions): Router {
   router.use((_request, response) => {
     response.status(404).json({ error: 'No such admin route' });
   });
+  // The overview and recording actions read the store: 503 naming it while it does not answer.
+  if (options.recordings) router.use(storeErrors(options.recordings));
   return router;
 }
 

@@ -11,7 +11,7 @@ import { hit, isLimitHit, type ConnectionSlots } from '../limits/connection-slot
 import type { RateWindow } from '../limits/rate-window.ts';
 import type { Resolver } from '../net/pinned-fetch.ts';
 import type { UrlPolicy } from '../net/url-policy.ts';
-import type { HostedMetrics } from '../ops/metrics.ts';
+import { USER_URL_SERVER, type HostedMetrics } from '../ops/metrics.ts';
 import { catalogView } from './catalog-view.ts';
 import { chooseCatalogEntry, chooseUserTarget, type Choice } from './choose-target.ts';
 import type { ConnectedChannels, ConnectedChannel } from './connected-channels.ts';
@@ -30,6 +30,8 @@ export interface HostedChannelContext {
   connected: ConnectedChannels;
   audit: AuditLog;
   metrics: HostedMetrics;
+  /** The bridge's log: a connect that failed is a warning (a catalog entry whose program is missing). */
+  warn: (fields: Record<string, unknown>, message: string) => void;
   resolve?: Resolver;
 }
 
@@ -100,7 +102,7 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
             context.audit.connect(server, 'ok');
             const stopCalls = observeToolCalls(stamper, (call) => {
               context.audit.toolCall(server, call.tool, call.outcome, call.durationMs);
-              context.metrics.callEnded(call.outcome, call.durationMs);
+              context.metrics.callEnded(call.outcome, call.durationMs, catalog ? label : USER_URL_SERVER);
             });
             // The admin's view shows each connection's traffic.
             const stopBytes = stamper.subscribe((frame) => {
@@ -119,7 +121,13 @@ export function hostedChannelPolicy(context: HostedChannelContext, user: string)
             if (entry) {
               context.connected.remove(entry);
               context.audit.disconnect(server, Date.now() - entry.since);
-            } else context.audit.connect(server, 'failed', error && scrub(error, target));
+            } else {
+              // A catalog entry that cannot start (its program missing, its URL refusing) is the
+              // admin's to fix: the reason goes to the log and the audit log alike.
+              const reason = scrub(error ?? 'the server closed before the connection was ready', target);
+              context.warn({ user, server: label, transport: target.transport, reason }, 'connect failed');
+              context.audit.connect(server, 'failed', reason);
+            }
           },
         },
       };

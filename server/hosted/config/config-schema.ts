@@ -259,6 +259,15 @@ const storeSection = z.strictObject({
   dataDir: z.string().min(1).optional(),
   record: z.boolean().default(true),
   retentionDays: z.int().min(0).max(MAX_RETENTION_DAYS).default(30),
+  /**
+   * What each recording may hold in memory while the store does not answer, written when it is
+   * back; past it the recording lets go of what arrives and is marked interrupted (0: hold nothing).
+   */
+  outageBufferBytes: z
+    .int()
+    .min(0)
+    .max(1024 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
 });
 
 const logSection = z.strictObject({

@@ -22,6 +22,14 @@ function problems(config: unknown, env: Record<string, string> = {}): string[] {
 const minimal = { version: 1, auth: { tokens: [{ user: 'alice', sha256: DIGEST }] } };
 
 describe('hosted config', () => {
+  it('holds 16 MiB per recording while the store does not answer, unless store.outageBufferBytes says otherwise', () => {
+    expect(parse(minimal).store.outageBufferBytes).toBe(16 * 1024 * 1024);
+    expect(parse({ ...minimal, store: { outageBufferBytes: 0 } }).store.outageBufferBytes).toBe(0);
+    expect(problems({ ...minimal, store: { outageBufferBytes: -1 } })).toEqual([
+      expect.stringMatching(/^store\.outageBufferBytes: /),
+    ]);
+  });
+
   it('takes the MCP Apps sandbox proxy’s port and public origin, and refuses an origin with a path', () => {
     const server = { sandboxPort: 6278, sandboxOrigin: 'https://sandbox.example.com' };
     expect(parse({ ...minimal, server }).server).toMatchObject(server);

@@ -26,7 +26,7 @@ describe('planning a reload', () => {
       catalog: { mcpServers: { b: { command: 'b' } } },
       limits: { sessionsPerUser: 2 },
       sharing: { public: true },
-      store: { retentionDays: 7 },
+      store: { retentionDays: 7, outageBufferBytes: 1024 },
       log: { level: 'debug' },
     });
     const plan = planReload(running, next);
@@ -38,6 +38,7 @@ describe('planning a reload', () => {
         'limits.sessionsPerUser',
         'log.level',
         'sharing',
+        'store.outageBufferBytes',
         'store.retentionDays',
       ].sort(),
     );
@@ -46,6 +47,7 @@ describe('planning a reload', () => {
     expect([...plan.config.catalog.keys()]).toEqual(['b']);
     expect(plan.config.limits.sessionsPerUser).toBe(2);
     expect(plan.config.store.retentionDays).toBe(7);
+    expect(plan.config.store.outageBufferBytes).toBe(1024);
   });
 
   it('keeps what needs a restart as it runs, and says so', () => {

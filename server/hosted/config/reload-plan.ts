@@ -29,6 +29,7 @@ const RELOADED = [
   'limits.socketsPerUser',
   'sharing',
   'store.retentionDays',
+  'store.outageBufferBytes',
   'metrics.users',
   'log.level',
 ] as const;
@@ -56,7 +57,11 @@ export function planReload(running: HostedConfig, next: HostedConfig): ReloadPla
       recordedFrameBytes: running.limits.recordedFrameBytes,
     },
     sharing: next.sharing,
-    store: { ...running.store, retentionDays: next.store.retentionDays },
+    store: {
+      ...running.store,
+      retentionDays: next.store.retentionDays,
+      outageBufferBytes: next.store.outageBufferBytes,
+    },
     metrics: { ...running.metrics, users: next.metrics.users },
     log: { ...running.log, level: next.log.level },
   };

@@ -1,6 +1,7 @@
 import { once } from 'node:events';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { hostname } from 'node:os';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import { AuditLog } from '../audit/audit-log.ts';
 
@@ -42,7 +43,8 @@ export function createLogs(
 ): HostedLogs {
   const options = {
     level: config.level,
-    base: { service: 'toolscope' },
+    // Several processes (and machines) log into one place behind a load balancer: each line says which.
+    base: { service: 'toolscope', hostname: hostname(), pid: process.pid },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: REDACT, censor: '***' },
   };
@@ -59,7 +61,7 @@ export function createLogs(
   opened.catch(() => {});
   const auditStream = streams.audit ?? auditDestination;
   const auditLogger = auditStream
-    ? pino({ ...options, level: 'info', base: { service: 'toolscope', log: 'audit' } }, auditStream)
+    ? pino({ ...options, level: 'info', base: { ...options.base, log: 'audit' } }, auditStream)
     : log.child({ log: 'audit' }, { level: 'info' });
   return {
     log,

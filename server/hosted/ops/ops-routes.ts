@@ -6,13 +6,19 @@ export const HEALTH_PATH = '/healthz';
 export const READY_PATH = '/readyz';
 export const METRICS_PATH = '/metrics';
 
+/** Why a process is not ready: `reason` is for anyone (a load balancer), `detail` for the admin's log only. */
+export interface NotReady {
+  reason: 'stopping' | 'the recordings store does not answer';
+  detail?: string;
+}
+
 /**
  * /healthz answers while the process runs; /readyz while it can serve: not stopping, and its store
- * reachable (`problem` says what is wrong, or undefined, and `log` keeps it). Neither needs
- * credentials nor says more than that.
+ * reachable (`problem` says what is wrong, or undefined, and `log` keeps its detail). Neither needs
+ * credentials; /readyz names what is wrong in a few fixed words, never an address or an error text.
  */
 export function healthRoutes(
-  problem: () => Promise<string | undefined>,
+  problem: () => Promise<NotReady | undefined>,
   log: (problem: string) => void = () => {},
 ): Router {
   const router = Router();
@@ -23,10 +29,10 @@ export function healthRoutes(
   router.get(READY_PATH, async (_request, response) => {
     response.setHeader('Cache-Control', 'no-store');
     const found = await problem();
-    // What is wrong is the admin's to read (the store's errors name hosts, users, files): in the log.
+    // What is wrong in detail is the admin's to read (the store's errors name hosts, users, files): in the log.
     if (found) {
-      log(found);
-      response.status(503).json({ status: 'not ready' });
+      log(found.detail ?? found.reason);
+      response.status(503).json({ status: 'not ready', reason: found.reason });
     } else response.json({ status: 'ready' });
   });
   return router;

@@ -3,6 +3,7 @@ import { renameBodySchema } from '#shared/recordings.ts';
 import { parseUntrusted } from '#shared/untrusted-json.ts';
 import type { RecordingLibrary } from '../../recordings/recording-library.ts';
 import type { AuditLog, RecordingChange } from '../audit/audit-log.ts';
+import { storeErrors } from '../../http/store-errors.ts';
 import { identityOf } from '../http/require-identity.ts';
 import type { OwnedRecordings } from './owned-recordings.ts';
 
@@ -63,6 +64,7 @@ export function ownedRecordingRoutes(
     audited(response, 'unshare', request.params.id);
     response.json(await library.get(request.params.id));
   });
+  router.use(storeErrors(library));
   return router;
 }
 

@@ -10,6 +10,7 @@ import { SettingsButton } from '../approval/settings-dialog.tsx';
 import { SessionMenu } from '../session-file/session-menu.tsx';
 import { ReplayBanner } from '../replay/replay-banner.tsx';
 import { ShareRecordingButton } from '../recordings/share-recording-button.tsx';
+import { RecordingNoticeChip } from '../recordings/recording-notice-chip.tsx';
 import { RecordingsButton } from '../recordings/recordings-dialog.tsx';
 import { useStore } from '../../ui/use-store.ts';
 import { useHosted } from '../hosted/hosted-context.ts';
@@ -49,20 +50,26 @@ export function AppHeader({ config, permalink }: { config?: BridgeConfigResponse
       </div>
       {replay ? (
         <ReplayBanner />
-      ) : hosted ? (
-        <HostedConnectionBar hosted={hosted} />
       ) : (
-        config && (
-          <>
-            <ConnectionBar
-              initialTarget={permalink?.target ?? config.initialTarget}
-              autoConnect={!permalink}
-            />
-            {/* Under the connection line, so Connect stands where it always does. */}
-            {permalink && <PermalinkBanner permalink={permalink} />}
-          </>
-        )
+        // The recording's notice sits at the end of the connection line, where there is room for its words.
+        <div className="flex items-end gap-3">
+          <div className="min-w-0 flex-1">
+            {hosted ? (
+              <HostedConnectionBar hosted={hosted} />
+            ) : (
+              config && (
+                <ConnectionBar
+                  initialTarget={permalink?.target ?? config.initialTarget}
+                  autoConnect={!permalink}
+                />
+              )
+            )}
+          </div>
+          <RecordingNoticeChip />
+        </div>
       )}
+      {/* Under the connection line, so Connect stands where it always does. */}
+      {!replay && !hosted && config && permalink && <PermalinkBanner permalink={permalink} />}
     </header>
   );
 }

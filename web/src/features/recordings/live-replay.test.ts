@@ -119,6 +119,23 @@ describe('LiveReplay', () => {
     expect(sockets[1]!.closed).toBe(true);
   });
 
+  it('leaves Live with the reason while the bridge cannot write the recording, and keeps word of a gap', () => {
+    const { live, sockets } = setUp();
+    live.start();
+    sockets[0]!.onopen?.();
+    sockets[0]!.receive({ type: 'paused', reason: 'the recordings store does not answer' });
+    expect(live.get()).toEqual({ status: 'paused', detail: 'the recordings store does not answer' });
+    sockets[0]!.receive({ type: 'resumed' });
+    expect(live.get()).toEqual({ status: 'live', detail: undefined });
+    sockets[0]!.receive({ type: 'paused', reason: 'again' });
+    sockets[0]!.receive({ type: 'resumed', detail: 'Recording interrupted: 3 frames' });
+    expect(live.get()).toEqual({
+      status: 'live',
+      detail: undefined,
+      interrupted: 'Recording interrupted: 3 frames',
+    });
+  });
+
   it('says why it ended, and ignores messages that are not JSON', () => {
     const { live, sockets } = setUp();
     live.start();

@@ -16,12 +16,15 @@ import type { CallOrigins } from '../../../../client/session/call-origins.ts';
 
 export interface LiveReplayState {
   /**
-   * `live`: new frames arrive as they happen; `reconnecting`: the socket dropped, retrying;
+   * `live`: new frames arrive as they happen; `paused`: the bridge cannot write the recording for
+   * now (what is shown may not be kept); `reconnecting`: the socket dropped, retrying;
    * `refused`: the bridge refuses this page's address (`detail` says which setting to change).
    */
-  status: 'connecting' | 'live' | 'reconnecting' | 'ended' | 'refused';
-  /** Why it ended, why it is reconnecting, or why it is refused. */
+  status: 'connecting' | 'live' | 'paused' | 'reconnecting' | 'ended' | 'refused';
+  /** Why it ended, is paused, is reconnecting, or is refused. */
   detail?: string;
+  /** Set once part of the recording could not be kept: the bridge's words for what is missing. */
+  interrupted?: string;
 }
 
 /** Tries to get the live socket back this many times before giving up. */
@@ -131,6 +134,16 @@ export class LiveReplay extends Store<LiveReplayState> {
         return;
       case 'event':
         this.addEvent(message.entry);
+        return;
+      case 'paused':
+        this.update({ status: 'paused', detail: message.reason });
+        return;
+      case 'resumed':
+        this.update({
+          status: 'live',
+          detail: undefined,
+          ...(message.detail ? { interrupted: message.detail } : {}),
+        });
         return;
       case 'ended':
         this.update({

@@ -3,7 +3,7 @@ import { MAX_RECORDING_NAME, type RecordingSummary } from '#shared/recordings.ts
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import { ShareLink } from './share-link.tsx';
 import { describeTarget } from '#shared/targets.ts';
-import { describeCalls } from './describe-calls.ts';
+import { describeCalls, describeGaps } from './describe-calls.ts';
 
 /** One recording in the Recordings dialog, with its actions. */
 export function RecordingItem({
@@ -71,6 +71,14 @@ export function RecordingItem({
         {recording.live && (
           <span className="rounded bg-emerald-100 px-1.5 text-xs font-semibold text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200">
             Live
+          </span>
+        )}
+        {recording.gaps && (
+          <span
+            title={describeGaps(recording.gaps)}
+            className="rounded bg-amber-100 px-1.5 text-xs font-semibold text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+          >
+            Interrupted
           </span>
         )}
         {recording.shareId && (

@@ -63,33 +63,51 @@ function LiveRefusal({ live }: { live: LiveReplay }) {
   );
 }
 
-/** Whether a shared recording is still being watched live. */
+/** Whether a shared recording is still being watched live; paused, with the reason, while the bridge cannot keep it. */
 function LiveStatus({ live }: { live: LiveReplay }) {
-  const { status, detail } = useStore(live, (s) => s);
+  const { status, detail, interrupted } = useStore(live, (s) => s);
   const label =
     status === 'live'
       ? 'Live'
-      : status === 'connecting'
-        ? 'Connecting…'
-        : status === 'reconnecting'
-          ? 'Reconnecting…'
-          : status === 'refused'
-            ? 'Not live'
-            : 'Ended';
+      : status === 'paused'
+        ? `Paused: ${detail ?? 'the recording cannot be written for now'}`
+        : status === 'connecting'
+          ? 'Connecting…'
+          : status === 'reconnecting'
+            ? 'Reconnecting…'
+            : status === 'refused'
+              ? 'Not live'
+              : 'Ended';
+  const tone =
+    status === 'live'
+      ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200'
+      : status === 'paused'
+        ? 'max-w-96 truncate bg-amber-100 text-amber-900 dark:bg-amber-950 dark:text-amber-200'
+        : 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300';
   return (
-    <span
-      role="status"
-      aria-label="Live status"
-      title={detail}
-      className={`shrink-0 rounded px-1.5 text-xs font-semibold whitespace-nowrap ${
-        status === 'live'
-          ? 'bg-emerald-100 text-emerald-800 dark:bg-emerald-900 dark:text-emerald-200'
-          : 'bg-slate-200 text-slate-700 dark:bg-slate-800 dark:text-slate-300'
-      }`}
-    >
-      {status === 'live' ? '● ' : ''}
-      {label}
-    </span>
+    <>
+      <span
+        role="status"
+        aria-label="Live status"
+        title={
+          status === 'paused'
+            ? `${detail ?? ''}. What happens is still shown here; the bridge writes it into the recording when it can.`
+            : detail
+        }
+        className={`shrink-0 rounded px-1.5 text-xs font-semibold whitespace-nowrap ${tone}`}
+      >
+        {status === 'live' ? '● ' : ''}
+        {label}
+      </span>
+      {interrupted && (
+        <span
+          title={interrupted}
+          className="shrink-0 rounded bg-amber-100 px-1.5 text-xs font-semibold whitespace-nowrap text-amber-900 dark:bg-amber-950 dark:text-amber-200"
+        >
+          Interrupted
+        </span>
+      )}
+    </>
   );
 }
 

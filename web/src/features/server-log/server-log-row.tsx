@@ -79,5 +79,7 @@ export function describeBridgeEvent({ event }: TimedBridgeEvent): string {
       return `OAuth (guided): next ${event.next.method} ${event.next.url}`;
     case 'closed':
       return `Closed: ${event.reason}`;
+    case 'recording':
+      return event.message;
   }
 }
