@@ -64,7 +64,8 @@ describe('RecordingLibrary', () => {
     const called = started(library);
     called.addFrame(request(0, 'tools/call', { name: 'echo', arguments: {} }));
     const read = started(library);
-    read.addFrame(request(0, 'resources/read', { uri: 'demo://docs/readme' }));
+    read.addFrame(request(0, 'resources/read', { uri: 'ui://demo/view.html' })); // a View's own resource: no call
+    read.addFrame(request(1, 'resources/read', { uri: 'demo://docs/readme' }));
     const chatted = started(library);
     chatted.addEvent({ time: 1, event: { kind: 'chat-turn', note: {} as never } });
     const shared = started(library);

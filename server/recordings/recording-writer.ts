@@ -1,5 +1,11 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { countCall, type LiveMessage, type RecordedEvent, type RecordingCalls } from '#shared/recordings.ts';
+import {
+  countCall,
+  isViewResourceRead,
+  type LiveMessage,
+  type RecordedEvent,
+  type RecordingCalls,
+} from '#shared/recordings.ts';
 import type { FrameTexts, RecordingStore } from './recording-store.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
 
@@ -331,6 +337,7 @@ function calledName(message: { method?: unknown; params?: Record<string, unknown
     case 'tools/call':
       return message.params?.name;
     case 'resources/read':
+      if (isViewResourceRead(message.method, message.params)) return undefined;
       return `resources/read ${String(message.params?.uri)}`;
     case 'prompts/get':
       return `prompts/get ${String(message.params?.name)}`;

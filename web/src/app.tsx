@@ -71,7 +71,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
               label="Resize the trace column"
               direction="row"
               resized="end"
-              defaultSize={(available) => available * (wide ? 0.36 : 0.47)}
+              defaultSize={(available) => available * (wide ? 0.4 : 0.47)}
               bounds={{ min: 280, minOther: 360 }}
               start={<StagePane entries={STAGE_ENTRIES} />}
               end={right}

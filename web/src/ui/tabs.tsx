@@ -26,7 +26,7 @@ export function Tabs({
   className?: string;
   selected?: string;
   onSelect?: (name: string) => void;
-  /** Tabs packed closer, in a smaller type (five tabs in a 300 px column); the row scrolls if still too wide. */
+  /** Tabs packed closer, in a smaller type (five tabs in a 300 px column); a narrower column wraps them. */
   compact?: boolean;
 }) {
   const [own, setOwn] = useState(0);
@@ -44,7 +44,7 @@ export function Tabs({
         role="tablist"
         aria-label={label}
         className={`flex border-b border-slate-200 dark:border-slate-800 ${
-          compact ? 'gap-0.5 overflow-x-auto px-1 [scrollbar-width:thin]' : 'gap-1 px-2'
+          compact ? 'flex-wrap gap-x-0.5 px-1' : 'gap-1 px-2'
         }`}
         onKeyDown={(event) => {
           if (event.key === 'ArrowRight') setActive((current + 1) % tabs.length);

@@ -19,8 +19,10 @@ export function ChatComposer({ chat }: { chat: ChatConversation }) {
   const text = useStore(draft, (s) => s.text);
   const source = useStore(draft, (s) => s.source);
   const busy = useStore(chat, (s) => s.busy);
+  // The settings are in the left column and load apart: Send waits for a model rather than fail at once.
+  const model = useStore(chat, (s) => s.settings.model);
   const send = () => {
-    if (busy || !text.trim()) return;
+    if (busy || !text.trim() || !model) return;
     void chat.send(text);
     draft.update({ text: '', source: undefined });
   };
@@ -67,9 +69,15 @@ export function ChatComposer({ chat }: { chat: ChatConversation }) {
           <button
             type="submit"
             className={primaryButtonClass}
-            disabled={!text.trim()}
+            disabled={!text.trim() || !model}
             // A disabled button says why (its description), so nobody wonders what is missing.
-            title={text.trim() ? 'Send (Enter)' : 'Type a message to send'}
+            title={
+              !model
+                ? 'Pick a model in the chat settings (left)'
+                : text.trim()
+                  ? 'Send (Enter)'
+                  : 'Type a message to send'
+            }
           >
             Send
           </button>

@@ -21,6 +21,9 @@ describe('ReplayBuilder', () => {
     const frames = [
       out({ id: 1, method: 'resources/read', params: { uri: 'demo://docs/readme', _meta: { x: 1 } } }, 2000),
       into({ id: 1, result: { contents: [{ uri: 'demo://docs/readme', text: '# Hi' }] } }, 2012),
+      // An MCP App's View resource, read by the page to show it: no call, as live.
+      out({ id: 9, method: 'resources/read', params: { uri: 'ui://demo/card.html' } }, 2500),
+      into({ id: 9, result: { contents: [] } }, 2501),
       out({ id: 2, method: 'prompts/get', params: { name: 'greet', arguments: { who: 'Ana' } } }, 3000),
       into({ id: 2, error: { code: -32602, message: 'Missing argument' } }, 3004),
     ];

@@ -1,6 +1,7 @@
 import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { isRecord } from '#shared/untrusted-json.ts';
+import { isViewResourceRead } from '#shared/recordings.ts';
 import type { CallOutcome } from '../../../../client/session/session-types.ts';
 import type { ServerDetails } from '../../../../client/era/server-details.ts';
 import { callEntry, type CallEntry } from '../../calls/call-history.ts';
@@ -87,7 +88,9 @@ export class ReplayBuilder {
     }
     const key = JSON.stringify(message.id);
     const params = message.params ?? {};
-    if (method === 'tools/call' || method === 'resources/read' || method === 'prompts/get') {
+    const surfaceCall =
+      (method === 'resources/read' && !isViewResourceRead(method, params)) || method === 'prompts/get';
+    if (method === 'tools/call' || surfaceCall) {
       const round = this.rounds.of(frame.seq);
       const retried = round && round.round > 1 ? this.exchangeOf.get(round.exchangeSeq) : undefined;
       const callIndex =

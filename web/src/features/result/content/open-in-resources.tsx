@@ -36,7 +36,7 @@ export function OpenInResources({
       title="Opens it in the centre pane, under the Resources tab"
       onClick={open}
     >
-      Open in Resources
+      Show in Resources
     </button>
   );
 }
