@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Server } from '@modelcontextprotocol/server';
-import { ProtocolError, ProtocolErrorCode } from '@modelcontextprotocol/client';
+import { ProtocolError, ProtocolErrorCode, type Client } from '@modelcontextprotocol/client';
 import { connectedInMemory } from '../../test/support/in-memory-session.ts';
+import { openListSubscription } from './list-subscription.ts';
 import { readCompletion } from './surface-requests.ts';
 
 /** A server with prompts and resources; it declares completions only when asked to. */
@@ -69,5 +70,43 @@ describe('reads, gets and completions', () => {
     expect(readCompletion({ values: Array.from({ length: 150 }, (_, i) => `v${i}`) }).values).toHaveLength(
       100,
     );
+  });
+});
+
+describe('resource subscriptions', () => {
+  it('before 2026-07-28: resources/subscribe and resources/unsubscribe', async () => {
+    const server = new Server(
+      { name: 's', version: '1' },
+      { capabilities: { resources: { subscribe: true } } },
+    );
+    server.setRequestHandler('resources/subscribe', () => ({}));
+    server.setRequestHandler('resources/unsubscribe', () => ({}));
+    const session = await connectedInMemory(server);
+    await session.subscribeResource('x://a', true);
+    expect(session.state.get().resourceSubscriptions).toEqual(['x://a']);
+    await session.subscribeResource('x://a', false);
+    expect(session.state.get().resourceSubscriptions).toEqual([]);
+    expect(sentMethods(session).filter((method) => method?.startsWith('resources/'))).toEqual([
+      'resources/subscribe',
+      'resources/unsubscribe',
+    ]);
+  });
+
+  it('in 2026-07-28: the subscriptions/listen filter names the resources', async () => {
+    const filters: unknown[] = [];
+    const client = {
+      getServerCapabilities: () => ({ resources: { subscribe: true, listChanged: true } }),
+      getProtocolEra: () => 'modern',
+      listen: (filter: unknown) => {
+        filters.push(filter);
+        return new Promise(() => {});
+      },
+    } as unknown as Client;
+    const close = openListSubscription(client, () => {}, ['x://a', 'x://b']);
+    expect(filters).toEqual([{ resourcesListChanged: true, resourceSubscriptions: ['x://a', 'x://b'] }]);
+    close?.();
+    // Nothing to listen for: no stream at all.
+    const bare = { ...client, getServerCapabilities: () => ({}) } as unknown as Client;
+    expect(openListSubscription(bare, () => {}, [])).toBeUndefined();
   });
 });
