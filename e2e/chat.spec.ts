@@ -176,6 +176,8 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   // The key reached the provider, and nothing the page, the logs or the recordings hold contains it.
   expect(tools[0]!.authorization).toBe(`Bearer ${KEY}`);
   await page.getByRole('tab', { name: 'Chat' }).click();
+  // The provider requests are one click away on the stage, under the transcript.
+  await page.getByRole('button', { name: /^Provider requests/ }).click();
   await page.getByText(/^Turn 1/).click();
   await expect(page.getByRole('region', { name: 'Provider requests' })).toContainText('Bearer ••••');
   const stored = await page.evaluate(
@@ -205,6 +207,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await expect(sharedTranscript.getByRole('article', { name: 'Model call echo' })).toContainText(
     'Sent back to the model: hello from the model',
   );
+  await viewer.getByRole('button', { name: /^Provider requests/ }).click();
   await expect(viewer.getByRole('region', { name: 'Provider requests' })).toContainText('Turn 1');
   await expect(viewer.getByRole('textbox', { name: 'Message' })).toHaveCount(0);
   await viewer.close();

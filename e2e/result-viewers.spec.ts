@@ -90,9 +90,21 @@ test.describe('result viewers on the demo server', () => {
 
     await readme.getByRole('button', { name: 'Open' }).click();
     const contents = readme.getByRole('group', { name: 'Contents of demo://docs/readme' });
-    await expect(contents).toContainText('# Toolscope demo server');
+    // Markdown is rendered (no '#' left), its source one click away.
     await expect(contents).toContainText('Markdown');
+    await expect(contents).toContainText('Toolscope demo server');
+    await expect(contents).not.toContainText('# Toolscope demo server');
     await screenshot(page, 'resource-link');
+    await contents.getByRole('button', { name: 'Source' }).click();
+    await expect(contents).toContainText('# Toolscope demo server');
+
+    // "Show in Resources" reads it on the stage, a call in History.
+    await readme.getByRole('button', { name: 'Show in Resources' }).click();
+    await expect(page.getByRole('tab', { name: 'Resources' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText(
+      'Toolscope demo server',
+    );
+    await page.getByRole('tab', { name: 'Tools' }).click();
 
     const pdf = block(result, 'Content 4: resource_link');
     await pdf.getByRole('button', { name: 'Open' }).click();

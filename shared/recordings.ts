@@ -75,6 +75,14 @@ export const MAX_SUMMARY_TOOLS = 10;
 /** Longest tool name a recording's summary keeps (a server may send anything as a name). */
 export const MAX_SUMMARY_TOOL_NAME = 100;
 
+/**
+ * A resources/read of an MCP App's View (a `ui://` resource): the page reads it to show the View, nobody asked
+ * for it, so it is no call in a recording's summary nor in a replay's History (live, it is not in History).
+ */
+export function isViewResourceRead(method: unknown, params: { uri?: unknown } | undefined): boolean {
+  return method === 'resources/read' && typeof params?.uri === 'string' && params.uri.startsWith('ui://');
+}
+
 /** `calls` with one more call of the tool named `name` (any JSON value: a hostile server's name is shown as JSON). */
 export function countCall(calls: RecordingCalls, name: unknown): RecordingCalls {
   const text = (typeof name === 'string' ? name : (JSON.stringify(name) ?? String(name))).slice(

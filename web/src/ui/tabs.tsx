@@ -10,18 +10,42 @@ export interface TabSpec {
 
 /**
  * Accessible tabs (tablist, tab, tabpanel) with arrow-key navigation; only the active panel renders,
- * except panels marked `keepMounted`, which stay in the page hidden.
+ * except panels marked `keepMounted`, which stay in the page hidden. The open tab is the component's own
+ * unless `selected` names it (then `onSelect` hears each choice and the owner decides).
  */
-export function Tabs({ tabs, label, className }: { tabs: TabSpec[]; label: string; className?: string }) {
-  const [active, setActive] = useState(0);
+export function Tabs({
+  tabs,
+  label,
+  className,
+  selected,
+  onSelect,
+  compact = false,
+}: {
+  tabs: TabSpec[];
+  label: string;
+  className?: string;
+  selected?: string;
+  onSelect?: (name: string) => void;
+  /** Tabs packed closer, in a smaller type (five tabs in a 300 px column); a narrower column wraps them. */
+  compact?: boolean;
+}) {
+  const [own, setOwn] = useState(0);
   const id = useId();
-  const current = Math.min(active, tabs.length - 1);
+  const chosen = selected === undefined ? own : tabs.findIndex((tab) => tab.name === selected);
+  const current = Math.max(0, Math.min(chosen, tabs.length - 1));
+  const setActive = (index: number) => {
+    setOwn(index);
+    const name = tabs[index]?.name;
+    if (name !== undefined) onSelect?.(name);
+  };
   return (
     <div className={`flex min-h-0 flex-col ${className ?? ''}`}>
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 border-b border-slate-200 px-2 dark:border-slate-800"
+        className={`flex border-b border-slate-200 dark:border-slate-800 ${
+          compact ? 'flex-wrap gap-x-0.5 px-1' : 'gap-1 px-2'
+        }`}
         onKeyDown={(event) => {
           if (event.key === 'ArrowRight') setActive((current + 1) % tabs.length);
           if (event.key === 'ArrowLeft') setActive((current - 1 + tabs.length) % tabs.length);
@@ -37,7 +61,9 @@ export function Tabs({ tabs, label, className }: { tabs: TabSpec[]; label: strin
             aria-controls={`${id}-panel-${index}`}
             tabIndex={index === current ? 0 : -1}
             onClick={() => setActive(index)}
-            className={`-mb-px border-b-2 px-2 py-2 text-sm font-semibold whitespace-nowrap ${
+            className={`-mb-px border-b-2 py-2 font-semibold whitespace-nowrap ${
+              compact ? 'px-1 text-[13px]' : 'px-2 text-sm'
+            } ${
               index === current
                 ? 'border-indigo-500 text-slate-900 dark:text-slate-100'
                 : 'border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'
