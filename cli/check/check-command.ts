@@ -77,6 +77,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
       all: options.all,
       argsByTool,
       callTimeoutMs: options.timeoutMs,
+      skills: options.skills,
       onstep: progress ? (text) => process.stderr.write(`\r\x1b[K${text}`) : undefined,
     });
     if (progress) process.stderr.write('\r\x1b[K');

@@ -39,7 +39,9 @@ describe('readSkillEntry', () => {
   it('accepts "dynamic" and notes that nothing of it can be verified', () => {
     const entry = readSkillEntry({ ...good, resources: 'dynamic' }) as SkillEntry;
     expect(entry.resources).toBe('dynamic');
-    expect(entry.notes.join()).toMatch(/dynamic.*no file can be verified/);
+    expect(entry.notes).toEqual([
+      { level: 'info', text: expect.stringMatching(/dynamic.*no file can be verified/) },
+    ]);
     expect(supportingFiles(entry)).toEqual([]);
   });
 
@@ -97,8 +99,11 @@ describe('readSkillEntry', () => {
       frontmatter: { name: 'Refunds--x', description: 'd' },
     }) as SkillEntry;
     expect(entry.notes).toEqual([
-      'the URI\'s last folder "refunds" is not the skill\'s name "Refunds--x"',
-      'the name "Refunds--x" breaks the naming rule (1-64 lowercase letters, digits, single hyphens)',
+      { level: 'error', text: 'the URI\'s last folder "refunds" is not the skill\'s name "Refunds--x"' },
+      {
+        level: 'error',
+        text: 'the name "Refunds--x" breaks the naming rule (1-64 lowercase letters, digits, single hyphens)',
+      },
     ]);
   });
 
@@ -108,7 +113,10 @@ describe('readSkillEntry', () => {
       resources: [{ uri: good.uri, digest: digest('a'), size: 17 * 1024 * 1024 }],
     }) as SkillEntry;
     expect(entry.notes).toEqual([
-      `${17 * 1024 * 1024} bytes in all, more than the 16777216 every host must accept`,
+      {
+        level: 'warning',
+        text: `${17 * 1024 * 1024} bytes in all, more than the 16777216 every host must accept`,
+      },
     ]);
   });
 });

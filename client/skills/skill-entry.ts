@@ -36,7 +36,13 @@ export interface SkillEntry {
   /** Every file of the skill (`SKILL.md` included), or `dynamic`: generated, no digests to verify. */
   resources: SkillFileEntry[] | 'dynamic';
   /** What is odd about the entry without making it unusable (the server breaks a rule the host can live with). */
-  notes: string[];
+  notes: SkillNote[];
+}
+
+/** One remark on an entry; `error` breaks a MUST of the spec, `warning` a SHOULD (the levels of findings). */
+export interface SkillNote {
+  level: 'error' | 'warning' | 'info';
+  text: string;
 }
 
 /** A listed entry that cannot be loaded, and why. */
@@ -162,20 +168,24 @@ function readFiles(
   return files;
 }
 
-function entryNotes(uri: string, name: string, files: SkillFileEntry[] | 'dynamic'): string[] {
-  const notes: string[] = [];
+function entryNotes(uri: string, name: string, files: SkillFileEntry[] | 'dynamic'): SkillNote[] {
+  const notes: SkillNote[] = [];
+  const note = (level: SkillNote['level'], text: string) => notes.push({ level, text });
   const folder = skillFolderOf(uri);
   if (folder !== name)
-    notes.push(`the URI's last folder "${folder ?? ''}" is not the skill's name "${name}"`);
+    note('error', `the URI's last folder "${folder ?? ''}" is not the skill's name "${name}"`);
   if (!SKILL_NAME.test(name))
-    notes.push(`the name "${name}" breaks the naming rule (1-64 lowercase letters, digits, single hyphens)`);
-  if (files === 'dynamic') notes.push('resources is "dynamic": no digests, so no file can be verified');
+    note(
+      'error',
+      `the name "${name}" breaks the naming rule (1-64 lowercase letters, digits, single hyphens)`,
+    );
+  if (files === 'dynamic') note('info', 'resources is "dynamic": no digests, so no file can be verified');
   else {
     const bytes = files.reduce((sum, file) => sum + file.size, 0);
     if (files.length > SKILL_LIMITS.files)
-      notes.push(`${files.length} files, more than the ${SKILL_LIMITS.files} every host must accept`);
+      note('warning', `${files.length} files, more than the ${SKILL_LIMITS.files} every host must accept`);
     if (bytes > SKILL_LIMITS.bytes)
-      notes.push(`${bytes} bytes in all, more than the ${SKILL_LIMITS.bytes} every host must accept`);
+      note('warning', `${bytes} bytes in all, more than the ${SKILL_LIMITS.bytes} every host must accept`);
   }
   return notes;
 }
