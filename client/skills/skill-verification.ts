@@ -20,6 +20,8 @@ export interface SkillCheck {
   got?: string;
   /** Why it was skipped, or the detail of a failure (the differing fields, the read error). */
   detail?: string;
+  /** A frontmatter mismatch: each differing field, `description: expected "A", got "B"`. */
+  differences?: string[];
 }
 
 /** All checks of one file; `failure` is the first that failed (the file's content must not be used). */
@@ -67,6 +69,7 @@ export function checkFrontmatter(
         expected: 'the entry’s frontmatter',
         got: `${differences.length} field${differences.length === 1 ? '' : 's'} differ`,
         detail: differences.map(describeDifference).join('; '),
+        differences: differences.map(describeDifference),
       },
     };
   return {
@@ -79,6 +82,12 @@ export function checkFrontmatter(
 /** A check not made, and why. */
 export function skipped(check: SkillCheckName, detail: string): SkillCheck {
   return { check, status: 'skipped', detail };
+}
+
+/** A failed check named: "digest mismatch", "frontmatter failed", "not listed". */
+export function failureHeadline(check: SkillCheck): string {
+  if (check.check === 'listed') return 'not listed';
+  return `${check.check} ${check.expected ? 'mismatch' : 'failed'}`;
 }
 
 /**

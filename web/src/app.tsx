@@ -22,6 +22,10 @@ import { panelClass } from './ui/field-classes.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
 import { lazyPanel } from './ui/lazy-panel.tsx';
 import { formRoom, resultFoldClass } from './features/tool-panel/form-room.ts';
+import { useSkills } from './features/skills/use-skill-stage.ts';
+import { SkillList } from './features/skills/skill-list.tsx';
+import { SkillStage } from './features/skills/skill-stage.tsx';
+import type { SkillsBrowser } from './features/skills/skills-browser.ts';
 
 // Not on the first screen: their code loads when their tab is first opened.
 const ChecksPanel = lazyPanel('the checks', () =>
@@ -41,6 +45,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
   const selected = findTool(tools, selectedKey);
   const hasResult = useStore(history, (s) => s.calls.some((call) => call.id === s.selectedId));
   const formExpanded = useStore(formRoom, (s) => s.expanded);
+  const skills = useSkills();
 
   const middle = (
     <SplitPane
@@ -92,7 +97,7 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
           resized="start"
           defaultSize={(available) => Math.min(400, Math.max(280, available * 0.2))}
           bounds={{ min: 180, max: 640, minOther: 660 }}
-          start={<ServerFeatures />}
+          start={<ServerFeatures skills={skills.declared ? skills.browser : undefined} />}
           end={
             <SplitPane
               id="side"
@@ -101,7 +106,15 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
               resized="end"
               defaultSize={(available) => available * 0.47}
               bounds={{ min: 280, minOther: 360 }}
-              start={middle}
+              start={
+                skills.onStage ? (
+                  <ErrorBoundary label="The skill">
+                    <SkillStage browser={skills.browser} />
+                  </ErrorBoundary>
+                ) : (
+                  middle
+                )
+              }
               end={right}
             />
           }
@@ -112,12 +125,13 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
   );
 }
 
-function ServerFeatures() {
+function ServerFeatures({ skills }: { skills?: SkillsBrowser }) {
   return (
     <div className={`${panelClass} min-h-0`}>
       <Tabs
         label="Server features"
         className="flex-1"
+        dense={skills !== undefined}
         tabs={[
           {
             name: 'Tools',
@@ -129,6 +143,8 @@ function ServerFeatures() {
           },
           { name: 'Resources', content: <ResourceBrowser /> },
           { name: 'Prompts', content: <PromptBrowser /> },
+          // Only when the server declares the Skills extension.
+          ...(skills ? [{ name: 'Skills', content: <SkillList browser={skills} /> }] : []),
         ]}
       />
     </div>

@@ -10,9 +10,20 @@ export interface TabSpec {
 
 /**
  * Accessible tabs (tablist, tab, tabpanel) with arrow-key navigation; only the active panel renders,
- * except panels marked `keepMounted`, which stay in the page hidden.
+ * except panels marked `keepMounted`, which stay in the page hidden. `dense` tabs are tighter, so
+ * more of them fit a narrow column.
  */
-export function Tabs({ tabs, label, className }: { tabs: TabSpec[]; label: string; className?: string }) {
+export function Tabs({
+  tabs,
+  label,
+  className,
+  dense = false,
+}: {
+  tabs: TabSpec[];
+  label: string;
+  className?: string;
+  dense?: boolean;
+}) {
   const [active, setActive] = useState(0);
   const id = useId();
   const current = Math.min(active, tabs.length - 1);
@@ -21,7 +32,7 @@ export function Tabs({ tabs, label, className }: { tabs: TabSpec[]; label: strin
       <div
         role="tablist"
         aria-label={label}
-        className="flex gap-1 border-b border-slate-200 px-2 dark:border-slate-800"
+        className={`flex border-b border-slate-200 dark:border-slate-800 ${dense ? 'px-1' : 'gap-1 px-2'}`}
         onKeyDown={(event) => {
           if (event.key === 'ArrowRight') setActive((current + 1) % tabs.length);
           if (event.key === 'ArrowLeft') setActive((current - 1 + tabs.length) % tabs.length);
@@ -37,7 +48,7 @@ export function Tabs({ tabs, label, className }: { tabs: TabSpec[]; label: strin
             aria-controls={`${id}-panel-${index}`}
             tabIndex={index === current ? 0 : -1}
             onClick={() => setActive(index)}
-            className={`-mb-px border-b-2 px-2 py-2 text-sm font-semibold whitespace-nowrap ${
+            className={`-mb-px border-b-2 py-2 font-semibold whitespace-nowrap ${dense ? 'px-1.5 text-[13px]' : 'px-2 text-sm'} ${
               index === current
                 ? 'border-indigo-500 text-slate-900 dark:text-slate-100'
                 : 'border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'
