@@ -168,6 +168,8 @@ export async function openRecordings(
       retentionDays: options.retentionDays,
       log,
     });
+    // A page loaded and left without a call is not worth a line in the Recordings list.
+    recordings.dropEmptyRecordings();
     return { recordings, status: { enabled: true } };
   } catch (error) {
     const where = databaseUrl ? withoutPassword(databaseUrl) : file;

@@ -14,7 +14,12 @@ export const SESSION_FILE_FORMAT = 'toolscope-session';
 export const SESSION_FILE_VERSION = 1;
 
 /** A call of the history: another Toolscope may add fields, which are kept. */
-const callSchema = z.looseObject({ id: z.number(), tool: z.string() });
+/** A call: its id and what it called; `method` absent for a tool call (resource reads and prompt gets say theirs). */
+const callSchema = z.looseObject({
+  id: z.number(),
+  tool: z.string(),
+  method: z.enum(['resources/read', 'prompts/get']).optional(),
+});
 
 export const sessionFileSchema = z.looseObject({
   format: z.literal(SESSION_FILE_FORMAT),

@@ -20,6 +20,7 @@ export function connectingState(target: ServerTarget): Partial<SessionState> {
     lostBridge: false,
     eraProbe: undefined,
     listen: undefined,
+    resourceSubscriptions: [],
   };
 }
 

@@ -5,6 +5,8 @@ export interface ListFilter {
   toolsListChanged?: boolean;
   promptsListChanged?: boolean;
   resourcesListChanged?: boolean;
+  /** The resources whose `notifications/resources/updated` the page wants. */
+  resourceSubscriptions?: string[];
 }
 
 /** The page's view of the connection's `subscriptions/listen` stream. */
@@ -37,12 +39,15 @@ export function describeFilter(filter: ListFilter | undefined): string {
     filter?.toolsListChanged && 'tools',
     filter?.promptsListChanged && 'prompts',
     filter?.resourcesListChanged && 'resources',
+    filter?.resourceSubscriptions?.length &&
+      `${filter.resourceSubscriptions.length} resource${filter.resourceSubscriptions.length === 1 ? '' : 's'}`,
   ].filter(Boolean);
   return names.length ? names.join(', ') : 'nothing';
 }
 
 /**
- * Opens `subscriptions/listen` for the list changes the server declares, on a modern connection.
+ * Opens `subscriptions/listen` for the list changes the server declares, and the updates of the resources in
+ * `resourceSubscriptions` (what `resources/subscribe` was before 2026-07-28), on a modern connection.
  * The SDK hands the notifications that arrive on the stream to the same handlers as the 2025 era's
  * (the session re-lists tools; the resource and prompt views watch the trace). Reports each change
  * of the stream's state; returns a function that closes it, or undefined when there is nothing to
@@ -51,8 +56,12 @@ export function describeFilter(filter: ListFilter | undefined): string {
 export function openListSubscription(
   client: Client,
   report: (state: ListenState | undefined) => void,
+  resourceSubscriptions: readonly string[] = [],
 ): (() => void) | undefined {
-  const requested = listFilterFor(client.getServerCapabilities());
+  const requested: ListFilter = {
+    ...listFilterFor(client.getServerCapabilities()),
+    ...(resourceSubscriptions.length ? { resourceSubscriptions: [...resourceSubscriptions] } : {}),
+  };
   if (client.getProtocolEra() !== 'modern' || Object.keys(requested).length === 0) return undefined;
   let closed = false;
   let subscription: { close(): Promise<void> } | undefined;

@@ -17,7 +17,6 @@ import {
   LooseResultSchema,
   pageOf,
   readResource,
-  requestAnswering,
   taskRequest,
   type PagedListMethod,
   type TaskMethod,
@@ -31,6 +30,14 @@ import { recordChatTurn, withLogEntry } from './connection-records.ts';
 import { callTool, type CallOptions } from './tool-call.ts';
 import { openConnection, type OpenContext } from './connection-open.ts';
 import { connectedState, connectingState, negotiatedRevision } from './connected-state.ts';
+import {
+  complete,
+  surfaceRequest,
+  type Completion,
+  type CompletionRef,
+  type SurfaceMethod,
+  type SurfaceRequestOptions,
+} from './surface-requests.ts';
 
 export type { CallOptions } from './tool-call.ts';
 
@@ -147,14 +154,20 @@ export class McpSession {
       this.options.eraMemory?.remember(target, negotiatedEra, negotiatedRevision(client, transport));
     // The listen and the first listing go on the wire before the page shows "connected": that render
     // of the whole connected page ran first and held both back ~0.1-0.2 s (trial 5, finding 7).
-    this.closeListen = openListSubscription(client, (listen) => {
-      if (generation === this.generation) this.state.update({ listen });
-    });
+    this.closeListen = this.listen(client, generation, []);
     const listing = client.getServerCapabilities()?.tools ? this.refreshTools() : undefined;
     this.state.update((state) => connectedState(state, client, transport, { remembered, reprobed, probe }));
     await listing;
     // Ready: the trace folds what this connect sent and received into one row (a newer connect drops it).
     this.trace.endSetup(setup, generation === this.generation, setupNote(this.state.get()));
+  }
+
+  /** Opens the connection's `subscriptions/listen` (2026-07-28) for list changes and `resources` updates. */
+  private listen(client: Client, generation: number, resources: readonly string[]): (() => void) | undefined {
+    const report = (listen: SessionState['listen']) => {
+      if (generation === this.generation) this.state.update({ listen });
+    };
+    return openListSubscription(client, report, resources);
   }
 
   /** Opens one connection in `era` (see connection-open.ts); late events of an older one are ignored. */
@@ -278,10 +291,50 @@ export class McpSession {
     return taskRequest(this.connectedClient(), method, params, timeoutMs);
   }
 
-  /** Gets a prompt with its arguments filled in (answering rounds of input, 2026-07-28). */
-  async getPrompt(name: string, args: Record<string, string>): Promise<unknown> {
-    const params = { name, arguments: args };
-    return requestAnswering(this.connectedClient(), 'prompts/get', params, this.answerInput);
+  /**
+   * A resources/read or prompts/get made as a call: its outcome (the result as sent, or the error as a value)
+   * with its round trip, like {@link callTool}'s.
+   */
+  async request(
+    method: SurfaceMethod,
+    params: Record<string, unknown>,
+    options: SurfaceRequestOptions = {},
+  ): Promise<CallOutcome> {
+    const client = this.client;
+    if (!client)
+      return { status: 'protocol-error', error: { code: -1, message: 'Not connected' }, durationMs: 0 };
+    return surfaceRequest(client, method, params, this.answerInput, options);
+  }
+
+  /** completion/complete; a server that does not declare completions is not asked (this throws instead). */
+  async complete(
+    ref: CompletionRef,
+    argument: { name: string; value: string },
+    filled: Record<string, string>,
+    signal?: AbortSignal,
+  ): Promise<Completion> {
+    const client = this.connectedClient();
+    if (this.state.get().server?.capabilities.completions === undefined)
+      throw new Error('This server does not declare completions.');
+    return complete(client, ref, argument, filled, signal);
+  }
+
+  /**
+   * Subscribes to a resource's updates, or ends that: `resources/subscribe` / `unsubscribe` before 2026-07-28,
+   * the `subscriptions/listen` filter's resources from then on (the stream opens again with the new list).
+   */
+  async subscribeResource(uri: string, subscribe: boolean): Promise<void> {
+    const client = this.connectedClient();
+    const current = this.state.get().resourceSubscriptions;
+    const next = subscribe ? [...new Set([...current, uri])] : current.filter((other) => other !== uri);
+    if (client.getProtocolEra() === 'modern') {
+      this.closeListen?.();
+      this.closeListen = this.listen(client, this.generation, next);
+    } else {
+      const method = subscribe ? 'resources/subscribe' : 'resources/unsubscribe';
+      await client.request({ method, params: { uri } } as never, LooseResultSchema);
+    }
+    if (client === this.client) this.state.update({ resourceSubscriptions: next });
   }
 
   /** Reads a resource (for resource links and embedded URIs); the result is as the server sent it. */

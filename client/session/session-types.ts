@@ -39,6 +39,8 @@ export interface SessionState {
   probeWait?: ProbeWait;
   /** The connection's `subscriptions/listen` stream for list changes (2026-07-28), when it has one. */
   listen: ListenState | undefined;
+  /** The resources this connection subscribed to (`resources/subscribe`, or the listen filter in 2026-07-28). */
+  resourceSubscriptions: string[];
 }
 
 /**
@@ -84,4 +86,5 @@ export const INITIAL_SESSION_STATE: SessionState = {
   lostBridge: false,
   eraProbe: undefined,
   listen: undefined,
+  resourceSubscriptions: [],
 };

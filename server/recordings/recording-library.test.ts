@@ -43,7 +43,54 @@ function started(library: RecordingLibrary, userName?: string) {
   return writer;
 }
 
+/** A frame the page sent: a request of `method` with `params`. */
+function request(seq: number, method: string, params: Record<string, unknown>): Frame {
+  return {
+    seq,
+    time: 100 + seq,
+    direction: 'out',
+    bytes: 10,
+    message: { jsonrpc: '2.0', id: seq, method, params },
+  };
+}
+
 describe('RecordingLibrary', () => {
+  it('drops, once turned on, the recording of a connection that asked nothing, unless shared', async () => {
+    const { library } = await open();
+    library.dropEmptyRecordings();
+    const loadedAndLeft = started(library);
+    loadedAndLeft.addFrame(request(0, 'tools/list', {}));
+    loadedAndLeft.addFrame(frame(1));
+    const called = started(library);
+    called.addFrame(request(0, 'tools/call', { name: 'echo', arguments: {} }));
+    const read = started(library);
+    read.addFrame(request(0, 'resources/read', { uri: 'demo://docs/readme' }));
+    const chatted = started(library);
+    chatted.addEvent({ time: 1, event: { kind: 'chat-turn', note: {} as never } });
+    const shared = started(library);
+    await library.share(shared.id);
+    for (const writer of [loadedAndLeft, called, read, chatted, shared]) writer.end(500);
+    // Reading a recording waits for what its end still writes (or drops).
+    for (const writer of [loadedAndLeft, called, read, chatted, shared]) await library.get(writer.id);
+    const kept = (await library.list()).recordings;
+    expect(kept.map((recording) => recording.id).sort()).toEqual(
+      [called.id, read.id, chatted.id, shared.id].sort(),
+    );
+    expect(kept.find((recording) => recording.id === read.id)?.calls).toEqual({
+      count: 1,
+      tools: ['resources/read demo://docs/readme'],
+    });
+  });
+
+  it('keeps every recording unless told to drop empty ones', async () => {
+    const { library } = await open();
+    const writer = started(library);
+    writer.addFrame(frame(0));
+    writer.end(500);
+    await library.get(writer.id);
+    expect((await library.list()).recordings.map((recording) => recording.id)).toEqual([writer.id]);
+  });
+
   it("keeps who made each recording and lists one user's only", async () => {
     const { library } = await open();
     const alice = started(library, 'alice');

@@ -288,10 +288,37 @@ export class RecordingLibrary {
 
   private finished(writer: RecordingWriter): void {
     this.writers.delete(writer.id);
-    const done = writer.idle().finally(() => {
-      if (this.draining.get(writer.id) === done) this.draining.delete(writer.id);
-    });
+    const done = writer
+      .idle()
+      .then(() => this.dropIfEmpty(writer))
+      .finally(() => {
+        if (this.draining.get(writer.id) === done) this.draining.delete(writer.id);
+      });
     this.draining.set(writer.id, done);
+  }
+
+  private dropsEmpty = false;
+
+  /**
+   * From now on, a connection that ends having asked nothing of its server leaves no recording (the bridge
+   * turns this on; a library on its own keeps every recording, as its tests expect).
+   */
+  dropEmptyRecordings(): void {
+    this.dropsEmpty = true;
+  }
+
+  /**
+   * A connection that ended having asked nothing of its server (a page loaded and left) leaves no recording,
+   * unless someone shared it meanwhile: the list keeps what people did, not every page load.
+   */
+  private async dropIfEmpty(writer: RecordingWriter): Promise<void> {
+    if (!this.dropsEmpty || !writer.isStored || !writer.keptNothing) return;
+    try {
+      const summary = await this.store.get(writer.id);
+      if (summary && !summary.shareId && summary.endedAt !== undefined) await this.store.delete(writer.id);
+    } catch (error) {
+      this.log(`Could not drop the empty recording ${writer.id}: ${(error as Error).message}`);
+    }
   }
 
   /** Resolves once everything queued for recording `id` is in the store. */

@@ -45,6 +45,8 @@ export class RecordingWriter {
   /** The tool calls kept so far, for the Recordings list; written with the next batch when changed. */
   private calls: RecordingCalls = { count: 0, tools: [] };
   private callsChanged = true;
+  /** A chat turn was recorded (a conversation is worth keeping even when the model called nothing). */
+  private chatted = false;
 
   constructor(
     readonly id: string,
@@ -106,8 +108,10 @@ export class RecordingWriter {
       this.queuedBytes += kept === json ? frame.bytes : kept.length;
       this.options.meter?.(kept.length);
       const message = frame.message;
-      if (frame.direction === 'out' && message && 'method' in message && message.method === 'tools/call') {
-        this.calls = countCall(this.calls, message.params?.name);
+      const called =
+        frame.direction === 'out' && message && 'method' in message ? calledName(message) : undefined;
+      if (called !== undefined) {
+        this.calls = countCall(this.calls, called);
         this.callsChanged = true;
       }
     }
@@ -117,6 +121,7 @@ export class RecordingWriter {
 
   addEvent(entry: RecordedEvent): void {
     if (this.finished) return;
+    if (entry.event.kind === 'chat-turn') this.chatted = true;
     if (this.keeping) this.queuedEvents.push(entry);
     this.toldEvents++;
     this.tell({ type: 'event', entry });
@@ -185,6 +190,14 @@ export class RecordingWriter {
   subscribe(listener: LiveListener): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
+  }
+
+  /**
+   * Nothing was asked of the server besides the connection's own setup (no call, read or get) and nobody
+   * chatted: the recording of a page that was loaded and left, which the library does not keep.
+   */
+  get keptNothing(): boolean {
+    return this.calls.count === 0 && !this.chatted;
   }
 
   /** Events recorded so far (written or queued): the index the next one gets. */
@@ -307,4 +320,21 @@ function markerOf(frame: Frame, max: { bytes: number; limitName: string }): stri
     ...(frame.http ? { http: frame.http } : {}),
   };
   return JSON.stringify(marker);
+}
+
+/**
+ * What a frame the page sent called, for the recording's summary: a tool's name, or for a resource read or a
+ * prompt get the method and its URI or name ("resources/read demo://docs/readme"); undefined for anything else.
+ */
+function calledName(message: { method?: unknown; params?: Record<string, unknown> }): unknown {
+  switch (message.method) {
+    case 'tools/call':
+      return message.params?.name;
+    case 'resources/read':
+      return `resources/read ${String(message.params?.uri)}`;
+    case 'prompts/get':
+      return `prompts/get ${String(message.params?.name)}`;
+    default:
+      return undefined;
+  }
 }

@@ -12,6 +12,7 @@ import { resultFollowsTarget } from './features/result/result-follows-target.ts'
 import { CallRunner } from './calls/call-runner.ts';
 import { resultFollowsTool } from './calls/result-follows-tool.ts';
 import { Workspace } from './calls/workspace.ts';
+import { StageSelection } from './calls/stage-selection.ts';
 import { TaskTracker, taskStatusExtension } from './calls/task-tracker.ts';
 import { SavedRequests } from './features/saved-requests/saved-requests-store.ts';
 import {
@@ -30,6 +31,8 @@ export interface AppServices {
   policy: ApprovalPolicy;
   runner: CallRunner;
   workspace: Workspace;
+  /** The left column's open tab and each tab's pick: what the centre pane (the stage) shows. */
+  stage: StageSelection;
   tasks: TaskTracker;
   /** Set when these services show a recorded or imported session read-only instead of a live one. */
   replay?: ReplayInfo;
@@ -65,16 +68,20 @@ export function createServices(session: McpSession): AppServices {
     schedule: (run) => requestAnimationFrame(() => run()),
   });
   const workspace = new Workspace();
-  // Drafts follow the server: switching servers switches the remembered arguments.
+  const stage = new StageSelection();
+  // Drafts follow the server: switching servers switches the remembered arguments (and forgets the picks).
   session.state.subscribe(() => {
     const target = session.state.get().target;
-    if (target) workspace.useServer(describeTarget(target));
+    if (!target) return;
+    const server = describeTarget(target);
+    if (server !== workspace.get().server) stage.forgetPicks();
+    workspace.useServer(server);
   });
   resultFollowsTool(workspace, history);
   resultFollowsTarget(session.state, history);
   const savedRequests = new SavedRequests();
   const apps = createApps(session);
-  return { session, history, policy, runner, workspace, tasks, serverRequests, savedRequests, apps };
+  return { session, history, policy, runner, workspace, stage, tasks, serverRequests, savedRequests, apps };
 }
 
 /**

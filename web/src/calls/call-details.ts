@@ -55,3 +55,38 @@ export function describeCall({
     ...(origin === 'view' && viewOf !== undefined ? { viewOf } : {}),
   };
 }
+
+/** What is known when a resource read or a prompt get starts (live, or from a replay's frames). */
+export interface SurfaceCallFacts {
+  method: 'resources/read' | 'prompts/get';
+  /** The request's params as sent (`uri`; `name` and `arguments`). */
+  params: Record<string, unknown>;
+  server: string;
+  protocolVersion?: string;
+  /** The resource's or prompt's title as listed, when it has one. */
+  title?: string;
+}
+
+/**
+ * The description of a resource read or a prompt get as a call: what it called (the URI, the prompt's name)
+ * and its arguments (a read's `{ uri }`, a prompt's `arguments`), so History, Compare and replays read it as
+ * they read a tool call.
+ */
+export function describeSurfaceCall({
+  method,
+  params,
+  server,
+  protocolVersion,
+  title,
+}: SurfaceCallFacts): NewCall {
+  const subject = method === 'resources/read' ? params.uri : params.name;
+  const tool = typeof subject === 'string' ? subject : (JSON.stringify(subject) ?? String(subject));
+  return {
+    method,
+    tool,
+    server,
+    args: method === 'resources/read' ? { uri: params.uri } : (params.arguments ?? {}),
+    revision: knownRevision(protocolVersion),
+    ...(title && title !== tool ? { displayName: title } : {}),
+  };
+}

@@ -2,7 +2,6 @@ import type { CallOutcome } from '../../../client/session/session-types.ts';
 import { Store } from '../../../client/lib/store.ts';
 import type { TaskParams } from '../../../client/tasks/task-decision.ts';
 
-/** One tool call as the user made it (or denied it). */
 /**
  * Who asked for a call. Every call is one model whatever its origin: the same approval, runner,
  * history and trace; only the mark differs ("user": the Call button, a saved request or a shortcut;
@@ -10,16 +9,29 @@ import type { TaskParams } from '../../../client/tasks/task-decision.ts';
  */
 export type CallOrigin = 'user' | 'view' | 'model';
 
+/**
+ * The request a call made. A tool call is one kind; reading a resource and getting a prompt are calls too,
+ * kept, shown, recorded and replayed the same way.
+ */
+export type CallMethod = 'tools/call' | 'resources/read' | 'prompts/get';
+
+/** One call as the user (or a model, or a View) made it, or denied it. */
 export interface CallEntry {
   id: number;
+  /** The request made; absent for tools/call (so entries kept before reads and gets were calls still read). */
+  method?: Exclude<CallMethod, 'tools/call'>;
   /** Who asked for the call; absent means the user. */
   origin?: CallOrigin;
   /** For a View's call: the tool whose View asked (its name), shown in the History row's "View" mark. */
   viewOf?: string;
-  /** The tool's name as text (its JSON when the server sent a name that is not a string). */
+  /**
+   * What was called, as text: the tool's name (its JSON when the server sent a name that is not a string); for
+   * a resources/read the resource's URI, for a prompts/get the prompt's name.
+   */
   tool: string;
   /** Describes the server it went to (no secrets). */
   server: string;
+  /** The tool's arguments; a prompt's arguments; for a resource read from a template, its variables. */
   args: unknown;
   startedAt: number;
   /** Undefined while the call runs. */
@@ -160,4 +172,29 @@ function highestId(calls: readonly CallEntry[]): number {
 /** The call a replay shows: the newest, unless a View asked for it (the View that asked stays on screen, as live). */
 function newestShown(calls: readonly CallEntry[]): CallEntry | undefined {
   return calls.findLast((call) => call.origin !== 'view') ?? calls.at(-1);
+}
+
+/** The request a call made (entries without a method are tool calls). */
+export function methodOf(call: Pick<CallEntry, 'method'>): CallMethod {
+  return call.method ?? 'tools/call';
+}
+
+/** Whether the entry is a tools/call (not a resource read or a prompt get). */
+export function isToolCall(call: Pick<CallEntry, 'method'>): boolean {
+  return call.method === undefined;
+}
+
+/**
+ * The tool call the Result shows: the selected entry when it is a tool call; when a resource read or a prompt
+ * get is selected (they show on their own stages), the newest call of the open tool, if any.
+ */
+export function shownToolCall(
+  state: Pick<CallHistoryState, 'calls' | 'selectedId'>,
+  toolKey: string | undefined,
+): CallEntry | undefined {
+  const selected = state.calls.find((call) => call.id === state.selectedId);
+  if (!selected || isToolCall(selected)) return selected;
+  return toolKey === undefined
+    ? undefined
+    : state.calls.findLast((call) => isToolCall(call) && call.toolKey === toolKey);
 }

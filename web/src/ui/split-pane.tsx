@@ -52,6 +52,12 @@ export function SplitPane({
   const available = useAvailableLength(ref, direction);
   // Kept as a share of the available length, so a size chosen in one window fits another (pane-size.ts).
   const [stored, setStored] = useState<unknown>(() => loadJson<unknown>(storageKey, undefined));
+  // Another id (the stage's wide layout) is another kept size; the panes stay mounted, only the size changes.
+  const [storedFor, setStoredFor] = useState(storageKey);
+  if (storedFor !== storageKey) {
+    setStoredFor(storageKey);
+    setStored(loadJson<unknown>(storageKey, undefined));
+  }
   const limits = available === undefined ? undefined : paneLimits(available, bounds);
   const size =
     available === undefined || !limits

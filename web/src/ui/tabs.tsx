@@ -10,29 +10,42 @@ export interface TabSpec {
 
 /**
  * Accessible tabs (tablist, tab, tabpanel) with arrow-key navigation; only the active panel renders,
- * except panels marked `keepMounted`, which stay in the page hidden. `dense` tabs are tighter, so
- * more of them fit a narrow column.
+ * except panels marked `keepMounted`, which stay in the page hidden. The open tab is the component's own
+ * unless `selected` names it (then `onSelect` hears each choice and the owner decides).
  */
 export function Tabs({
   tabs,
   label,
   className,
-  dense = false,
+  selected,
+  onSelect,
+  compact = false,
 }: {
   tabs: TabSpec[];
   label: string;
   className?: string;
-  dense?: boolean;
+  selected?: string;
+  onSelect?: (name: string) => void;
+  /** Tabs packed closer, in a smaller type (five tabs in a 300 px column); the row scrolls if still too wide. */
+  compact?: boolean;
 }) {
-  const [active, setActive] = useState(0);
+  const [own, setOwn] = useState(0);
   const id = useId();
-  const current = Math.min(active, tabs.length - 1);
+  const chosen = selected === undefined ? own : tabs.findIndex((tab) => tab.name === selected);
+  const current = Math.max(0, Math.min(chosen, tabs.length - 1));
+  const setActive = (index: number) => {
+    setOwn(index);
+    const name = tabs[index]?.name;
+    if (name !== undefined) onSelect?.(name);
+  };
   return (
     <div className={`flex min-h-0 flex-col ${className ?? ''}`}>
       <div
         role="tablist"
         aria-label={label}
-        className={`flex border-b border-slate-200 dark:border-slate-800 ${dense ? 'px-1' : 'gap-1 px-2'}`}
+        className={`flex border-b border-slate-200 dark:border-slate-800 ${
+          compact ? 'gap-0.5 overflow-x-auto px-1 [scrollbar-width:thin]' : 'gap-1 px-2'
+        }`}
         onKeyDown={(event) => {
           if (event.key === 'ArrowRight') setActive((current + 1) % tabs.length);
           if (event.key === 'ArrowLeft') setActive((current - 1 + tabs.length) % tabs.length);
@@ -48,7 +61,9 @@ export function Tabs({
             aria-controls={`${id}-panel-${index}`}
             tabIndex={index === current ? 0 : -1}
             onClick={() => setActive(index)}
-            className={`-mb-px border-b-2 py-2 font-semibold whitespace-nowrap ${dense ? 'px-1.5 text-[13px]' : 'px-2 text-sm'} ${
+            className={`-mb-px border-b-2 py-2 font-semibold whitespace-nowrap ${
+              compact ? 'px-1 text-[13px]' : 'px-2 text-sm'
+            } ${
               index === current
                 ? 'border-indigo-500 text-slate-900 dark:text-slate-100'
                 : 'border-transparent text-slate-500 hover:text-slate-800 dark:hover:text-slate-200'

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import { useStore } from '../../ui/use-store.ts';
 import type { Observable } from '../../ui/use-store.ts';
 import type { TranscriptItem } from './transcript.ts';
@@ -6,11 +7,24 @@ import { ToolCallItem } from './tool-call-item.tsx';
 /** The conversation as it happened: the author's messages, the streamed answers, the calls and their results. */
 export function ChatTranscript({ chat }: { chat: Observable<{ items: TranscriptItem[] }> }) {
   const items = useStore(chat, (s) => s.items);
+  const box = useRef<HTMLDivElement>(null);
+  const last = items.at(-1);
+  // The newest message stays in view as it streams in, unless the reader scrolled up to read older ones.
+  const following = useRef(true);
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (element && following.current) element.scrollTop = element.scrollHeight;
+  }, [items.length, last]);
   return (
     <div
+      ref={box}
       role="log"
       aria-label="Transcript"
-      className="flex min-h-24 flex-col gap-2 rounded border border-slate-200 p-2 text-sm dark:border-slate-800"
+      onScroll={(event) => {
+        const element = event.currentTarget;
+        following.current = element.scrollHeight - element.scrollTop - element.clientHeight < 40;
+      }}
+      className="flex min-h-24 flex-1 flex-col gap-2 overflow-y-auto rounded border border-slate-200 p-2 text-sm dark:border-slate-800"
     >
       {items.length === 0 && (
         <p className="text-slate-500">

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useServices } from '../../services.ts';
-import type { CallEntry } from '../../calls/call-history.ts';
+import { isToolCall, methodOf, type CallEntry } from '../../calls/call-history.ts';
+import { runSurfaceCall } from '../../calls/surface-calls.ts';
+import { openCallOnStage } from '../stage/open-call.ts';
 import { OutcomeBadge } from '../result/outcome-badge.tsx';
 import { measuredAtBridge } from '../result/measured-at-bridge.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
@@ -8,6 +10,7 @@ import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
 import { editCall, rerunCall } from '../../calls/call-paths.ts';
 import { describeTaskDecision } from '../../../../client/tasks/task-decision.ts';
 import { linkButtonClass } from '../../ui/field-classes.ts';
+import { STAGE_TABS } from '../../calls/stage-selection.ts';
 
 /** One call in the history list; `onTogglePick` adds its "Compare" checkbox. */
 export function HistoryRow({
@@ -21,14 +24,27 @@ export function HistoryRow({
   picked?: boolean;
   onTogglePick?: (id: number) => void;
 }) {
-  const { history, runner, workspace, session, replay } = useServices();
+  const { history, runner, workspace, session, replay, stage } = useServices();
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string>();
+  const tool = isToolCall(call);
   const rerun = () => {
+    const { method } = call;
+    if (method) {
+      openCallOnStage(stage, call);
+      const params =
+        method === 'prompts/get' ? { name: call.tool, arguments: call.args } : { uri: call.tool };
+      return void runSurfaceCall(session, history, { method, params, title: call.displayName });
+    }
     const started = rerunCall(runner, workspace, session.state.get().tools, call);
+    stage.showTab(STAGE_TABS.tools);
     setProblem('problem' in started ? started.problem : undefined);
   };
-  const edit = () => setProblem(editCall(workspace, session.state.get().tools, call));
+  const edit = () => {
+    if (!tool) return openCallOnStage(stage, call, { edit: true });
+    stage.showTab(STAGE_TABS.tools);
+    setProblem(editCall(workspace, session.state.get().tools, call));
+  };
   const shownName = call.displayName ?? call.tool;
   return (
     <li
@@ -44,7 +60,10 @@ export function HistoryRow({
           type="button"
           className="flex max-w-full min-w-0 flex-[1_1_auto] items-baseline gap-1.5 text-left hover:underline"
           title={shownName !== call.tool ? `${shownName} (${call.tool})` : call.tool}
-          onClick={() => history.select(call.id)}
+          onClick={() => {
+            history.select(call.id);
+            openCallOnStage(stage, call);
+          }}
         >
           <span className={`truncate text-sm ${shownName === call.tool ? 'font-mono' : 'font-medium'}`}>
             {shownName}
@@ -58,6 +77,14 @@ export function HistoryRow({
             </span>
           )}
         </button>
+        {!tool && (
+          <span
+            className="rounded bg-teal-100 px-1 text-[10px] font-medium text-teal-800 dark:bg-teal-950 dark:text-teal-300"
+            title={methodOf(call)}
+          >
+            {methodOf(call) === 'resources/read' ? 'read' : 'prompt'}
+          </span>
+        )}
         {call.origin === 'model' && (
           <span
             className="rounded bg-sky-100 px-1 text-[10px] font-medium text-sky-800 dark:bg-sky-950 dark:text-sky-300"
@@ -121,9 +148,11 @@ export function HistoryRow({
             <button type="button" className={linkButtonClass} onClick={edit}>
               Edit
             </button>
-            <button type="button" className={linkButtonClass} onClick={() => setSaving(true)}>
-              Save
-            </button>
+            {tool && (
+              <button type="button" className={linkButtonClass} onClick={() => setSaving(true)}>
+                Save
+              </button>
+            )}
           </>
         )}
 
@@ -151,12 +180,14 @@ export function HistoryRow({
   );
 }
 
-/** The tools/call request a call made (or would have made), as JSON-RPC. */
+/** The request a call made (or would have made), as JSON-RPC: a tools/call, a resources/read, a prompts/get. */
 export function asJsonRpcRequest(call: CallEntry): unknown {
-  return {
-    jsonrpc: '2.0',
-    id: call.id,
-    method: 'tools/call',
-    params: { name: call.tool, arguments: call.args, ...(call.task ? { task: call.task } : {}) },
-  };
+  const method = methodOf(call);
+  const params =
+    method === 'resources/read'
+      ? { uri: call.tool }
+      : method === 'prompts/get'
+        ? { name: call.tool, arguments: call.args }
+        : { name: call.tool, arguments: call.args, ...(call.task ? { task: call.task } : {}) };
+  return { jsonrpc: '2.0', id: call.id, method, params };
 }

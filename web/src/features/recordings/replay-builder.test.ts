@@ -17,6 +17,34 @@ const tool = (name: string, extra: Record<string, unknown> = {}) => ({
 });
 
 describe('ReplayBuilder', () => {
+  it('rebuilds resource reads and prompt gets as calls of their own kind, as the live page keeps them', () => {
+    const frames = [
+      out({ id: 1, method: 'resources/read', params: { uri: 'demo://docs/readme', _meta: { x: 1 } } }, 2000),
+      into({ id: 1, result: { contents: [{ uri: 'demo://docs/readme', text: '# Hi' }] } }, 2012),
+      out({ id: 2, method: 'prompts/get', params: { name: 'greet', arguments: { who: 'Ana' } } }, 3000),
+      into({ id: 2, error: { code: -32602, message: 'Missing argument' } }, 3004),
+    ];
+    const { calls } = buildReplay(frames, 'node demo.js');
+    expect(calls).toEqual([
+      expect.objectContaining({
+        method: 'resources/read',
+        tool: 'demo://docs/readme',
+        args: { uri: 'demo://docs/readme' },
+        startedAt: 2000,
+        outcome: expect.objectContaining({ status: 'ok', durationMs: 12 }),
+      }),
+      expect.objectContaining({
+        method: 'prompts/get',
+        tool: 'greet',
+        args: { who: 'Ana' },
+        outcome: expect.objectContaining({
+          status: 'protocol-error',
+          error: expect.objectContaining({ code: -32602 }),
+        }),
+      }),
+    ]);
+  });
+
   it('rebuilds server details, all pages of the latest tool listing, and calls with their outcomes', () => {
     const frames = [
       out({ id: 0, method: 'initialize', params: {} }),

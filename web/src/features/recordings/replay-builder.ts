@@ -4,7 +4,7 @@ import { isRecord } from '#shared/untrusted-json.ts';
 import type { CallOutcome } from '../../../../client/session/session-types.ts';
 import type { ServerDetails } from '../../../../client/era/server-details.ts';
 import { callEntry, type CallEntry } from '../../calls/call-history.ts';
-import { describeCall } from '../../calls/call-details.ts';
+import { describeCall, describeSurfaceCall } from '../../calls/call-details.ts';
 import {
   finishedTaskOutcome,
   resultOutcome,
@@ -31,8 +31,8 @@ type Message = {
 
 /**
  * Rebuilds what the page showed from the frames the bridge recorded: the server's details
- * (initialize, or server/discover in the 2026-07-28 era), its tools (the latest tools/list, all pages) and every tool call with its
- * outcome (tools/call paired with its answer, cancellations, task results). Frames are added
+ * (initialize, or server/discover in the 2026-07-28 era), its tools (the latest tools/list, all pages) and every call with its
+ * outcome (tools/call, resources/read and prompts/get paired with their answers, cancellations, task results). Frames are added
  * one at a time, so a live recording costs O(1) per frame.
  *
  * Calls the user denied never reached the wire, so they are not here; durations are the
@@ -87,10 +87,14 @@ export class ReplayBuilder {
     }
     const key = JSON.stringify(message.id);
     const params = message.params ?? {};
-    if (method === 'tools/call') {
+    if (method === 'tools/call' || method === 'resources/read' || method === 'prompts/get') {
       const round = this.rounds.of(frame.seq);
       const retried = round && round.round > 1 ? this.exchangeOf.get(round.exchangeSeq) : undefined;
-      const callIndex = retried ?? this.startCall(frame, params);
+      const callIndex =
+        retried ??
+        (method === 'tools/call'
+          ? this.startCall(frame, params)
+          : this.startSurfaceCall(frame, method, params));
       if (retried === undefined) this.exchangeOf.set(frame.seq, callIndex);
       this.open.set(key, { method, callIndex });
     } else if (
@@ -126,6 +130,24 @@ export class ReplayBuilder {
       origin: frame.origin ?? (viewAsked ? 'view' : undefined),
       // A recording does not say which View asked: the one on screen was the last call's own that no View made.
       viewOf: this.entries.findLast((entry) => entry.origin !== 'view')?.tool,
+    });
+    this.entries.push(callEntry(details, this.entries.length + 1, frame.time));
+    this.changed = true;
+    return this.entries.length - 1;
+  }
+
+  /** A resource read or a prompt get: a call of its own kind, described as the live page describes it. */
+  private startSurfaceCall(
+    frame: Frame,
+    method: 'resources/read' | 'prompts/get',
+    params: Record<string, unknown>,
+  ): number {
+    const { _meta: _envelope, inputResponses: _answers, requestState: _state, ...sent } = params;
+    const details = describeSurfaceCall({
+      method,
+      params: sent,
+      server: this.serverLabel,
+      protocolVersion: this.server?.protocolVersion,
     });
     this.entries.push(callEntry(details, this.entries.length + 1, frame.time));
     this.changed = true;
@@ -173,6 +195,8 @@ export class ReplayBuilder {
         this.tools = this.listing;
         return;
       case 'tools/call':
+      case 'resources/read':
+      case 'prompts/get':
       case 'tasks/result':
         if (request.callIndex !== undefined) this.finishCall(request.callIndex, frame, message);
         return;

@@ -6,7 +6,7 @@ import { panelClass } from '../../ui/field-classes.ts';
 import { JsonBlock, ShowMore } from '../../ui/show-more.tsx';
 import { SafeMarkdown } from '../../ui/safe-markdown.tsx';
 import { displayName, findTool, listTools, type ListedTool } from '../../../../client/tools/tool-identity.ts';
-import type { CallEntry } from '../../calls/call-history.ts';
+import { shownToolCall, type CallEntry } from '../../calls/call-history.ts';
 import { toolFollowsCall } from './tool-follows-call.ts';
 
 /** Said at the top of the pane: a replay shows calls, it makes none. */
@@ -20,7 +20,7 @@ export const READ_ONLY_LINE = 'Read-only replay: you cannot call tools';
 export function ReplayCallPane({ listed }: { listed: ListedTool | undefined }) {
   const { history, workspace, session } = useServices();
   useEffect(() => toolFollowsCall(workspace, history), [workspace, history]);
-  const call = useStore(history, (s) => s.calls.find((c) => c.id === s.selectedId));
+  const call = useStore(history, (s) => shownToolCall(s, listed?.key));
   const callCount = useStore(history, (s) => s.calls.length);
   const tools = useStore(session.state, (s) => s.tools);
   const shownCall = call && (!listed || listed.key === call.toolKey) ? call : undefined;

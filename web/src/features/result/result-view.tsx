@@ -12,11 +12,13 @@ import { useAppTabs } from '../apps/apps.ts';
 import { ResultHint } from './result-hint.tsx';
 import { ResultTitle } from './result-title.tsx';
 import { measuredAtBridge } from './measured-at-bridge.ts';
+import { shownToolCall } from '../../calls/call-history.ts';
 
 /** The result of the selected call: rendered by content type, checked against the spec, or raw. */
 export function ResultView() {
-  const { history, session, runner, replay } = useServices();
-  const call = useStore(history, (s) => s.calls.find((c) => c.id === s.selectedId));
+  const { history, session, runner, replay, workspace } = useServices();
+  const toolKey = useStore(workspace, (s) => s.selectedTool);
+  const call = useStore(history, (s) => shownToolCall(s, toolKey));
   // The schema the tool declared when it was called; else the one it declares now (older records, replays).
   const listedSchema = useStore(session.state, (s) => {
     if (!call) return undefined;

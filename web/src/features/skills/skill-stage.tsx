@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useStore } from '../../ui/use-store.ts';
 import { SafeMarkdown } from '../../ui/safe-markdown.tsx';
 import { compactButtonClass, panelClass } from '../../ui/field-classes.ts';
@@ -7,6 +8,7 @@ import type { SkillLoadState, SkillsBrowser } from './skills-browser.ts';
 import { SkillChecksTable } from './skill-checks-table.tsx';
 import { FrontmatterTable } from './frontmatter-table.tsx';
 import { SkillFiles } from './skill-files.tsx';
+import { StageHeader, StageHint } from '../stage/stage-header.tsx';
 
 const sectionHeading = 'mb-1.5 text-xs font-semibold tracking-wide text-slate-500 uppercase';
 
@@ -17,40 +19,43 @@ const noteClass: Record<SkillNote['level'], string> = {
 };
 
 /**
- * The skill opened on the stage: its verification first (size, digest and frontmatter of its
- * SKILL.md against the listed entry), then, only when every check passed, its frontmatter as a table,
- * its body as markdown and its supporting files, each opened and verified on its own. A refused skill
- * shows why and nothing of its content.
+ * The skill opened on the stage, loaded when it opens: its verification first (size, digest and
+ * frontmatter of its SKILL.md against the listed entry), then, only when every check passed, its
+ * frontmatter as a table, its body as markdown and its supporting files, each opened and verified on
+ * its own. A refused skill shows why and nothing of its content.
  */
-export function SkillStage({ browser }: { browser: SkillsBrowser }) {
-  const uri = useStore(browser.state, (s) => s.selected);
-  const entry = useStore(browser.state, (s) => s.entries.find((candidate) => candidate.uri === s.selected));
-  const load = useStore(browser.state, (s) => (uri ? s.loads[uri] : undefined));
-  if (!uri || !entry) return null;
+export function SkillStage({ browser, uri }: { browser: SkillsBrowser; uri: string }) {
+  const entry = useStore(browser.state, (s) => s.entries.find((candidate) => candidate.uri === uri));
+  const listing = useStore(browser.state, (s) => s.listing || !s.listed);
+  const load = useStore(browser.state, (s) => s.loads[uri]);
+  useEffect(() => browser.ensureLoaded(uri), [browser, uri, entry]);
+  if (!entry)
+    return (
+      <StageHint label="Skill">
+        {listing ? 'Listing skills…' : `${uri} is not in this connection’s listing of skills.`}
+      </StageHint>
+    );
   return (
-    <section aria-label="Skill" className={`${panelClass} h-full overflow-y-auto`}>
-      <header className="flex items-start gap-3 border-b border-slate-200 px-4 py-3 dark:border-slate-800">
-        <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold">{entry.name}</h2>
-          <p className="truncate font-mono text-xs text-slate-500" title={entry.uri}>
-            {entry.uri}
-          </p>
-          <p className="mt-1 text-sm text-slate-700 dark:text-slate-300">{entry.description}</p>
-        </div>
-        <button
-          type="button"
-          className={compactButtonClass}
-          disabled={load?.status === 'loading'}
-          title="Read SKILL.md again and verify it"
-          onClick={() => browser.reload(uri)}
-        >
-          Load again
-        </button>
-        <button type="button" className={compactButtonClass} onClick={() => browser.leaveStage()}>
-          Close
-        </button>
-      </header>
-      <div className="flex flex-col gap-4 px-4 py-3">
+    <section aria-label="Skill" className={`${panelClass} min-h-0 overflow-y-auto`}>
+      <StageHeader
+        kind="Skill"
+        title={entry.name}
+        id={entry.uri}
+        facts={[entry.resources === 'dynamic' ? 'dynamic' : `${entry.resources.length} files`]}
+        description={entry.description}
+        actions={
+          <button
+            type="button"
+            className={compactButtonClass}
+            disabled={load?.status === 'loading'}
+            title="Read SKILL.md again and verify it"
+            onClick={() => browser.reload(uri)}
+          >
+            Load again
+          </button>
+        }
+      />
+      <div className="flex flex-col gap-4 px-3 py-3">
         <EntryNotes entry={entry} />
         <div>
           <h3 className={sectionHeading}>Verification of SKILL.md</h3>

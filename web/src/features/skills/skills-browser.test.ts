@@ -38,23 +38,19 @@ describe('SkillsBrowser', () => {
     await session.disconnect();
   });
 
-  it('opens a skill on the stage and loads it once; a tampered one is refused and nothing else read', async () => {
+  it('loads a skill once; a tampered one is refused and nothing else of it read', async () => {
     const { session, browser, reads } = await connected();
     browser.ensureListed();
     await until(browser, (state) => state.entries.length === 4);
-    browser.open('skill://tampered-digest/SKILL.md');
+    browser.ensureLoaded('skill://tampered-digest/SKILL.md');
     await until(browser, (state) => state.loads['skill://tampered-digest/SKILL.md']?.status === 'refused');
-    expect(browser.state.get()).toMatchObject({
-      selected: 'skill://tampered-digest/SKILL.md',
-      onStage: true,
-    });
     // Files of a refused skill cannot be opened.
     browser.openFile('skill://tampered-digest/SKILL.md', 'skill://tampered-digest/references/NOTES.md');
     expect(reads).toEqual(['skill://tampered-digest/SKILL.md']);
 
-    browser.open('skill://pdf-processing/SKILL.md');
+    browser.ensureLoaded('skill://pdf-processing/SKILL.md');
     await until(browser, (state) => state.loads['skill://pdf-processing/SKILL.md']?.status === 'loaded');
-    browser.open('skill://pdf-processing/SKILL.md');
+    browser.ensureLoaded('skill://pdf-processing/SKILL.md');
     browser.openFile('skill://pdf-processing/SKILL.md', 'skill://pdf-processing/references/FORMS.md');
     await until(
       browser,
@@ -68,8 +64,6 @@ describe('SkillsBrowser', () => {
       'skill://pdf-processing/SKILL.md',
       'skill://pdf-processing/references/FORMS.md',
     ]);
-    browser.leaveStage();
-    expect(browser.state.get().onStage).toBe(false);
     await session.disconnect();
   });
 
@@ -77,10 +71,10 @@ describe('SkillsBrowser', () => {
     const { session, browser } = await connected();
     browser.ensureListed();
     await until(browser, (state) => state.entries.length === 4);
-    browser.open('skill://pdf-processing/SKILL.md');
+    browser.ensureLoaded('skill://pdf-processing/SKILL.md');
     await until(browser, (state) => state.loads['skill://pdf-processing/SKILL.md']?.status === 'loaded');
     await session.connect({ ...IN_MEMORY_TARGET, era: 'legacy' });
-    expect(browser.state.get()).toMatchObject({ listed: false, entries: [], loads: {}, onStage: false });
+    expect(browser.state.get()).toMatchObject({ listed: false, entries: [], loads: {} });
     await session.disconnect();
   });
 });

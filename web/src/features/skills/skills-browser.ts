@@ -1,8 +1,9 @@
 /**
  * The page's Skills: the listing of the connected server's skills (page by page, reading no file),
- * the skill opened on the stage and what loading it found, and the supporting files opened one at a
- * time. Framework-free; the views read it through `useStore`. Everything is dropped when the
- * connection changes, and late answers of an older connection are ignored.
+ * what loading each opened skill found, and the supporting files opened one at a time. Which skill is
+ * on the stage is the stage selection's (the Skills tab's pick). Framework-free; the views read it
+ * through `useStore`. Everything is dropped when the connection changes, and late answers of an older
+ * connection are ignored.
  */
 import { Store } from '../../../../client/lib/store.ts';
 import type { McpSession } from '../../../../client/session/mcp-session.ts';
@@ -38,10 +39,6 @@ export interface SkillsState {
   listError?: string;
   /** The first page was asked for on this connection. */
   listed: boolean;
-  /** The URI of the skill opened on the stage. */
-  selected?: string;
-  /** The stage shows the selected skill (until a tool is selected again). */
-  onStage: boolean;
   /** Loads by skill URI. */
   loads: Record<string, SkillLoadState>;
   /** Supporting files by URI. */
@@ -55,7 +52,6 @@ const EMPTY: Omit<SkillsState, 'declared'> = {
   invalid: [],
   listing: false,
   listed: false,
-  onStage: false,
   loads: {},
   files: {},
   openFile: {},
@@ -103,17 +99,15 @@ export class SkillsBrowser {
     if (nextCursor !== undefined && !listing) void this.listFrom(nextCursor);
   }
 
-  /** Opens a skill on the stage and loads it (reads and verifies its SKILL.md) unless already loaded. */
-  open(uri: string): void {
-    const entry = this.state.get().entries.find((candidate) => candidate.uri === uri);
-    if (!entry) return;
-    this.state.update({ selected: uri, onStage: true });
-    if (!this.state.get().loads[uri]) void this.load(entry);
+  /** Loads a skill (reads and verifies its SKILL.md) unless it is loaded or being loaded. */
+  ensureLoaded(uri: string): void {
+    const entry = this.entryOf(uri);
+    if (entry && !this.state.get().loads[uri]) void this.load(entry);
   }
 
   /** Loads the opened skill again (the server may have changed it); its opened files are read anew. */
   reload(uri: string): void {
-    const entry = this.state.get().entries.find((candidate) => candidate.uri === uri);
+    const entry = this.entryOf(uri);
     if (!entry || this.state.get().loads[uri]?.status === 'loading') return;
     this.state.update((state) => ({
       files: Object.fromEntries(Object.entries(state.files).filter(([file]) => !isFileOf(entry, file))),
@@ -122,15 +116,9 @@ export class SkillsBrowser {
     void this.load(entry);
   }
 
-  /** Takes the skill off the stage (the tool panel shows again). */
-  leaveStage(): void {
-    if (this.state.get().onStage) this.state.update({ onStage: false });
-  }
-
-  /** Puts the selected skill back on the stage (the Skills tab is shown again). */
-  returnToStage(): void {
-    const { selected, onStage } = this.state.get();
-    if (selected && !onStage) this.state.update({ onStage: true });
+  /** The listed entry of a skill, if this connection listed it. */
+  entryOf(uri: string): SkillEntry | undefined {
+    return this.state.get().entries.find((candidate) => candidate.uri === uri);
   }
 
   /** Shows one supporting file of a loaded skill, reading (and verifying) it the first time. */

@@ -24,11 +24,7 @@ export function AudioBlockView({
   mark?: ReactNode;
 }) {
   const check = useMemo(() => inspectBase64(data), [data]);
-  const mime = playableAudioMime(mimeType);
-  const [unplayable, setUnplayable] = useState(false);
-  const fileName = downloadFileName(undefined, mime, 'audio');
   const facts = [mimeType, check.ok ? formatBytes(check.byteLength) : undefined];
-
   return (
     <BlockFrame
       label={label}
@@ -38,28 +34,49 @@ export function AudioBlockView({
       annotations={[annotations]}
       tone={check.ok ? 'plain' : 'problem'}
     >
-      {!check.ok ? (
-        <InlineError>Invalid audio data: {check.reason}</InlineError>
-      ) : !mime ? (
-        <BinaryContents
-          data={data}
-          fileName={fileName}
-          note={`Not played: ${mimeType} is not an audio type played inline.`}
-        />
-      ) : (
-        <div className="flex flex-col gap-1">
-          <audio
-            controls
-            preload="metadata"
-            aria-label={`Audio from the result (${mime})`}
-            src={`data:${mime};base64,${check.clean}`}
-            onError={() => setUnplayable(true)}
-            className="h-9 w-full max-w-md"
-          />
-          {unplayable && <InlineError>The browser cannot play this {mime} audio.</InlineError>}
-          <BinaryContents data={check.clean} fileName={fileName} showSize={false} />
-        </div>
-      )}
+      <AudioPlayer data={data} mimeType={mimeType} />
     </BlockFrame>
+  );
+}
+
+/** Audio (base64) in a player with a download, wherever it is shown: a result's block, a resource read. */
+export function AudioPlayer({
+  data,
+  mimeType,
+  fileName: givenName,
+  source = 'the result',
+}: {
+  data: string;
+  mimeType: string | undefined;
+  fileName?: string;
+  /** Where the audio is from, for the player's accessible name. */
+  source?: string;
+}) {
+  const check = useMemo(() => inspectBase64(data), [data]);
+  const mime = playableAudioMime(mimeType);
+  const [unplayable, setUnplayable] = useState(false);
+  const fileName = givenName ?? downloadFileName(undefined, mime, 'audio');
+  if (!check.ok) return <InlineError>Invalid audio data: {check.reason}</InlineError>;
+  if (!mime)
+    return (
+      <BinaryContents
+        data={data}
+        fileName={fileName}
+        note={`Not played: ${mimeType ?? 'an unnamed type'} is not an audio type played inline.`}
+      />
+    );
+  return (
+    <div className="flex flex-col gap-1">
+      <audio
+        controls
+        preload="metadata"
+        aria-label={`Audio from ${source} (${mime})`}
+        src={`data:${mime};base64,${check.clean}`}
+        onError={() => setUnplayable(true)}
+        className="h-9 w-full max-w-md"
+      />
+      {unplayable && <InlineError>The browser cannot play this {mime} audio.</InlineError>}
+      <BinaryContents data={check.clean} fileName={fileName} showSize={false} />
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import type { EmbeddedContents } from '../../../../../client/content/content-blocks.ts';
 import { syntaxHint } from './mime-types.ts';
 import { downloadFileName } from './safe-links.ts';
-import { BinaryContents } from './binary-contents.tsx';
+import { ResourceContentsView } from './resource-contents-view.tsx';
+import { OpenInResources } from './open-in-resources.tsx';
 import { BlockFrame } from './block-frame.tsx';
 import { useTextView } from '../use-text-view.tsx';
 
@@ -28,11 +29,16 @@ export function EmbeddedResourceView({
         isText ? (syntaxHint(resource.mimeType, resource.uri) ?? 'Text') : undefined,
       ]}
       annotations={[annotations, resource.annotations]}
-      actions={isText ? text.toolbar : undefined}
+      actions={
+        <>
+          {isText && text.toolbar}
+          <OpenInResources uri={resource.uri} embedded={resource} />
+        </>
+      }
     >
       {resource.title && <p className="mb-1 text-sm font-medium">{resource.title}</p>}
       <p className="mb-1.5 font-mono text-xs break-all text-slate-600 dark:text-slate-400">{resource.uri}</p>
-      {isText ? text.body : <BinaryContents data={resource.blob} fileName={fileName} />}
+      {isText ? text.body : <ResourceContentsView contents={resource} />}
     </BlockFrame>
   );
 }

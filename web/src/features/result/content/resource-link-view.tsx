@@ -13,6 +13,7 @@ import { BlockFrame } from './block-frame.tsx';
 import { InlineError } from './inline-error.tsx';
 import { smallButtonClass } from '../result-classes.ts';
 import { ResourceContentsView } from './resource-contents-view.tsx';
+import { OpenInResources } from './open-in-resources.tsx';
 
 type ReadState =
   | { kind: 'closed' }
@@ -87,6 +88,7 @@ export function ResourceLinkView({
               {read.kind === 'loading' ? 'Reading…' : 'Open'}
             </button>
           )}
+          <OpenInResources uri={link.uri} title={link.title ?? link.name} />
           {href && (
             <a className={smallButtonClass} href={href} target="_blank" rel="noopener noreferrer">
               Open in new tab ↗
