@@ -71,10 +71,9 @@ export async function readSkillFile(
   entry: SkillEntry,
   uri: string,
 ): Promise<SkillFileRead> {
-  const dynamic = entry.resources === 'dynamic';
-  const listed = dynamic
-    ? undefined
-    : (entry.resources as Exclude<SkillEntry['resources'], 'dynamic'>).find((file) => file.uri === uri);
+  const files = entry.resources;
+  const dynamic = files === 'dynamic';
+  const listed = files === 'dynamic' ? undefined : files.find((file) => file.uri === uri);
   if (!dynamic && !listed)
     return {
       verification: verificationOf(uri, [
