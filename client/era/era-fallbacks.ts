@@ -52,22 +52,25 @@ export async function openInEra({
   memory,
   open,
   restart,
+  failedAtStart = () => false,
 }: {
   target: ServerTarget;
   chosen: ProtocolEraChoice;
   memory: EraMemory | undefined;
+  /** The server could not start at all (its stderr says so): no era would help, so there is no second try. */
+  failedAtStart?: () => boolean;
   open: (era: ProtocolEraChoice) => Promise<Attempt>;
   restart: (failed: Attempt, verdict: EraProbe | undefined) => Promise<boolean>;
 }): Promise<OpenedInEra | undefined> {
   const remembered = chosen === 'auto' ? memory?.get(target) : undefined;
   let attempt = await open(remembered?.era ?? chosen);
   if (attempt.error === undefined) return { attempt, remembered };
-  if (!remembered) return withProbeFallbacks(target, attempt, open, restart, false);
+  if (!remembered) return withProbeFallbacks(target, attempt, open, restart, false, failedAtStart);
   if (!serverChanged(attempt.error)) return { attempt, remembered };
   memory?.forget(target);
   if (!(await restart(attempt, undefined))) return undefined;
   attempt = await open('auto');
-  return withProbeFallbacks(target, attempt, open, restart, true);
+  return withProbeFallbacks(target, attempt, open, restart, true, failedAtStart);
 }
 
 async function withProbeFallbacks(
@@ -76,6 +79,7 @@ async function withProbeFallbacks(
   open: (era: ProtocolEraChoice) => Promise<Attempt>,
   restart: (failed: Attempt, verdict: EraProbe | undefined) => Promise<boolean>,
   reprobed: boolean,
+  failedAtStart: () => boolean,
 ): Promise<OpenedInEra | undefined> {
   let attempt = first;
   const { error, probe, transport } = attempt;
@@ -84,7 +88,8 @@ async function withProbeFallbacks(
     attempt = await open('modern');
   } else if (
     error !== undefined &&
-    exitedOnProbe(error, target, probe, transport.closeReason !== undefined)
+    exitedOnProbe(error, target, probe, transport.closeReason !== undefined) &&
+    !failedAtStart()
   ) {
     // Probing in place spared a second process; a server that exits on the probe gets one, once.
     if (!(await restart(attempt, restartedVerdict()))) return undefined;

@@ -1,5 +1,6 @@
 import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
-import { RELAY_ERROR_CODE, type RelayErrorData } from '#shared/bridge-protocol.ts';
+import { RELAY_ERROR_CODE, type RelayErrorData, type TimedBridgeEvent } from '#shared/bridge-protocol.ts';
+import { lastStderr, startupFailure } from './startup-failure.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import { explainMcpError, jsonRpcErrorName } from './error-kinds.ts';
 
@@ -13,6 +14,21 @@ export interface ConnectFailure {
   code?: number;
   /** The error's `data` as the server sent it (supported versions, required capabilities, HTTP body). */
   data?: unknown;
+  /** A stdio server's stderr line that says why it could not start ("Error: Cannot find module …"). */
+  cause?: string;
+  /** Its last stderr lines, when no line names a cause. */
+  stderr?: string[];
+}
+
+/**
+ * A failed connect with what the server wrote to stderr meanwhile: the line that says why it could not start,
+ * else its last lines (a server that exits at once usually said why there).
+ */
+export function withStderr(failure: ConnectFailure, events: readonly TimedBridgeEvent[]): ConnectFailure {
+  const cause = startupFailure(events);
+  if (cause) return { ...failure, cause };
+  const stderr = lastStderr(events);
+  return stderr.length ? { ...failure, stderr } : failure;
 }
 
 /**

@@ -3,7 +3,8 @@ import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import type { ListCache, ListFreshness } from './list-cache.ts';
 import { ToolListing } from './tool-listing.ts';
 import { wireAnswerOf } from './wire-result.ts';
-import { describeConnectFailure } from './connect-failure.ts';
+import { describeConnectFailure, withStderr } from './connect-failure.ts';
+import { startupFailure } from './startup-failure.ts';
 import { Store } from '../lib/store.ts';
 import { TraceLog } from '../trace/trace-log.ts';
 import type { TracedTransport } from '../transport/traced-transport.ts';
@@ -83,6 +84,8 @@ export class McpSession {
   private closeListen: (() => void) | undefined;
   /** Marks the trace frames of calls a model or a View asked for. */
   private readonly origins = new CallOrigins();
+  /** The bridge's events since the current connect began (its stderr says why a server could not start). */
+  private connectEvents: TimedBridgeEvent[] = [];
 
   constructor(private readonly options: McpSessionOptions) {
     this.trace = new TraceLog(options.scheduleTrace);
@@ -118,12 +121,14 @@ export class McpSession {
     const traceFrom = this.trace.get().frames.length;
     const setup = this.trace.beginSetup();
     this.toolListing.useTarget(target);
+    this.connectEvents = [];
     this.state.update(connectingState(target));
     const chosen = effectiveEra(target.era ?? 'auto', connectOptions.protocolVersion);
     const opened = await openInEra({
       target,
       chosen,
       memory: this.options.eraMemory,
+      failedAtStart: () => startupFailure(this.connectEvents) !== undefined,
       open: (era) => {
         // Only an open under Auto probes; the trace names the discover's answer by it.
         if (era === 'auto') this.trace.setups.noteProbe(setup);
@@ -144,7 +149,7 @@ export class McpSession {
       this.transport = undefined;
       await transport.close().catch(() => {});
       const probeAnswer = wireAnswerOf(this.trace, traceFrom, 'server/discover');
-      const failure = describeConnectFailure(error, target, probeAnswer);
+      const failure = withStderr(describeConnectFailure(error, target, probeAnswer), this.connectEvents);
       this.trace.endSetup(setup, false);
       this.state.update({ status: 'disconnected', error: failure.headline, errorDetail: failure });
       return;
@@ -358,6 +363,7 @@ export class McpSession {
   }
 
   private addLog(entry: TimedBridgeEvent): void {
+    this.connectEvents = withLogEntry(this.connectEvents, entry);
     this.state.update((state) => ({ log: withLogEntry(state.log, entry) }));
   }
 }

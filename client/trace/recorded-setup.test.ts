@@ -97,6 +97,9 @@ describe('TraceLog.load', () => {
       probed: false,
       seqs: [0, 1, 2, 3, 4, 5, 8],
     });
+    // The figure ends with the tool list's answer (ready), as live: the listen's late answer, which comes when
+    // the connection ends, would have made a 0.5 s setup read as the whole session.
+    expect(span.lastTime - span.firstTime).toBe(frames[5]!.time - frames[0]!.time);
     expect(trace.setups.probedAt(1)).toBe(false);
     expect(trace.setups.of(6)).toBeUndefined();
     // A session file without a server or target still loads, unfolded only if no setup is found.

@@ -24,6 +24,8 @@ export interface RecordedSetup {
   frames: Frame[];
   note: string | undefined;
   probed: boolean;
+  /** The time of its last frame before the page moved on: where the setup's figure ends (late answers aside). */
+  readyTime: number;
 }
 
 type Message = { id?: unknown; method?: unknown; params?: { cursor?: unknown } };
@@ -65,11 +67,14 @@ export function recordedSetup(
   if (!methods.some((method) => HANDSHAKES.has(method))) return undefined;
   if ([...requests.values()].includes('tools/list') && !listed) return undefined;
   const members = frames.filter((frame, index) => index < end || isLateAnswer(frame, requests));
+  let readyTime = 0;
+  for (let index = 0; index < end; index++)
+    if (isServerFrame(frames[index]!)) readyTime = Math.max(readyTime, frames[index]!.time);
   const probed =
     requests.has(JSON.stringify(PING_ID)) ||
     requests.has(JSON.stringify(LIST_ID)) ||
     (methods.includes('initialize') && [...requests.values()].includes('server/discover'));
-  return { frames: members.filter(isServerFrame), note: recordedNote(context, probed), probed };
+  return { frames: members.filter(isServerFrame), note: recordedNote(context, probed), probed, readyTime };
 }
 
 /** A message a connect sends: a ping only as Auto's liveness check, a tool listing only until one is answered. */

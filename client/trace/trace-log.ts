@@ -80,7 +80,7 @@ export class TraceLog {
       this.noteMethod(frame);
     }
     const setup = recorded && recordedSetup(frames, recorded);
-    if (setup) this.setups.restore(setup.frames, setup.note, setup.probed);
+    if (setup) this.setups.restore(setup.frames, setup.note, setup.probed, setup.readyTime);
     this.nextSeq = (frames.at(-1)?.seq ?? -1) + 1;
     this.publish();
   }

@@ -29,11 +29,12 @@ describe('TraceSetups', () => {
     setups.add(frame(4, 'in'), 2); // the late answer to setup frame 2
     setups.add(frame(5, 'in'), 3); // the answer to the user's call
     const span = setups.of(0)!;
+    // The late answer folds in, but the figure ends where the connect was ready (a replay then says the same).
     expect(span).toMatchObject({
       seqs: [0, 1, 2, 4],
       note: 'Auto chose 2026-07-28',
       firstTime: 0,
-      lastTime: 40,
+      lastTime: 20,
     });
     expect(setups.of(4)).toBe(span);
     expect(setups.of(3)).toBeUndefined();

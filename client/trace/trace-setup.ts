@@ -15,6 +15,11 @@ export interface SetupSpan {
   /** The trace seq of each member frame, in order. */
   seqs: number[];
   firstTime: number;
+  /**
+   * The time of its last frame before the connect was ready. A late answer (the list subscription's, which
+   * comes when the stream ends) folds into the row but does not stretch its figure: a replay, which has those
+   * answers, then says what live said.
+   */
   lastTime: number;
   /** How the connect chose its protocol ("Auto chose 2026-07-28"), once it is ready. */
   note?: string;
@@ -92,7 +97,7 @@ export class TraceSetups {
     if (!span || frame.direction === 'to-view' || frame.direction === 'from-view') return;
     if (span.seqs.length === 0) span.firstTime = frame.time;
     span.seqs.push(frame.seq);
-    span.lastTime = Math.max(span.lastTime, frame.time);
+    if (!span.done) span.lastTime = Math.max(span.lastTime, frame.time);
     this.bySeq.set(frame.seq, span);
   }
 
@@ -102,13 +107,19 @@ export class TraceSetups {
     return span?.done ? span : undefined;
   }
 
-  /** A replay's setup, found in its recording (`recordedSetup`): folded at once, as a ready connect's. */
-  restore(frames: readonly Frame[], note: string | undefined, probed: boolean): void {
+  /**
+   * A replay's setup, found in its recording (`recordedSetup`): folded at once, as a ready connect's, its figure
+   * ending at `readyTime` (its last frame before it was ready, as live), not at a late answer.
+   */
+  restore(frames: readonly Frame[], note: string | undefined, probed: boolean, readyTime?: number): void {
     if (frames.length === 0) return;
     const id = this.begin();
     for (const frame of frames) this.add(frame, undefined);
     this.end(id, note);
-    this.spans.get(id)!.probed = probed;
+    const span = this.spans.get(id);
+    if (!span) return;
+    span.probed = probed;
+    if (readyTime !== undefined) span.lastTime = readyTime;
   }
 
   clear(): void {

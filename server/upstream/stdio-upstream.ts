@@ -7,6 +7,9 @@ import type { Upstream } from './upstream.ts';
 import { LineSplitter } from './line-splitter.ts';
 import { spawnStdioChild, takeSpare } from './spare-process.ts';
 
+/** How long the pipes may stay open after the server exited before the exit is reported anyway. */
+const PIPES_AFTER_EXIT_MS = 250;
+
 /** How long a child gets to exit after its stdin closes, then after SIGTERM, before SIGKILL. */
 const EXIT_GRACE_MS = 700;
 
@@ -66,10 +69,21 @@ export class StdioUpstream implements Upstream {
         this.finish(message);
       });
       child.once('exit', (code, signal) => {
-        stdout.flush();
-        stderr.flush();
-        this.onevent?.({ kind: 'exited', code, signal });
-        this.finish(signal ? `Server was killed by ${signal}` : `Server exited with code ${code}`);
+        // What the server wrote just before it exited ("Cannot find module …") may still be in the pipes:
+        // let it arrive first, so the page has it when it hears of the exit (bounded: a grandchild may
+        // hold the pipes open).
+        let done = false;
+        const reported = () => {
+          if (done) return;
+          done = true;
+          clearTimeout(timer);
+          stdout.flush();
+          stderr.flush();
+          this.onevent?.({ kind: 'exited', code, signal });
+          this.finish(signal ? `Server was killed by ${signal}` : `Server exited with code ${code}`);
+        };
+        const timer = setTimeout(reported, PIPES_AFTER_EXIT_MS);
+        void this.exited?.then(reported);
       });
     });
   }

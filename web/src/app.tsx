@@ -1,6 +1,8 @@
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import { TracePanel } from './features/trace-panel/trace-panel.tsx';
 import { ServerLog } from './features/server-log/server-log.tsx';
+import { callsAndLogsTab, SERVER_LOG_TAB } from './features/server-log/server-log-opener.ts';
+import { useStore } from './ui/use-store.ts';
 import { HistoryPanel } from './features/history/history-panel.tsx';
 import { AppHeader } from './features/app-header/app-header.tsx';
 import { ApprovalDialog } from './features/approval/approval-dialog.tsx';
@@ -90,17 +92,20 @@ export function App({ config, permalink }: { config?: BridgeConfigResponse; perm
 }
 
 function CallsAndLogs() {
+  const tab = useStore(callsAndLogsTab, (s) => s.tab);
   return (
     <div className={panelClass}>
       <Tabs
         label="Calls and logs"
         className="flex-1"
+        selected={tab}
+        onSelect={(name) => callsAndLogsTab.update({ tab: name })}
         tabs={[
           { name: 'History', content: <HistoryPanel /> },
           { name: 'Saved', content: <SavedRequestsPanel /> },
           { name: 'Tasks', content: <TasksPanel /> },
           { name: 'Checks', content: <ChecksPanel /> },
-          { name: 'Server log', content: <ServerLog /> },
+          { name: SERVER_LOG_TAB, content: <ServerLog /> },
         ]}
       />
     </div>

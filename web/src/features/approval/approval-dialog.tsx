@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
@@ -10,17 +10,38 @@ import { knownRevision } from '../../../../client/era/protocol-revisions.ts';
 import { serverName } from '../../../../client/session/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
 
+type Notice = typeof import('./arguments-check-notice.tsx').ArgumentsCheckNotice;
+
 /**
- * The schema check's chunk (Ajv and the form's schema code, kept out of the first screen's JavaScript:
- * issue 27). The dialog fetches it when it mounts, long before a call, and shows nothing in its place
- * while it loads: a "Loading" line replaced by nothing would move Approve under the cursor.
+ * The schema check's chunk (Ajv and the form's schema code, kept out of the first screen's JavaScript). The
+ * dialog fetches it when it mounts, long before a call, and opens only once it is there, so the warnings are
+ * in the dialog the moment it opens: rendered through Suspense they came 0.3-3 s later (React holds a
+ * suspended part back), while Approve already had the focus.
  */
-let noticeChunk: Promise<{ default: typeof import('./arguments-check-notice.tsx').ArgumentsCheckNotice }>;
-function loadNotice() {
-  noticeChunk ??= import('./arguments-check-notice.tsx').then((m) => ({ default: m.ArgumentsCheckNotice }));
+let noticeChunk: Promise<Notice | undefined> | undefined;
+let loadedNotice: Notice | undefined;
+function loadNotice(): Promise<Notice | undefined> {
+  noticeChunk ??= import('./arguments-check-notice.tsx').then(
+    (m) => (loadedNotice = m.ArgumentsCheckNotice),
+    // Offline later: the dialog still opens, without the check.
+    () => undefined,
+  );
   return noticeChunk;
 }
-const ArgumentsCheckNotice = lazy(loadNotice);
+
+/** The check's component once loaded; `ready` once loading ended either way. */
+function useNotice(): { Notice: Notice | undefined; ready: boolean } {
+  const [state, setState] = useState(() => ({ Notice: loadedNotice, ready: loadedNotice !== undefined }));
+  useEffect(() => {
+    if (state.ready) return;
+    let live = true;
+    void loadNotice().then((Notice) => live && setState({ Notice, ready: true }));
+    return () => {
+      live = false;
+    };
+  }, [state.ready]);
+  return state;
+}
 
 export function ApprovalDialog() {
   const { runner, policy, session } = useServices();
@@ -33,14 +54,14 @@ export function ApprovalDialog() {
   const [always, setAlways] = useState(false);
   const [skipReadOnly, setSkipReadOnly] = useState(false);
   const skippingReadOnly = useStore(policy, (s) => s.skipReadOnlyOfTrusted);
-
-  useEffect(() => {
-    loadNotice().catch(() => {}); // Offline later: the dialog still works, without the notice.
-  }, []);
+  const { Notice, ready } = useNotice();
+  // A call made before the check's chunk arrived waits for it (a moment, once per page) rather than open without it.
+  const opened = ready ? pending : undefined;
 
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
+    if (pending && !ready) return;
     if (pending && !dialog.open) {
       setAlways(false);
       setSkipReadOnly(false);
@@ -50,7 +71,7 @@ export function ApprovalDialog() {
     // queued behind an answered one. React's autoFocus ran while the dialog was still closed, so showModal()
     // would otherwise pick the first control it finds ("Always allow this tool").
     if (pending) approveRef.current?.focus();
-  }, [pending]);
+  }, [pending, ready]);
 
   const approve = () => {
     // "Don't ask for this server's read-only tools" is the two Settings a user would otherwise look for:
@@ -90,7 +111,7 @@ export function ApprovalDialog() {
       onKeyDown={onKeyDown}
       className="m-auto w-[min(40rem,92vw)] rounded-xl border border-slate-200 bg-white p-0 text-slate-900 shadow-2xl backdrop:bg-slate-900/40 dark:border-slate-700 dark:bg-slate-900 dark:text-slate-100"
     >
-      {pending && (
+      {pending && opened && (
         <div className="flex max-h-[calc(100dvh-2.5rem)] flex-col gap-3 p-5">
           <h2 id="approval-title" className="text-lg font-semibold">
             Approve tool call
@@ -161,14 +182,14 @@ export function ApprovalDialog() {
               {JSON.stringify(pending.args, null, 2)}
             </pre>
           </div>
-          <Suspense fallback={null}>
-            <ArgumentsCheckNotice
+          {Notice && (
+            <Notice
               inputSchema={pending.tool.inputSchema}
               args={pending.args}
               leftOut={pending.leftOut}
               revision={revision}
             />
-          </Suspense>
+          )}
           <label className="flex items-center gap-2 text-sm">
             <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} />
             Always allow this tool

@@ -27,13 +27,16 @@ export interface CompletionAskerOptions {
 }
 
 /**
- * Asks completion/complete for a field as the user types, debounced: each keystroke restarts the wait, and a
- * new request aborts the one still on the wire, so only the answer for the latest value is ever shown.
- * Framework-free; the field subscribes.
+ * Asks completion/complete for a field as the user types, debounced: each keystroke restarts the wait, and an
+ * answer to an older value is dropped, so only the answer for the latest value is ever shown. A request on the
+ * wire is left to finish (cancelling each would put a notifications/cancelled in the trace per keystroke);
+ * leaving the field aborts it. Framework-free; the field subscribes.
  */
 export class CompletionAsker extends Store<CompletionState> {
   private timer: unknown;
   private inFlight: AbortController | undefined;
+  /** Numbers each request: an answer to one that is not the newest is dropped. */
+  private asked = 0;
   private readonly delayMs: number;
   private readonly setTimer: (run: () => void, ms: number) => unknown;
   private readonly clearTimer: (timer: unknown) => void;
@@ -50,7 +53,7 @@ export class CompletionAsker extends Store<CompletionState> {
    * request is passed each time, so it reads the other fields as they are when asked.
    */
   typed(value: string, ask: AskCompletion, now = false): void {
-    this.stopWaiting();
+    this.stopTimer();
     this.update({ asking: true });
     if (now) return void this.ask(value, ask);
     this.timer = this.setTimer(() => {
@@ -61,26 +64,30 @@ export class CompletionAsker extends Store<CompletionState> {
 
   /** Stops waiting and drops a request on the wire (the field closed, or was left). */
   cancel(): void {
-    this.stopWaiting();
+    this.stopTimer();
+    this.asked++;
+    this.inFlight?.abort();
+    this.inFlight = undefined;
     if (this.get().asking) this.update({ asking: false });
   }
 
-  private stopWaiting(): void {
+  private stopTimer(): void {
     if (this.timer !== undefined) this.clearTimer(this.timer);
     this.timer = undefined;
-    this.inFlight?.abort();
-    this.inFlight = undefined;
+    // What was asked before is stale from now on.
+    this.asked++;
   }
 
   private async ask(value: string, ask: AskCompletion): Promise<void> {
     const controller = new AbortController();
+    const number = ++this.asked;
     this.inFlight = controller;
     try {
       const completion = await ask(value, controller.signal);
-      if (controller.signal.aborted) return;
+      if (number !== this.asked) return;
       this.update({ completion, forValue: value, asking: false, error: undefined });
     } catch (error) {
-      if (controller.signal.aborted) return;
+      if (number !== this.asked) return;
       this.update({ asking: false, error: error instanceof Error ? error.message : String(error) });
     } finally {
       if (this.inFlight === controller) this.inFlight = undefined;

@@ -5,6 +5,7 @@ import { KeepWhole } from '../../ui/keep-whole.tsx';
 import { ConnectFailureDetail } from './connect-failure-detail.tsx';
 import type { ServerTarget } from '#shared/targets.ts';
 import { isOtherServer, plainConnectError } from './plain-error.ts';
+import { openServerLog } from '../server-log/server-log-opener.ts';
 
 /**
  * Why the last connect failed or the connection ended, in words a person acts on, in the card under the
@@ -51,6 +52,15 @@ export function ConnectError({
             onClick={onRetryWithAuto}
           >
             Try again with Auto
+          </button>
+        )}
+        {target?.transport === 'stdio' && (detail?.cause || detail?.stderr) && (
+          <button
+            type="button"
+            className="text-sm font-medium text-indigo-600 hover:underline dark:text-indigo-400"
+            onClick={openServerLog}
+          >
+            See its output in the Server log
           </button>
         )}
         <ConnectFailureDetail detail={detail ?? { headline: error }} plain={plain.text} />

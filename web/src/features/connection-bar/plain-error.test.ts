@@ -2,6 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { isOtherServer, plainConnectError, withoutRepeats } from './plain-error.ts';
 
 describe('plainConnectError', () => {
+  it('says why a stdio server could not start from its stderr, not its exit code', () => {
+    const cause = "Error: Cannot find module '/srv/missing.js'";
+    expect(
+      plainConnectError(
+        'Server exited with code 1',
+        { headline: 'Server exited with code 1', cause },
+        undefined,
+      ).text,
+    ).toBe(`The server could not start: ${cause}`);
+    expect(
+      plainConnectError(
+        'Server exited with code 3',
+        { headline: 'Server exited with code 3', stderr: ['listening', 'fatal: bad config'] },
+        undefined,
+      ).text,
+    ).toBe('The server exited (code 3). It wrote: fatal: bad config');
+  });
+
   it('explains a refused connect with the address and a question a person acts on', () => {
     const said = plainConnectError(
       'JSON-RPC -32099 · Server error: Bridge: fetch failed: connect ECONNREFUSED 127.0.0.1:4567',

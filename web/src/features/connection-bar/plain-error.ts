@@ -40,6 +40,14 @@ export function plainConnectError(
     const where = refused?.[1] ?? hostOf(target) ?? 'that address';
     return { text: `Nothing is listening at ${where}. Is the server running?`, eraProblem: false };
   }
+  // A stdio server that could not start said why on stderr: that line is the news, not its exit code.
+  if (detail?.cause) return { text: `The server could not start: ${detail.cause}`, eraProblem: false };
+  const exited = /Server exited with code (\S+)/.exec(error);
+  if (exited && detail?.stderr?.length)
+    return {
+      text: `The server exited (code ${exited[1]}). It wrote: ${detail.stderr.at(-1)}`,
+      eraProblem: false,
+    };
   const notFound = /ENOTFOUND\s+(\S+)/.exec(error);
   if (notFound) return { text: `No host is named ${notFound[1]}. Check the URL.`, eraProblem: false };
   if (/ENOENT|spawn .* ENOENT/.test(error))

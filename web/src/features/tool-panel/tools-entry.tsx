@@ -12,6 +12,11 @@ import { ResultView } from '../result/result-view.tsx';
 import { ToolPanel } from './tool-panel.tsx';
 import { formRoom, resultFoldClass } from './form-room.ts';
 
+/** The form's height beside a new result, before the user moves the separator. */
+const FORM_ROOM_AFTER_RESULT = 380;
+/** The least the form keeps: its header, a few fields and the Call tool line. */
+const FORM_MIN = 320;
+
 /**
  * The selected tool on the stage: its form above, the Result below. The result stays a one-line strip until
  * there is a result, so a tool's form has the column to itself.
@@ -30,8 +35,10 @@ function ToolStage() {
       direction="column"
       resized="end"
       compact={!hasResult || formExpanded}
-      defaultSize={(available) => available * 0.58}
-      bounds={{ min: 96, minOther: 200 }}
+      // The form keeps room for several whole fields after a result (at 1280x800 it was squeezed to one); the
+      // Result takes the rest, and "Expand form" or the separator give either side more.
+      defaultSize={(available) => Math.min(available * 0.58, available - FORM_ROOM_AFTER_RESULT)}
+      bounds={{ min: 96, minOther: FORM_MIN }}
       start={
         <ErrorBoundary label="The tool" resetKey={selected}>
           {replay ? <ReplayCallPane listed={selected} /> : <ToolPanel listed={selected} />}
