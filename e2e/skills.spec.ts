@@ -83,6 +83,15 @@ test('the Skills tab lists skills; a good skill opens verified on the stage, a t
   await screens(page, 'stale-file');
   await skills.getByRole('button', { name: /tampered-frontmatter/ }).click();
 
+  await screens(page, 'frontmatter-refused');
+
+  // A generated skill (resources "dynamic") loads on its frontmatter alone, marked unverified.
+  await skills.getByRole('button', { name: /daily-report/ }).click();
+  await expect(stage.getByRole('note')).toContainText('Unverified');
+  await expect(stage.getByRole('article', { name: 'SKILL.md body' })).toContainText('Generated each day.');
+  await screens(page, 'dynamic-skill');
+  await skills.getByRole('button', { name: /tampered-frontmatter/ }).click();
+
   // The stage follows the left tab: the Tools tab brings the tool panel back.
   await page.getByRole('tab', { name: 'Tools' }).click();
   await expect(stage).toHaveCount(0);

@@ -41,7 +41,7 @@ export function SkillStage({ browser, uri }: { browser: SkillsBrowser; uri: stri
         kind="Skill"
         title={entry.name}
         id={entry.uri}
-        facts={[entry.resources === 'dynamic' ? 'dynamic' : `${entry.resources.length} files`]}
+        facts={[filesFact(entry)]}
         description={entry.description}
         actions={
           <button
@@ -145,4 +145,10 @@ function EntryNotes({ entry }: { entry: SkillEntry }) {
       ))}
     </ul>
   );
+}
+
+/** How many files the entry lists, or that it lists none (a generated skill). */
+function filesFact(entry: SkillEntry): string {
+  if (entry.resources === 'dynamic') return 'dynamic';
+  return `${entry.resources.length} file${entry.resources.length === 1 ? '' : 's'}`;
 }
