@@ -2,8 +2,9 @@
 // Runs `toolscope check` for the official MCP conformance suite (`npx @modelcontextprotocol/conformance
 // client --command 'node bin/toolscope-conformance.js'`). The suite names the server URL as the last
 // argument and describes the scenario in the environment; this maps that to check's own flags and
-// nothing else: no scenario is known here. Findings about the suite's server are not the client's
-// failure, so exit 1 (error-level findings) counts as success; 2 (cannot connect, bad usage) does not.
+// nothing else: a scenario is known here only by the flags it maps to. Findings about the suite's server
+// are not the client's failure, so exit 1 (error-level findings) counts as success; 2 (cannot connect,
+// bad usage) does not.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,14 @@ const MODERN_REVISION = '2026-07-28';
  * where the authorization server says it supports such documents.
  */
 const SUITE_CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
+/**
+ * Flags for scenarios that watch what the client refrains from doing rather than what it checks. The
+ * Skills no-prefetch scenario counts the skill files read after a listing: check then lists skills
+ * without loading any (`--skills list`), as a host that has not been asked to load one.
+ * @type {Record<string, string[]>}
+ */
+const SCENARIO_FLAGS = { 'sep-2640-client-no-prefetch': ['--skills', 'list'] };
 
 /**
  * The check flags for the suite's environment and server URL.
@@ -36,6 +45,8 @@ export function checkFlags(url, env, writeArgsFile, writeKeyFile = () => '', wri
   }
   const flags = ['--url', url, '--oauth-headless'];
   if (env.MCP_CONFORMANCE_PROTOCOL_VERSION === MODERN_REVISION) flags.push('--era', 'modern');
+  const scenario = env.MCP_CONFORMANCE_SCENARIO ?? '';
+  if (Object.hasOwn(SCENARIO_FLAGS, scenario)) flags.push(...(SCENARIO_FLAGS[scenario] ?? []));
   if (context.client_id) flags.push('--client-id', context.client_id);
   if (context.client_secret) flags.push('--client-secret', context.client_secret);
   if (context.client_id && context.private_key_pem)

@@ -18,7 +18,8 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   schema: ['era'],
   trace: ['era', 'transport'],
   session: ['lib', 'transport', 'era', 'tasks', 'tools', 'trace'],
-  checks: ['lib', 'era', 'content', 'tasks', 'tools', 'schema', 'session'],
+  skills: ['content', 'session'],
+  checks: ['lib', 'era', 'content', 'tasks', 'tools', 'schema', 'session', 'skills'],
   baseline: ['checks'],
 };
 

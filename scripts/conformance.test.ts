@@ -39,6 +39,14 @@ describe('the conformance adapter', () => {
     expect(files).toEqual([{ a: [{ x: 1 }, {}], b: [{}] }]);
   });
 
+  it('lists skills without loading them for the scenario that counts what a host reads ahead of need', () => {
+    const flags = (scenario: string) =>
+      checkFlags('http://h/mcp', { MCP_CONFORMANCE_SCENARIO: scenario }, () => '').join(' ');
+    expect(flags('sep-2640-client-no-prefetch')).toContain('--skills list');
+    expect(flags('sep-2640-client-verify-digest')).not.toContain('--skills');
+    expect(flags('toString')).not.toContain('--skills');
+  });
+
   it('hands a private key to check as a file, with its algorithm', () => {
     const keys: string[] = [];
     const context = JSON.stringify({ client_id: 'm', private_key_pem: 'PEM', signing_algorithm: 'ES256' });

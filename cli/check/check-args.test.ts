@@ -158,3 +158,14 @@ describe('parseArgsFile', () => {
     expect(() => parseArgsFile('{"echo":"hi"}', 'f.json')).toThrow(/arguments of echo must be an object/);
   });
 });
+
+describe('--skills', () => {
+  it('verifies every skill by default, lists them only with --skills list, refuses anything else', () => {
+    expect(parseCheckArgs(['--', 'node', 's.js']).skills).toBeUndefined();
+    expect(parseCheckArgs(['--skills', 'list', '--', 'node', 's.js']).skills).toBe('list');
+    expect(parseCheckArgs(['--skills=verify', '--', 'node', 's.js']).skills).toBe('verify');
+    expect(() => parseCheckArgs(['--skills', 'none', '--', 'node', 's.js'])).toThrow(
+      '--skills must be verify or list, not none',
+    );
+  });
+});

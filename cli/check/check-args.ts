@@ -19,6 +19,9 @@ Options:
   --json                 print the report as JSON instead of text
   --junit <file>         also write the report as JUnit XML
   --timeout <ms>         per-call timeout (default 30000)
+  --skills <verify|list> a server with the Skills extension: load every skill and verify
+                         each file's size, digest and frontmatter (verify, the default), or
+                         only list the skills, reading no file (list)
 ${flagHelp(BASELINE_FLAGS)}
   --oauth-headless       sign in without a browser (follow the authorization redirect)
   --client-id <id>       a pre-registered OAuth client
@@ -65,6 +68,8 @@ export interface CheckCliOptions {
   /** The enterprise IdP of `--idp-url`, `--idp-client-id`, `--idp-client-secret`. */
   idp: { url?: string; tokenEndpoint?: string; clientId?: string; clientSecret?: string };
   timeoutMs?: number;
+  /** The Skills extension: verify every skill (default) or list them only. */
+  skills?: 'verify' | 'list';
   oauth: OAuthOptions;
   /** `--save-baseline`, `--baseline` and `--ignore`. */
   baseline: BaselineOptions;
@@ -110,6 +115,13 @@ export function parseCheckArgs(argv: readonly string[]): CheckCliOptions {
         if (!Number.isInteger(ms) || ms <= 0)
           throw new Error('--timeout must be a positive number of milliseconds');
         options.timeoutMs = ms;
+        break;
+      }
+      case '--skills': {
+        const mode = value(arg);
+        if (mode !== 'verify' && mode !== 'list')
+          throw new Error(`--skills must be verify or list, not ${mode}`);
+        options.skills = mode;
         break;
       }
       case '--oauth-headless':

@@ -96,6 +96,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
         all: options.all,
         argsByTool,
         callTimeoutMs: options.timeoutMs,
+        skills: options.skills,
         onstep,
         ...baseline?.checkOptions(session),
       });

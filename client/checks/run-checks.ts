@@ -15,6 +15,7 @@ import { sortFindings, type Finding } from './finding.ts';
 import { generateArguments } from './generate-arguments.ts';
 import { checkTools, toolSubject, type ServerFacts } from './tool-rules.ts';
 import { cacheHintFindings, checkCallResult, listOrderFindings, resultTypeFindings } from './result-rules.ts';
+import { checkSkills, type SkillsCheckMode } from './skill-checks.ts';
 
 export type { Finding, FindingLevel } from './finding.ts';
 export { countFindings, sortFindings } from './finding.ts';
@@ -45,6 +46,8 @@ export interface CheckOptions {
   onlyNamed?: boolean;
   /** Do not call tools at all (the page's panel before the user asks). */
   noCalls?: boolean;
+  /** The Skills extension: load and verify every skill (default), or only list them, reading no file. */
+  skills?: SkillsCheckMode;
   /** Per-call timeout in ms (default 30 s). */
   callTimeoutMs?: number;
   /** Makes the calls instead of the session (the page routes them through its approval dialog). */
@@ -106,6 +109,15 @@ export async function runChecks(session: McpSession, options: CheckOptions = {})
       );
   }
   if (rawTools) findings.push(...checkTools(rawTools, facts));
+  const skills = await checkSkills(session, {
+    mode: options.skills,
+    revision: facts.revision,
+    onstep: options.onstep,
+  });
+  if (skills) {
+    listed['skills/list'] = skills.listed;
+    findings.push(...skills.findings);
+  }
   const calls: CallRecord[] = [];
   if (!options.noCalls && server.capabilities.tools) {
     // The tools the session offers (an invalid x-mcp-header tool is set aside on modern HTTP).

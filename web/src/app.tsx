@@ -20,6 +20,7 @@ import { toolsEntry } from './features/tool-panel/tools-entry.tsx';
 import { resourcesEntry } from './features/resources/resources-entry.tsx';
 import { promptsEntry } from './features/prompts/prompts-entry.tsx';
 import { chatEntry } from './features/chat/chat-entry.tsx';
+import { skillsEntry } from './features/skills/skills-entry.tsx';
 
 // Not on the first screen: their code loads when their tab is first opened.
 const ChecksPanel = lazyPanel('the checks', () =>
@@ -27,7 +28,13 @@ const ChecksPanel = lazyPanel('the checks', () =>
 );
 
 /** The left column's tabs, in order, and what each puts on the stage (see docs: stage-api). */
-const STAGE_ENTRIES: readonly StageEntry[] = [toolsEntry, resourcesEntry, promptsEntry, chatEntry];
+const STAGE_ENTRIES: readonly StageEntry[] = [
+  toolsEntry,
+  resourcesEntry,
+  promptsEntry,
+  skillsEntry,
+  chatEntry,
+];
 
 /**
  * The page layout: connection on top, the server's tools, resources and prompts (and the chat) left, what is
