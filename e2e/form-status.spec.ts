@@ -103,21 +103,35 @@ test('"More fields below" under a covered row brings that row into view', async 
   const { app, page } = shared;
   await page.setViewportSize({ width: 1280, height: 800 });
   const panel = app.toolPanel;
-  await app.selectTool('get_weather');
-  await panel.getByRole('textbox', { name: 'city' }).fill('Lisbon');
-  await app.callTool();
-  await expect(app.result.getByText('OK', { exact: true })).toBeVisible();
-  // With the Result shown at 1280x800, the form has room for "city" only: "units" is covered, not cut.
-  const units = panel.getByRole('combobox', { name: 'units' });
-  // Seen, not only inside the scrolled area: the point at its middle is the field itself, not the cover.
+  await app.selectTool('create_order');
+  // Down the form from its top (the earlier tests left it scrolled), until the pane's edge would cut a row.
+  const more = panel.getByText('More fields below ▾');
+  const box = panel.locator('[data-form-fade]').locator('..');
+  for (let top = 0, step = 0; step < 40 && !(await more.isVisible()); top += 13, step++)
+    await box.evaluate((el, to) => el.scrollTo({ top: to }), top);
+  await expect(more).toBeVisible();
+  // The field row under the cover, marked so the test can follow it after the click.
+  const marked = await page.evaluate(() => {
+    const cover = document.querySelector('[data-form-cover]')?.getBoundingClientRect();
+    if (!cover) return false;
+    const row = [...document.querySelectorAll<HTMLElement>('[data-field-row]')].find((r) => {
+      const box = r.getBoundingClientRect();
+      return box.height > 0 && box.bottom > cover.top && box.top < cover.bottom;
+    });
+    row?.setAttribute('data-covered-row', '');
+    return row !== undefined;
+  });
+  expect(marked).toBe(true);
+  const covered = panel.locator('[data-covered-row]');
+  // Seen, not only inside the scrolled area: the point at its middle is the row itself, not the cover.
   const seen = () =>
-    units.evaluate((el) => {
+    covered.evaluate((el) => {
       const r = el.getBoundingClientRect();
-      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+      const hit = document.elementFromPoint(r.x + r.width / 2, r.y + Math.min(r.height / 2, 12));
       return hit !== null && (el === hit || el.contains(hit));
     });
   expect(await seen()).toBe(false);
-  await panel.getByText('More fields below ▾').click();
+  await more.click();
   await expect.poll(seen).toBe(true);
 });
 

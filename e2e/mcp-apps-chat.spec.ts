@@ -3,8 +3,9 @@ import { ToolscopePage } from './helpers/toolscope-page.ts';
 import { startCli, type CliProcess } from '../test/support/start-cli.ts';
 import { lastMessage, startScriptedOpenAi, type ScriptedOpenAi } from '../test/fixtures/scripted-openai.ts';
 
-// The model side of a View: with the Chat open, the probe View's ui/message and ui/update-model-context wait
-// there for the user, and reach the (scripted) model only when the user says so, as the user sees them.
+// The model side of a View: once the Chat has been opened, the probe View's ui/message and
+// ui/update-model-context wait for the user beside the View, and reach the (scripted) model only when the user
+// says so; the Chat shows what was sent.
 const KEY = 'sk-e2e-apps-chat-KEY-41c2';
 let endpoint: ScriptedOpenAi;
 let cli: CliProcess;
@@ -44,28 +45,36 @@ test('a View’s message and context reach the model only after the user approve
   const app = new ToolscopePage(page);
   await app.open(cli.url);
   await app.expectConnected();
-  await page.getByRole('tab', { name: 'Chat' }).click();
+  const chatTab = page.getByRole('tab', { name: 'Chat' });
+  const toolsTab = page.getByRole('tab', { name: 'Tools', exact: true });
+  await chatTab.click();
   await expect(page.getByRole('combobox', { name: 'Model' })).toHaveValue('scripted-gpt');
+  await toolsTab.click();
   await app.selectTool('probe');
   await app.callTool();
   const view = page.frameLocator('iframe[title="MCP App View"]').frameLocator('iframe');
   await expect(view.getByText('initialize: ok')).toBeVisible();
 
   await view.getByRole('button', { name: 'Send message' }).click();
-  const message = page.getByRole('article', { name: 'Message from a View' });
+  const message = app.result.getByRole('article', { name: 'Message from a View' });
   await expect(message).toContainText('The probe View asks to send the model:');
   await expect(message).toContainText('Hello from the probe');
   expect(completions()).toBe(0);
   await message.getByRole('button', { name: 'Send to the model' }).click();
-  const transcript = page.getByRole('log', { name: 'Transcript' });
-  await expect(transcript).toContainText('Model read: Hello from the probe');
   await expect(view.getByText('message: ok')).toBeVisible();
 
   await view.getByRole('button', { name: 'Update context' }).click();
-  const context = page.getByRole('article', { name: 'Context from a View' });
+  const context = app.result.getByRole('article', { name: 'Context from a View' });
   await expect(context).toContainText('The probe shows 3 items');
   await expect(view.getByText('context: ok')).toBeVisible();
   await context.getByRole('button', { name: 'Add to next message' }).click();
+  await expect(
+    app.result.getByRole('status').filter({ hasText: 'View context goes with your next message' }),
+  ).toBeVisible();
+
+  await chatTab.click();
+  const transcript = page.getByRole('log', { name: 'Transcript' });
+  await expect(transcript).toContainText('Model read: Hello from the probe');
   await expect(
     page.getByRole('status').filter({ hasText: 'View context goes with your next message' }),
   ).toBeVisible();
@@ -74,11 +83,13 @@ test('a View’s message and context reach the model only after the user approve
   await expect(transcript).toContainText(
     "Model read: [Context from an MCP App's View] The probe shows 3 items What does the View show?",
   );
+  await toolsTab.click();
+  await expect(view.getByText('initialize: ok')).toBeVisible();
 
   // A message the user does not send is refused to the View, and never reaches the model.
   const asked = completions();
   await view.getByRole('button', { name: 'Send message' }).click();
-  await page
+  await app.result
     .getByRole('article', { name: 'Message from a View' })
     .getByRole('button', { name: "Don't send" })
     .click();

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test, expect, type Browser, type Page } from '@playwright/test';
@@ -269,16 +269,18 @@ test('recordings are listed, opened as a replay, renamed, unshared and deleted',
 test('when the recordings file cannot be opened, Share recording is disabled and says why', async ({
   page,
 }) => {
-  const notAFolder = path.join(dataDir, 'not-a-folder');
-  writeFileSync(notAFolder, 'a file where the data folder should be');
-  const broken = await startCli(['--data-dir', notAFolder]);
+  // A folder where the recordings file should be: the data folder is fine, the file cannot be opened.
+  const brokenDir = path.join(dataDir, 'broken-data');
+  mkdirSync(path.join(brokenDir, 'recordings.sqlite'), { recursive: true, mode: 0o700 });
+  chmodSync(brokenDir, 0o700);
+  const broken = await startCli(['--data-dir', brokenDir]);
   try {
     const app = new ToolscopePage(page);
     await app.open(broken.url);
     await app.expectConnected();
     const share = page.getByRole('button', { name: 'Share recording' });
     await expect(share).toBeDisabled();
-    await expect(share).toHaveAttribute('title', /cannot be shared: cannot open .*not-a-folder/);
+    await expect(share).toHaveAttribute('title', /cannot be shared: cannot open .*recordings\.sqlite/);
     await expect(page.getByRole('button', { name: 'Recordings' })).toHaveCount(0);
     expect(broken.output()).toContain('Recording is off');
   } finally {

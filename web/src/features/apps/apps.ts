@@ -5,6 +5,7 @@
  */
 export { createApps, sandboxOrigin, type AppsServices } from './apps-services.ts';
 export { useAppTabs } from './use-app-tabs.tsx';
+export { ViewProposals, ViewProposalsOnStage } from './view-proposals.tsx';
 export { ToolUiBadge } from './tool-ui-badge.tsx';
 export { AppsToggle } from './apps-toggle.tsx';
 export { toolUiOf, type ToolUi } from './tool-ui.ts';

@@ -1,4 +1,5 @@
 import { Store } from '../../../../client/lib/store.ts';
+import type { Observable } from '../../ui/use-store.ts';
 import { textOf } from './view-requests.ts';
 
 /**
@@ -15,18 +16,28 @@ export interface ViewProposal {
   text: string;
 }
 
-/** The View's requests for the model, routed to the Chat while one is open. */
-export class ViewModelInbox extends Store<{ proposals: ViewProposal[]; chatOpen: boolean }> {
+/** The page's chat as the proposals need it: what the user sends or adds goes there. */
+export interface ModelChat extends Observable<{ busy: boolean; attached: readonly string[] }> {
+  send(text: string): Promise<void>;
+  attachContext(text: string): void;
+  clearAttached(): void;
+}
+
+/**
+ * The View's requests for the model, routed to the Chat once it has been opened. They are answered where the
+ * user is: beside the View on the tools stage, or in the Chat.
+ */
+export class ViewModelInbox extends Store<{ proposals: ViewProposal[]; chat?: ModelChat }> {
   private nextId = 1;
   private readonly answers = new Map<number, (accepted: boolean) => void>();
 
   constructor() {
-    super({ proposals: [], chatOpen: false });
+    super({ proposals: [] });
   }
 
-  /** The Chat opened: from now on Views' requests for the model wait there for the user. */
-  openChat(): void {
-    if (!this.get().chatOpen) this.update({ chatOpen: true });
+  /** The Chat opened: from now on Views' requests for the model wait for the user, and go to this chat. */
+  openChat(chat: ModelChat): void {
+    if (this.get().chat !== chat) this.update({ chat });
   }
 
   /**
@@ -34,7 +45,7 @@ export class ViewModelInbox extends Store<{ proposals: ViewProposal[]; chatOpen:
    * user sends it (true) or does not (false).
    */
   proposeMessage(viewOf: string, content: unknown): Promise<boolean> | undefined {
-    if (!this.get().chatOpen) return undefined;
+    if (!this.get().chat) return undefined;
     return this.propose('message', viewOf, textOf(content, Number.POSITIVE_INFINITY));
   }
 
@@ -44,7 +55,7 @@ export class ViewModelInbox extends Store<{ proposals: ViewProposal[]; chatOpen:
    * message, and goes with it only if the user adds it.
    */
   offerContext(viewOf: string, content: unknown, structured: unknown): boolean {
-    if (!this.get().chatOpen) return false;
+    if (!this.get().chat) return false;
     const text = [textOf(content, Number.POSITIVE_INFINITY), structured ? JSON.stringify(structured) : '']
       .filter(Boolean)
       .join('\n');

@@ -11,7 +11,7 @@ import { ChatTranscript } from './chat-transcript.tsx';
 import { ChatComposer } from './chat-composer.tsx';
 import { TurnDetails } from './turn-details.tsx';
 import { SaveEvalCaseButton } from './save-eval-case-button.tsx';
-import { ViewProposals } from './view-proposals.tsx';
+import { ViewProposals } from '../apps/apps.ts';
 
 /**
  * The chat playground on the stage: a model is offered the connected server's tools, and every call it makes
@@ -47,13 +47,8 @@ function LiveChat() {
   return (
     <ChatFrame
       turns={turns.length}
-      details={
-        <TurnDetails
-          chat={chat}
-          onRerun={(id) => void chat.rerun(id)}
-          actions={<SaveEvalCaseButton chat={chat} />}
-        />
-      }
+      actions={<SaveEvalCaseButton chat={chat} />}
+      details={<TurnDetails chat={chat} onRerun={(id) => void chat.rerun(id)} />}
     >
       <ChatTranscript chat={chat} />
       <ViewProposals chat={chat} />
@@ -100,19 +95,32 @@ function ChatReplay() {
 }
 
 /**
- * The chat's panel: a header with the "Provider requests" toggle, the transcript filling the height (it
+ * The chat's panel: a header with the conversation's actions and the "Provider requests" toggle, the transcript filling the height (it
  * scrolls, the message box under it never does), and the provider requests in the lower part when shown.
  */
-function ChatFrame({ turns, details, children }: { turns: number; details: ReactNode; children: ReactNode }) {
+function ChatFrame({
+  turns,
+  details,
+  actions,
+  children,
+}: {
+  turns: number;
+  details: ReactNode;
+  /** What can be done with the whole conversation, in the header once there is one. */
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
   const [showDetails, setShowDetails] = useState(false);
   return (
     <section aria-label="Chat" className={`${panelClass} min-h-0`}>
       <div className="flex items-center gap-2 border-b border-slate-200 px-3 py-1.5 text-sm font-semibold dark:border-slate-800">
         Chat
         <span className="text-xs font-normal text-slate-500">settings in the left column</span>
+        <span className="ml-auto" />
+        {turns > 0 && actions}
         <button
           type="button"
-          className={`${compactButtonClass} ml-auto`}
+          className={compactButtonClass}
           aria-expanded={showDetails}
           disabled={turns === 0}
           title={

@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { useStore, type Observable } from '../../ui/use-store.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
 import type { StepRecord, TurnRecord } from './transcript.ts';
@@ -7,21 +6,15 @@ import type { StepRecord, TurnRecord } from './transcript.ts';
 export function TurnDetails({
   chat,
   onRerun,
-  actions,
 }: {
   chat: Observable<{ turns: TurnRecord[]; busy: boolean }>;
   onRerun?: (turnId: number) => void;
-  /** Shown beside the heading: what can be done with the whole conversation. */
-  actions?: ReactNode;
 }) {
   const turns = useStore(chat, (s) => s.turns);
   const busy = useStore(chat, (s) => s.busy);
   return (
     <section aria-label="Provider requests" className="flex flex-col gap-1 text-xs">
-      <div className="flex flex-wrap items-center justify-between gap-2">
-        <h3 className="font-semibold">Provider requests</h3>
-        {actions}
-      </div>
+      <h3 className="font-semibold">Provider requests</h3>
       {turns.map((turn, index) => (
         <details key={turn.id} className="rounded border border-slate-200 px-2 py-1 dark:border-slate-800">
           <summary className="cursor-pointer">

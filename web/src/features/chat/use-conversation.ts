@@ -17,7 +17,7 @@ export function useConversation(): ChatConversation {
   }
   const chat = conversation;
   // From now on a View's messages and context for the model wait here for the user.
-  useEffect(() => apps.modelInbox.openChat(), [apps.modelInbox]);
+  useEffect(() => apps.modelInbox.openChat(chat), [apps.modelInbox, chat]);
   useEffect(() => {
     if (!chat.get().providers) void chat.loadProviders();
   }, [chat]);

@@ -8,7 +8,7 @@ import { knownRevision } from '../../../../client/era/protocol-revisions.ts';
 import { findTool, listTools } from '../../../../client/tools/tool-identity.ts';
 import { RunningCall } from './running-call.tsx';
 import { usePreviousConnection } from './use-previous-connection.ts';
-import { useAppTabs } from '../apps/apps.ts';
+import { useAppTabs, ViewProposalsOnStage } from '../apps/apps.ts';
 import { ResultHint } from './result-hint.tsx';
 import { ResultTitle } from './result-title.tsx';
 import { measuredAtBridge } from './measured-at-bridge.ts';
@@ -52,7 +52,7 @@ export function ResultView() {
         {previous && (
           <span
             role="note"
-            // Wraps onto two lines (and gives way first) rather than cut the tool's title (trial 5, finding 5).
+            // Wraps onto two lines (and gives way first) rather than cut the tool's title.
             className="min-w-[5rem] shrink-[4] rounded bg-amber-100 px-1.5 text-xs leading-tight font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
           >
             from the previous connection
@@ -87,6 +87,7 @@ export function ResultView() {
           )}
         </div>
       )}
+      {appTabs.length > 0 && <ViewProposalsOnStage />}
     </section>
   );
 }

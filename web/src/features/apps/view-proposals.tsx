@@ -1,6 +1,6 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import type { ChatConversation } from './chat-conversation.ts';
+import type { ModelChat } from './view-model-inbox.ts';
 
 const button =
   'rounded border border-slate-300 px-2 py-0.5 text-xs font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800';
@@ -8,9 +8,10 @@ const button =
 /**
  * What MCP App Views ask to put before the model (`ui/message`, `ui/update-model-context`), waiting for the
  * user: a message is sent only on "Send to the model", context goes with the next message only on "Add to
- * next message". The context added so far is listed, so what the model will read is on screen.
+ * next message". The context added so far is listed, so what the model will read is on screen. Shown in the
+ * Chat and beside the View on the tools stage, so the user answers where they are looking.
  */
-export function ViewProposals({ chat }: { chat: ChatConversation }) {
+export function ViewProposals({ chat }: { chat: ModelChat }) {
   const { apps } = useServices();
   const proposals = useStore(apps.modelInbox, (s) => s.proposals);
   const attached = useStore(chat, (s) => s.attached);
@@ -74,5 +75,17 @@ export function ViewProposals({ chat }: { chat: ChatConversation }) {
         </p>
       )}
     </section>
+  );
+}
+
+/** The proposals beside a tool call's View, once the page has a chat to send them to. */
+export function ViewProposalsOnStage() {
+  const { apps, replay } = useServices();
+  const chat = useStore(apps.modelInbox, (s) => s.chat);
+  if (!chat || replay) return null;
+  return (
+    <div className="border-t border-slate-200 p-2 dark:border-slate-800">
+      <ViewProposals chat={chat} />
+    </div>
   );
 }
