@@ -35,7 +35,7 @@ test.beforeAll(async () => {
       // The admin starts demo-again's "Protocol era" on Legacy.
       catalog: { mcpServers: { demo, 'demo-again': { ...demo, era: 'legacy' } } },
       // Two calls a minute: the MCP Apps test's View reaches it (the others make one call per user).
-      limits: { sessionsPerUser: 1, toolCallsPerMinute: 2 },
+      limits: { connectionsPerUser: 1, toolCallsPerMinute: 2 },
       store: { dataDir: path.join(folder, 'data') },
     }),
   );
@@ -195,7 +195,7 @@ test('a limit reached says which one and what to do, and the page is usable agai
     const second = await context.newPage();
     await second.goto(serve.url);
     await second.getByRole('button', { name: 'Connect' }).click();
-    await expect(second.getByRole('alert')).toContainText('limits.sessionsPerUser');
+    await expect(second.getByRole('alert')).toContainText('limits.connectionsPerUser');
     await expect(new ToolscopePage(second).status).toHaveText('Disconnected');
 
     await first.getByRole('button', { name: 'Disconnect' }).click();

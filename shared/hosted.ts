@@ -33,12 +33,12 @@ export interface CatalogServerInfo {
 
 /** The limits of a hosted bridge (per process), with the config key each comes from. */
 export interface HostedLimits {
-  sessionsPerUser: number;
-  sessionsTotal: number;
+  connectionsPerUser: number;
+  connectionsTotal: number;
   stdioProcessesTotal: number;
   maxMessageBytes: number;
   /** 0: no idle timeout. */
-  idleSessionSeconds: number;
+  idleConnectionSeconds: number;
   toolCallsPerMinute: number;
   sendBytesPerMinute: number;
   socketsPerUser: number;
@@ -91,5 +91,5 @@ export interface ChannelSummary {
 /** Body of GET /api/channels. */
 export interface ChannelListResponse {
   channels: ChannelSummary[];
-  limits: Pick<HostedLimits, 'sessionsPerUser' | 'sessionsTotal'>;
+  limits: Pick<HostedLimits, 'connectionsPerUser' | 'connectionsTotal'>;
 }

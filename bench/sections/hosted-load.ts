@@ -23,7 +23,7 @@ export interface HostedLoad {
 export const DEFAULT_HOSTED_LOAD: HostedLoad = { users: 50, servers: 5, seconds: 60, thinkMs: 250 };
 
 const ADMIN_TOKEN = 'bench-admin-token-0123456789abcdef';
-/** Bound on every wait after the load (sessions ending, children exiting). */
+/** Bound on every wait after the load (connections ending, children exiting). */
 const SETTLE_MS = 15_000;
 
 /** The hosted bench's load from `--users=`, `--servers=`, `--seconds=`, `--think-ms=` (defaults as documented). */
@@ -46,7 +46,7 @@ export function hostedLoadFrom(options: Record<string, string>): HostedLoad {
  * `toolscope serve` (the bundle users run) under load: each simulated user signs its socket with the
  * SSO header, opens a catalog server (a stdio process of its own, as in production), and calls its
  * echo tool until the time is up. Every frame is recorded, as with the default store. Reports the
- * sessions held, call latency as the users saw it, the bridge's RSS, errors, and processes left.
+ * connections held, call latency as the users saw it, the bridge's RSS, errors, and processes left.
  */
 export async function benchHostedLoad(
   cleanup: CleanupStack,
@@ -68,7 +68,7 @@ export async function benchHostedLoad(
     for (const child of childProcesses(pid)) seenChildren.add(child);
     const bytes = residentBytes(pid);
     if (bytes !== undefined) rss.push(bytes);
-    held.push((await readGauges(serve)).sessions);
+    held.push((await readGauges(serve)).connections);
   };
 
   const pages: HostedPage[] = [];
@@ -130,7 +130,7 @@ export async function benchHostedLoad(
     row({ area, figure: 'Load', value: shape }),
     row({
       area,
-      figure: 'Sessions held (fewest / most during the load)',
+      figure: 'Connections held (fewest / most during the load)',
       value: `${Math.min(...(steady.length ? steady : held))} / ${Math.max(...held)}`,
       target: `${load.users} throughout`,
       passed: Math.min(...(steady.length ? steady : held)) === load.users,
@@ -188,8 +188,8 @@ function benchConfig(load: HostedLoad, folder: string): Record<string, unknown> 
     },
     catalog: { mcpServers },
     limits: {
-      sessionsPerUser: 1,
-      sessionsTotal: load.users,
+      connectionsPerUser: 1,
+      connectionsTotal: load.users,
       stdioProcessesTotal: load.users,
       toolCallsPerMinute: callsPerMinute,
     },
@@ -203,7 +203,7 @@ function benchConfig(load: HostedLoad, folder: string): Record<string, unknown> 
 /** The bridge's own counts, from its Prometheus metrics. */
 async function readGauges(
   serve: ServeProcess,
-): Promise<{ sessions: number; childProcesses: number; calls: number }> {
+): Promise<{ connections: number; childProcesses: number; calls: number }> {
   const response = await fetch(`${serve.url}metrics`, {
     headers: { authorization: `Bearer ${ADMIN_TOKEN}` },
   });
@@ -212,7 +212,7 @@ async function readGauges(
   const value = (pattern: RegExp) =>
     [...text.matchAll(pattern)].reduce((sum, match) => sum + Number(match[1]), 0);
   return {
-    sessions: value(/^toolscope_sessions (\S+)$/gm),
+    connections: value(/^toolscope_connections (\S+)$/gm),
     childProcesses: value(/^toolscope_child_processes (\S+)$/gm),
     calls: value(/^toolscope_tool_calls_total\{[^}]*\} (\S+)$/gm),
   };

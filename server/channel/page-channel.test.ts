@@ -52,11 +52,11 @@ describe('PageChannel with a policy', () => {
 
   it('answers a refused connect with failed, the limit included', async () => {
     const { channel, sent } = setup({
-      admit: () => ({ ok: false, error: 'Limit reached', limit: { limit: 'sessionsPerUser', value: 1 } }),
+      admit: () => ({ ok: false, error: 'Limit reached', limit: { limit: 'connectionsPerUser', value: 1 } }),
     });
     await channel.handle({ type: 'connect', target });
     expect(sent).toEqual([
-      { type: 'failed', error: 'Limit reached', limit: { limit: 'sessionsPerUser', value: 1 } },
+      { type: 'failed', error: 'Limit reached', limit: { limit: 'connectionsPerUser', value: 1 } },
     ]);
   });
 

@@ -67,7 +67,7 @@ export class HostedParts {
     this.slots = new ConnectionSlots(config.limits);
     this.metrics = new HostedMetrics({
       channels: () => this.channels.size,
-      sessions: () => this.connected.size,
+      connections: () => this.connected.size,
       childProcesses: () => this.slots.childProcesses,
     });
     this.context = {

@@ -170,10 +170,10 @@ describe('hosted admins', () => {
     ).toBe(200);
     expect((await overview()).lastReload).toMatchObject({ ok: true, by: 'alice' });
 
-    reloadWith = { ...base, limits: { sessionsPerUser: 0 } };
+    reloadWith = { ...base, limits: { connectionsPerUser: 0 } };
     const refused = await api('POST', '/api/admin/reload', bearer('alice'));
     expect(refused.status).toBe(422);
-    expect(refused.json().problems).toEqual([expect.stringMatching(/^limits\.sessionsPerUser: /)]);
+    expect(refused.json().problems).toEqual([expect.stringMatching(/^limits\.connectionsPerUser: /)]);
     expect(bridge.logText()).toContain('config reload refused');
     expect(auditEntries(bridge)).toContainEqual(
       expect.objectContaining({ event: 'config-reload', by: 'alice', outcome: 'refused' }),

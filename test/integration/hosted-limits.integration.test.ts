@@ -19,8 +19,8 @@ beforeAll(async () => {
     {
       catalog: { mcpServers: { echo: fixtureEntry('hosted-echo-server'), remote: { url: http.url } } },
       limits: {
-        sessionsPerUser: 2,
-        sessionsTotal: 3,
+        connectionsPerUser: 2,
+        connectionsTotal: 3,
         stdioProcessesTotal: 2,
         maxMessageBytes: 4096,
         toolCallsPerMinute: 3,
@@ -53,8 +53,8 @@ describe('hosted mode: limits', () => {
     expect(await a3.connect({ catalog: { server: 'remote' } })).toEqual({
       type: 'failed',
       error:
-        'Limit reached: at most 2 open sessions per user (limits.sessionsPerUser): you already have 2 open; disconnect one (in another tab, or under "Sessions") and connect again.',
-      limit: { limit: 'sessionsPerUser', value: 2 },
+        'Limit reached: at most 2 open connections per user (limits.connectionsPerUser): you already have 2 open; disconnect one (in another tab, or under "Sessions") and connect again.',
+      limit: { limit: 'connectionsPerUser', value: 2 },
     });
 
     const b1 = await pageOf('bob');
@@ -69,7 +69,7 @@ describe('hosted mode: limits', () => {
     const c1 = await pageOf('carol');
     expect(await c1.connect({ catalog: { server: 'remote' } })).toMatchObject({
       type: 'failed',
-      limit: { limit: 'sessionsTotal', value: 3 },
+      limit: { limit: 'connectionsTotal', value: 3 },
     });
 
     // Ending a session gives its places back.
@@ -79,8 +79,8 @@ describe('hosted mode: limits', () => {
     const metrics = await fetch(`${bridge.origin}/metrics`, { headers: bearer('alice') }).then((r) =>
       r.text(),
     );
-    expect(metrics).toContain('toolscope_limit_refusals_total{limit="sessionsPerUser"} 1');
-    expect(metrics).toContain('toolscope_sessions 3');
+    expect(metrics).toContain('toolscope_limit_refusals_total{limit="connectionsPerUser"} 1');
+    expect(metrics).toContain('toolscope_connections 3');
     expect(metrics).toContain('toolscope_child_processes 2');
     for (const page of [a1, b1, c1]) await page.disconnect();
   });
@@ -135,7 +135,7 @@ describe('hosted mode: limits', () => {
     const idle = await startTestHostedBridge(
       {
         catalog: { mcpServers: { echo: fixtureEntry('hosted-echo-server') } },
-        limits: { idleSessionSeconds: 1 },
+        limits: { idleConnectionSeconds: 1 },
       },
       { record: false },
     );
@@ -144,7 +144,7 @@ describe('hosted mode: limits', () => {
       await page.open({ catalog: { server: 'echo' } });
       await page.next(0, (message) => message.type === 'event' && message.event.kind === 'closed');
       expect(page.errors()).toContain(
-        'Limit reached: sessions close after 1 s without activity (limits.idleSessionSeconds): connect again to go on.',
+        'Limit reached: connections close after 1 s without activity (limits.idleConnectionSeconds): connect again to go on.',
       );
       const sessions = await fetch(`${idle.origin}/api/channels`, { headers: bearer('alice') }).then((r) =>
         r.json(),

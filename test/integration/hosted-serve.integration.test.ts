@@ -65,14 +65,14 @@ describe('toolscope serve', () => {
     const file = writeConfig('bad.json', {
       version: 1,
       auth: { tokens: [{ user: 'alice', sha256: 'xyz' }] },
-      limits: { sessionsPerUser: 0 },
+      limits: { connectionsPerUser: 0 },
     });
     const run = await runServe(['--config', file]);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(
       'auth.tokens[0].sha256: expected the SHA-256 of the token: 64 hexadecimal characters',
     );
-    expect(run.stderr).toContain('limits.sessionsPerUser:');
+    expect(run.stderr).toContain('limits.connectionsPerUser:');
   });
 
   it('writes no secret to its log, audit log or store, and ends its servers on SIGTERM', async () => {

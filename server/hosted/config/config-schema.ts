@@ -189,9 +189,28 @@ const userUrlsSection = z.strictObject({
   deny: z.array(policyEntry).default([]),
 });
 
+/** The limits' former names, from before they were named for what they count (open connections); still read. */
+const FORMER_LIMIT_NAMES: Readonly<Record<string, string>> = {
+  sessionsPerUser: 'connectionsPerUser',
+  sessionsTotal: 'connectionsTotal',
+  idleSessionSeconds: 'idleConnectionSeconds',
+};
+
+/** Reads a limit given by its former name as the current one; both at once is left for the strict check to refuse. */
+function readFormerLimitNames(value: unknown): unknown {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return value;
+  const limits: Record<string, unknown> = { ...value };
+  for (const [former, current] of Object.entries(FORMER_LIMIT_NAMES))
+    if (former in limits && !(current in limits)) {
+      limits[current] = limits[former];
+      delete limits[former];
+    }
+  return limits;
+}
+
 const limitsSection = z.strictObject({
-  sessionsPerUser: z.int().min(1).default(5),
-  sessionsTotal: z.int().min(1).default(100),
+  connectionsPerUser: z.int().min(1).default(5),
+  connectionsTotal: z.int().min(1).default(100),
   stdioProcessesTotal: z.int().min(0).default(50),
   maxMessageBytes: z
     .int()
@@ -199,7 +218,7 @@ const limitsSection = z.strictObject({
     .max(64 * 1024 * 1024)
     .default(16 * 1024 * 1024),
   /** 0 turns the idle timeout off. */
-  idleSessionSeconds: z.number().min(0).default(1800),
+  idleConnectionSeconds: z.number().min(0).default(1800),
   toolCallsPerMinute: z.int().min(1).default(120),
   /** Bytes a user's pages may send per minute, all sockets together (a flood is refused, not relayed). */
   sendBytesPerMinute: z
@@ -293,7 +312,7 @@ export const hostedConfigSchema = z.strictObject({
   auth: authSection,
   catalog: catalogSection.prefault({}),
   userUrls: userUrlsSection.prefault({}),
-  limits: limitsSection.prefault({}),
+  limits: z.preprocess(readFormerLimitNames, limitsSection).prefault({}),
   sharing: z.strictObject({ public: z.boolean().default(false) }).prefault({}),
   chat: chatSection.prefault({}),
   store: storeSection.prefault({}),

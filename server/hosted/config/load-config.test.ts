@@ -73,6 +73,17 @@ describe('hosted config', () => {
     ]);
   });
 
+  it('reads the limits by their former names (sessionsPerUser, sessionsTotal, idleSessionSeconds) as the open-connection limits', () => {
+    const limits = parse({
+      ...minimal,
+      limits: { sessionsPerUser: 2, sessionsTotal: 9, idleSessionSeconds: 60 },
+    }).limits;
+    expect(limits).toMatchObject({ connectionsPerUser: 2, connectionsTotal: 9, idleConnectionSeconds: 60 });
+    expect(problems({ ...minimal, limits: { sessionsPerUser: 2, connectionsPerUser: 3 } })[0]).toMatch(
+      /sessionsPerUser/,
+    );
+  });
+
   it('fills in sane defaults around the minimal config', () => {
     const config = parse(minimal);
     expect(config.server).toEqual({
@@ -83,11 +94,11 @@ describe('hosted config', () => {
       sandboxPort: 0,
     });
     expect(config.limits).toEqual({
-      sessionsPerUser: 5,
-      sessionsTotal: 100,
+      connectionsPerUser: 5,
+      connectionsTotal: 100,
       stdioProcessesTotal: 50,
       maxMessageBytes: 16 * 1024 * 1024,
-      idleSessionSeconds: 1800,
+      idleConnectionSeconds: 1800,
       toolCallsPerMinute: 120,
       sendBytesPerMinute: 64 * 1024 * 1024,
       socketsPerUser: 20,
@@ -182,7 +193,9 @@ describe('hosted config', () => {
     expect(problems({ version: 1, auth: { tokens: [{ user: 'alice', sha256: 'abc' }] } })).toEqual([
       'auth.tokens[0].sha256: expected the SHA-256 of the token: 64 hexadecimal characters',
     ]);
-    expect(problems({ ...minimal, limits: { sessionsPerUser: 0 } })[0]).toMatch(/^limits\.sessionsPerUser: /);
+    expect(problems({ ...minimal, limits: { connectionsPerUser: 0 } })[0]).toMatch(
+      /^limits\.connectionsPerUser: /,
+    );
     expect(
       problems({
         ...minimal,

@@ -24,7 +24,7 @@ describe('planning a reload', () => {
         admins: ['alice'],
       },
       catalog: { mcpServers: { b: { command: 'b' } } },
-      limits: { sessionsPerUser: 2 },
+      limits: { connectionsPerUser: 2 },
       sharing: { public: true },
       store: { retentionDays: 7, outageBufferBytes: 1024 },
       log: { level: 'debug' },
@@ -35,7 +35,7 @@ describe('planning a reload', () => {
         'auth.admins',
         'auth.tokens',
         'catalog',
-        'limits.sessionsPerUser',
+        'limits.connectionsPerUser',
         'log.level',
         'sharing',
         'store.outageBufferBytes',
@@ -45,7 +45,7 @@ describe('planning a reload', () => {
     expect(plan.restart).toEqual([]);
     expect(plan.config.auth.tokens).toHaveLength(2);
     expect([...plan.config.catalog.keys()]).toEqual(['b']);
-    expect(plan.config.limits.sessionsPerUser).toBe(2);
+    expect(plan.config.limits.connectionsPerUser).toBe(2);
     expect(plan.config.store.retentionDays).toBe(7);
     expect(plan.config.store.outageBufferBytes).toBe(1024);
   });

@@ -28,7 +28,7 @@ export interface HostedApiOptions {
 
 /**
  * /api/config and /api/channels in hosted mode (behind the identity check): who is signed in, the
- * catalog without its secrets, the limits; and the user's own open sessions, which they may end.
+ * catalog without its secrets, the limits; and the user's own open connections, which they may end.
  */
 export function hostedApiRoutes(options: HostedApiOptions): Router {
   const router = Router();
@@ -63,7 +63,10 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
     const config = options.config();
     const body: ChannelListResponse = {
       channels: options.connected.listFor(identityOf(response).user),
-      limits: { sessionsPerUser: config.limits.sessionsPerUser, sessionsTotal: config.limits.sessionsTotal },
+      limits: {
+        connectionsPerUser: config.limits.connectionsPerUser,
+        connectionsTotal: config.limits.connectionsTotal,
+      },
     };
     response.json(body);
   });

@@ -47,12 +47,12 @@ export function pageSocketGrant(
       return { status: 429, reason: place.message };
     }
     const { limits } = parts.config;
-    const idleSeconds = limits.idleSessionSeconds;
+    const idleSeconds = limits.idleConnectionSeconds;
     const idle =
       idleSeconds > 0
         ? {
             ms: idleSeconds * 1000,
-            message: hit('idleSessionSeconds', idleSeconds, 'connect again to go on').message,
+            message: hit('idleConnectionSeconds', idleSeconds, 'connect again to go on').message,
           }
         : undefined;
     let forget = () => {};

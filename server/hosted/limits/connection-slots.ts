@@ -55,16 +55,16 @@ export class ConnectionSlots {
   /** A slot for a new session of `user`, or the limit it would break. */
   take(user: string, transport: TransportKind): Slot | LimitHit {
     const mine = this.perUser.of(user);
-    if (mine >= this.limits.sessionsPerUser)
+    if (mine >= this.limits.connectionsPerUser)
       return hit(
-        'sessionsPerUser',
-        this.limits.sessionsPerUser,
+        'connectionsPerUser',
+        this.limits.connectionsPerUser,
         `you already have ${mine} open; disconnect one (in another tab, or under "Sessions") and connect again`,
       );
-    if (this.total >= this.limits.sessionsTotal)
+    if (this.total >= this.limits.connectionsTotal)
       return hit(
-        'sessionsTotal',
-        this.limits.sessionsTotal,
+        'connectionsTotal',
+        this.limits.connectionsTotal,
         'the bridge is full; try again later, or ask your admin',
       );
     const stdio = transport === 'stdio';
@@ -94,11 +94,11 @@ export class ConnectionSlots {
 }
 
 const DESCRIPTIONS: Record<LimitRefusal['limit'], (value: number) => string> = {
-  sessionsPerUser: (value) => `at most ${value} open session${value === 1 ? '' : 's'} per user`,
-  sessionsTotal: (value) => `at most ${value} open sessions on this bridge`,
+  connectionsPerUser: (value) => `at most ${value} open connection${value === 1 ? '' : 's'} per user`,
+  connectionsTotal: (value) => `at most ${value} open connections on this bridge`,
   stdioProcessesTotal: (value) => `at most ${value} server processes on this bridge`,
   maxMessageBytes: (value) => `messages of at most ${value} bytes`,
-  idleSessionSeconds: (value) => `sessions close after ${value} s without activity`,
+  idleConnectionSeconds: (value) => `connections close after ${value} s without activity`,
   toolCallsPerMinute: (value) => `at most ${value} tool calls per minute per user`,
   sendBytesPerMinute: (value) => `at most ${value} bytes sent per minute per user`,
   socketsPerUser: (value) => `at most ${value} open pages (sockets) per user`,

@@ -4,11 +4,11 @@ import { isLimitHit, ConnectionSlots } from './connection-slots.ts';
 import { UserSockets } from './user-sockets.ts';
 
 const limits = {
-  sessionsPerUser: 2,
-  sessionsTotal: 3,
+  connectionsPerUser: 2,
+  connectionsTotal: 3,
   stdioProcessesTotal: 1,
   maxMessageBytes: 1024,
-  idleSessionSeconds: 0,
+  idleConnectionSeconds: 0,
   toolCallsPerMinute: 2,
   sendBytesPerMinute: 1024,
   socketsPerUser: 2,
@@ -26,11 +26,11 @@ describe('ConnectionSlots', () => {
     expect(isLimitHit(slots.take('alice', 'http'))).toBe(false);
     const a3 = slots.take('alice', 'http');
     expect(isLimitHit(a3) && a3.message).toBe(
-      'Limit reached: at most 2 open sessions per user (limits.sessionsPerUser): you already have 2 open; disconnect one (in another tab, or under "Sessions") and connect again.',
+      'Limit reached: at most 2 open connections per user (limits.connectionsPerUser): you already have 2 open; disconnect one (in another tab, or under "Sessions") and connect again.',
     );
     expect(isLimitHit(slots.take('bob', 'sse'))).toBe(false);
     const full = slots.take('carol', 'http');
-    expect(isLimitHit(full) && full.limit.limit).toBe('sessionsTotal');
+    expect(isLimitHit(full) && full.limit.limit).toBe('connectionsTotal');
     if (isLimitHit(a1)) throw new Error('expected a slot');
     a1.release();
     a1.release();

@@ -7,7 +7,7 @@ export const USER_URL_SERVER = '(user URL)';
 /** What the gauges read when Prometheus scrapes. */
 export interface MetricSources {
   channels: () => number;
-  sessions: () => number;
+  connections: () => number;
   childProcesses: () => number;
 }
 
@@ -36,7 +36,7 @@ export class HostedMetrics {
         },
       });
     gauge('toolscope_channels', 'Open page channels (one per page WebSocket)', sources.channels);
-    gauge('toolscope_sessions', 'Channels with an open connection to an MCP server', sources.sessions);
+    gauge('toolscope_connections', 'Channels with an open connection to an MCP server', sources.connections);
     gauge('toolscope_child_processes', 'stdio MCP server processes running', sources.childProcesses);
     this.calls = new Counter({
       name: 'toolscope_tool_calls_total',

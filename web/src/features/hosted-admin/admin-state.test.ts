@@ -38,7 +38,7 @@ function fakeApi(open: string[]): AdminApi & { calls: string[] } {
       ok: false,
       applied: [],
       restart: [],
-      problems: ['limits.sessionsPerUser: Too small'],
+      problems: ['limits.connectionsPerUser: Too small'],
     }),
   };
 }
@@ -62,7 +62,7 @@ describe('the Admin view state', () => {
     const state = new AdminState(fakeApi([]));
     await state.reloadConfig();
     expect(describeReload(state.get().reload!)).toBe(
-      'The config was refused; the running one stays: limits.sessionsPerUser: Too small',
+      'The config was refused; the running one stays: limits.connectionsPerUser: Too small',
     );
   });
 });
