@@ -148,7 +148,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   ).toHaveCount(1);
   await expect(
     rows.filter({ hasText: 'confirm_deploy' }).filter({ has: page.getByText('model', { exact: true }) }),
-  ).toContainText('2 rounds');
+  ).toContainText('2 requests');
 
   // The trace marks the approved calls' requests and responses as the model's, each round of the
   // multi round-trip call too (the denied call was never sent).
@@ -160,7 +160,7 @@ test('a full chat turn against the demo server: one call approved, one denied, t
   await expect(app.trace.getByRole('button', { name: /, asked by the model, / })).toHaveCount(6);
   // The second of the call's two rounds is the model's too: its request and its answer.
   const secondRound = 2;
-  await expect(app.trace.getByText(`round ${secondRound} of 2`)).toHaveCount(2);
+  await expect(app.trace.getByText(`request ${secondRound} of 2`)).toHaveCount(2);
   await expect(app.trace.getByRole('button', { name: /^initialize, sent/ })).toHaveCount(0);
   await askedBy.selectOption('');
 

@@ -63,11 +63,11 @@ test('a multi round-trip call answered in the page is one exchange in the trace 
   await form.getByRole('button', { name: 'Accept' }).click();
   await expect(app.result).toContainText('Pretended to deploy 1.2.3 to staging (state deploy:staging:1.2.3)');
 
-  // Both requests and both answers carry the exchange's round; the history keeps one call.
-  for (const round of [1, 2]) await expect(app.trace.getByText(`round ${round} of 2`)).toHaveCount(2);
+  // Both requests and both answers carry their place in the call ("request 1 of 2"); the history keeps one call.
+  for (const request of [1, 2]) await expect(app.trace.getByText(`request ${request} of 2`)).toHaveCount(2);
   const history = await app.openHistory();
   await expect(history.getByRole('listitem')).toHaveCount(1);
-  await expect(history).toContainText('2 rounds');
+  await expect(history).toContainText('2 requests');
 });
 
 test('Auto knows the demo, remembers its verdict: no probe, then the verdict can be forgotten', async ({

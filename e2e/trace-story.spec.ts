@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { serveToolscope } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// The trace reads like a story (issue 25, trial 3 findings 1b, 3b, 7, 8 and 12): the connect's setup is one
+// The trace reads like a story: the connect's setup is one
 // row, replies name what they answer, a View's own messages are not called "view", and the figures say what
 // they measure. One bridge on the built-in demo server (Auto).
 const toolscope = serveToolscope([]);
@@ -17,7 +17,7 @@ test('setup folds into one row, replies name their request, the View and the dur
   const trace = app.trace;
   const frames = trace.getByRole('list', { name: 'Frames' });
 
-  // Finding 1b: the frames before the connection was ready are one grey row, whatever they were.
+  // The frames before the connection was ready are one grey row, whatever they were.
   const setup = frames.getByRole('button', {
     name: /^Setup: (Auto chose 2026-07-28|2026-07-28 \((known|remembered)\)) · \d+ frames · /,
   });
@@ -42,7 +42,7 @@ test('setup folds into one row, replies name their request, the View and the dur
   await expect(frames.getByRole('button', { name: /^server\/discover, sent/ })).toBeVisible();
   await trace.getByRole('searchbox', { name: 'Filter trace' }).fill('');
 
-  // Finding 8: a reply names the request it answers; its whole name is its tooltip.
+  // A reply names the request it answers; its whole name is its tooltip.
   await app.selectTool('echo');
   await app.setArgumentsJson('{"message": "story"}');
   await app.callTool();
@@ -51,7 +51,7 @@ test('setup folds into one row, replies name their request, the View and the dur
   await expect(reply).toBeVisible();
   const replyName = (await reply.getAttribute('aria-label'))!.split(',')[0]!;
   await expect(reply.getByTitle(replyName, { exact: true })).toBeVisible();
-  // Finding 7: the trace's figure is the bridge's, the Result's is the page's, and each says so.
+  // The trace's figure is the bridge's, the Result's is the page's, and each says so.
   await expect(reply.getByTitle(/latency at the bridge: request to reply$/)).toBeVisible();
   await reply.click();
   const detail = trace.getByRole('group', { name: 'Frame detail' });
@@ -60,7 +60,7 @@ test('setup folds into one row, replies name their request, the View and the dur
   await expect(
     app.result.getByTitle(/round trip: from sending the call to its result in the page/),
   ).toBeVisible();
-  // Trial 4, finding 1: while a frame is open, new frames arriving below do not slide its row out of view,
+  // While a frame is open, new frames arriving below do not slide its row out of view,
   // so the detail never sits under another row.
   const openRow = frames.getByRole('button', { name: /^tools\/call → result #\d+, received/, pressed: true });
   await expect(openRow).toBeInViewport();
@@ -104,7 +104,7 @@ test('a View\'s own messages are marked "View"; after a reload the trace says wh
   await expect(viewMessage.getByTitle(/^View ↔ host: /)).toHaveText('View');
   await expect(frames.getByText('view', { exact: true })).toHaveCount(0);
 
-  // Finding 12: after a reload History is back, and the trace says where the earlier frames are.
+  // After a reload History is back, and the trace says where the earlier frames are.
   await page.reload();
   await app.expectConnected();
   await expect(app.trace).toContainText('Frames of earlier connections are in Recordings.');

@@ -158,7 +158,7 @@ export class McpSession {
     if (chosen === 'auto' && !remembered && negotiatedEra)
       this.options.eraMemory?.remember(target, negotiatedEra, negotiatedRevision(client, transport));
     // The listen and the first listing go on the wire before the page shows "connected": that render
-    // of the whole connected page ran first and held both back ~0.1-0.2 s (trial 5, finding 7).
+    // of the whole connected page ran first and held both back ~0.1-0.2 s when they were sent after it.
     this.closeListen = this.listen(client, generation, []);
     const listing = client.getServerCapabilities()?.tools ? this.refreshTools() : undefined;
     this.state.update((state) => connectedState(state, client, transport, { remembered, reprobed, probe }));
@@ -278,7 +278,8 @@ export class McpSession {
     { fresh = false }: { fresh?: boolean } = {},
   ): Promise<{ items: Record<string, unknown>[]; nextCursor?: string; freshness: ListFreshness }> {
     const client = this.connectedClient();
-    // Ask for nothing the server did not declare: the request would only come back as an error (trial 5, finding 9).
+    // Ask for nothing the server did not declare: the request would only come back as an error, and a
+    // red error in the trace for a list the server never offered misleads the reader.
     const capability = method === 'prompts/list' ? 'prompts' : 'resources';
     if (this.state.get().server?.capabilities[capability] === undefined)
       throw new Error(`This server does not declare ${capability}.`);

@@ -35,7 +35,7 @@ export interface SessionState {
   lostBridge: boolean;
   /** What Auto's `server/discover` probe found, when the connection probed. */
   eraProbe: EraProbe | undefined;
-  /** While Auto's probe on stdio waits: for the probe's answer, or for the server to start (issue 27). */
+  /** While Auto's probe on stdio waits: for the probe's answer, or for the server to start. */
   probeWait?: ProbeWait;
   /** The connection's `subscriptions/listen` stream for list changes (2026-07-28), when it has one. */
   listen: ListenState | undefined;

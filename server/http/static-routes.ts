@@ -13,7 +13,9 @@ export function staticRoutes(distDir: string): Router {
       return;
     }
     response.setHeader('Cache-Control', 'no-store');
-    response.sendFile(indexFile);
+    // Relative to `root`, so only the file's own name is checked for dot segments: an installed package may sit
+    // under a dot folder (npx unpacks into ~/.npm/_npx/), which an absolute path would make a 404.
+    response.sendFile('index.html', { root: distDir });
   });
   return router;
 }

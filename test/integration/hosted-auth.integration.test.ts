@@ -84,7 +84,7 @@ describe('hosted mode: who you are', () => {
     expect(byToken.json().hosted).toMatchObject({ user: { name: 'alice', via: 'token' } });
     const byHeader = await get(bridge, '/api/config', { 'x-forwarded-user': 'carol@example.com' });
     expect(byHeader.json().hosted).toMatchObject({ user: { name: 'carol@example.com', via: 'header' } });
-    // Process-wide figures are for the users named in metrics.users only (issue 27).
+    // Process-wide figures are for the users named in metrics.users only: they name other users' servers and load.
     expect((await get(bridge, '/metrics', bearer('alice'))).body).toContain('toolscope_connections');
     const refused = await get(bridge, '/metrics', bearer('bob'));
     expect(refused.status).toBe(403);

@@ -4,7 +4,7 @@ import { bearer, startTestHostedBridge, type TestHostedBridge } from '../support
 import { HostedPage } from '../support/hosted-page.ts';
 import { rawRequest } from '../support/raw-http.ts';
 
-/** Issue 27, findings 4 and 5: special address ranges, a repeated identity header, /metrics, /readyz. */
+/** Hosted hardening: special address ranges, a repeated identity header, /metrics, /readyz. */
 let bridge: TestHostedBridge;
 
 beforeAll(async () => {

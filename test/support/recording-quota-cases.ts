@@ -29,7 +29,7 @@ const ids = async (library: RecordingLibrary, user: string) =>
   (await library.list({ userName: user })).recordings.map((r) => r.id).sort();
 
 /**
- * The recording quota's cases (issue 27, limits.recordingBytesPerUser) on the store `open` gives:
+ * The recording quota's cases (limits.recordingBytesPerUser) on the store `open` gives:
  * SQLite in the unit tests, a live PostgreSQL in the integration tests (its `usage` query).
  */
 export function describeQuotaCases(label: string, open: () => Promise<RecordingLibrary>): void {

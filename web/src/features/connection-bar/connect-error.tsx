@@ -37,7 +37,7 @@ export function ConnectError({
   if (edited && isOtherServer(edited, target)) return null;
   const plain = plainConnectError(error, detail, target);
   return (
-    // One layout for every error (trial 4, finding 8): the message, then its actions and "Why?" each on their
+    // One layout for every error, so no error's actions sit where another's message was: the message, then its actions and "Why?" each on their
     // own line, and × alone at the top right.
     <div className="flex w-full items-start gap-3 text-sm">
       <div className="flex min-w-0 flex-1 flex-col items-start gap-1">

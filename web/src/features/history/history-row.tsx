@@ -54,7 +54,7 @@ export function HistoryRow({
       }`}
     >
       {/* The name takes the width it needs; when the marks and the badge do not fit beside it, they wrap under it
-          instead of cutting it (trial 3, finding 11). */}
+          instead of cutting it. */}
       <div className="flex flex-wrap items-center gap-x-2 gap-y-0.5">
         <button
           type="button"
@@ -70,7 +70,7 @@ export function HistoryRow({
           </span>
           {/* The tool's name beside a title is the row's spare part: it takes only the room left beside the
               badge (no intrinsic width, so the badge does not wrap under a whole row for it), and the tooltip keeps
-              it whole (trial 4: "OK 87 ms" alone on a line under "Embedded blob resource embedded_blob_resource"). */}
+              it whole (else "OK 87 ms" ends alone on a line under "Embedded blob resource embedded_blob_resource"). */}
           {shownName !== call.tool && (
             <span className="min-w-0 flex-1 truncate font-mono text-slate-500 [contain:inline-size]">
               {call.tool}
@@ -120,9 +120,9 @@ export function HistoryRow({
         {call.outcome?.rounds !== undefined && (
           <span
             className="rounded bg-amber-100 px-1 text-[10px] font-medium text-amber-900 dark:bg-amber-950 dark:text-amber-300"
-            title="A multi round-trip call: the server asked for input, and the call was retried with the answers"
+            title="A multi round-trip call: the server asked for input, and the call was sent again with the answers"
           >
-            {call.outcome.rounds} rounds
+            {call.outcome.rounds} requests
           </span>
         )}
         {call.outcome ? (

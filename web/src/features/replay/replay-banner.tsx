@@ -17,7 +17,7 @@ export function ReplayBanner() {
   const { file, name, shared } = replay;
   const target = file.target ? describeTarget(file.target) : undefined;
   const named = serverName(server?.info, target);
-  // Led by the server's title and version (trial 3): the command is long and cut, so it is the tooltip. The
+  // Led by the server's title and version, which say whose recording it is: the command is long and cut, so it is the tooltip. The
   // recording's own name shows too when someone named it ("Bug 42: echo repro").
   const renamed = name !== target && name !== named.label ? name : undefined;
   return (

@@ -13,7 +13,7 @@ import { toolFollowsCall } from './tool-follows-call.ts';
 export const READ_ONLY_LINE = 'Read-only replay: you cannot call tools';
 
 /**
- * The Tool pane of a replay (trial 3, finding 2): the call chosen in History, read-only (the tool's title, name and
+ * The Tool pane of a replay: the call chosen in History, read-only (the tool's title, name and
  * description, and the arguments that were sent), or the tool picked in the list when it has no call here. The
  * tool list follows the chosen call. Never a blank box: with nothing chosen it says what to do.
  */

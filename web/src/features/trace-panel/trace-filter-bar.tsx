@@ -15,7 +15,7 @@ export function TraceFilterBar({
 }) {
   const set = (patch: Partial<TraceFilter>) => onChange({ ...filter, ...patch });
   return (
-    // One row from 1280 up (trial 4, finding 11): the method list is as wide as "all methods" (its other options are
+    // One row from 1280 up, so the frames keep their height: the method list is as wide as "all methods" (its other options are
     // long anyway), "Asked by" says "model"/"View" to leave it that room, the search takes what is left, and it and
     // the method list shrink before anything wraps.
     <div className="flex items-center gap-1.5 border-b border-slate-200 px-2 py-1.5 dark:border-slate-800">

@@ -238,8 +238,11 @@ function answeredMethod(frames: readonly Frame[], frame: Frame, pair: FramePair 
   return typeof method === 'string' ? method : undefined;
 }
 
-/** "round k of n" for a frame of a multi round-trip call, undefined for any other frame. */
+/**
+ * "request k of n" for a frame of a multi round-trip call (its k-th request, sent again with the answers the
+ * server asked for, or that request's answer), undefined for any other frame.
+ */
 function roundLabel(rounds: TraceRounds, seq: number): string | undefined {
   const info = rounds.of(seq);
-  return info && `round ${info.round} of ${rounds.roundsOf(info.exchangeSeq)}`;
+  return info && `request ${info.round} of ${rounds.roundsOf(info.exchangeSeq)}`;
 }

@@ -62,7 +62,7 @@ export const TraceRow = memo(function TraceRow({
   /** For an answer: the method of the request it answers ("tools/call → result #1"). */
   answers?: string;
   pair: FramePair | undefined;
-  /** "round 2 of 3" for the frames of a multi round-trip call. */
+  /** "request 2 of 3" for the frames of a multi round-trip call. */
   round?: string;
   selected: boolean;
   onSelect: () => void;
