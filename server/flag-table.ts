@@ -71,6 +71,17 @@ export function readFlag<T>(table: readonly Flag<T>[], arg: string, args: ArgvRe
   return true;
 }
 
+/**
+ * A table written for one part of the options (the target's, a baseline's) as flags of the whole:
+ * each entry applies to `part(options)`, so one table serves every command line that nests it.
+ */
+export function nestedFlags<T, U>(table: readonly Flag<U>[], part: (options: T) => U): Flag<T>[] {
+  return table.map((flag) => ({
+    ...flag,
+    apply: (options: T, value: string) => flag.apply(part(options), value),
+  }));
+}
+
 /** The table by every name and alias; throws on a name given twice (a table's own mistake). */
 function flagIndex<T>(table: readonly Flag<T>[]): Map<string, Flag<T>> {
   const byName = new Map<string, Flag<T>>();
