@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgvReader } from './argv-reader.ts';
-import {
-  flagHelp,
-  nestedFlags,
-  parseFlags,
-  positiveNumber,
-  readFlag,
-  wholeNumber,
-  type Flag,
-} from './flag-table.ts';
+import { flagHelp, nestedFlags, parseFlags, positiveNumber, wholeNumber, type Flag } from './flag-table.ts';
 
 interface Options {
   json: boolean;
@@ -52,14 +43,6 @@ describe('flag tables', () => {
       option: (flag, args) => (seen.push(flag, args.value(flag)), true),
     });
     expect(seen).toEqual(['--url', 'http://x']);
-  });
-
-  it('lets a hand-written parser read one option from a table', () => {
-    const options = fresh();
-    const args = new ArgvReader(['add']);
-    expect(readFlag(TABLE, '--tool', args, options)).toBe(true);
-    expect(options.tool).toBe('add');
-    expect(readFlag(TABLE, '--other', args, options)).toBe(false);
   });
 
   it('serves a table written for one part of the options as flags of the whole', () => {

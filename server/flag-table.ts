@@ -61,17 +61,6 @@ export function parseFlags<T>(
 }
 
 /**
- * Reads one option of `table` if `arg` is one of its names (taking its value from `args`); false when it
- * is not, so a hand-written parser can hand its unknown options to a table.
- */
-export function readFlag<T>(table: readonly Flag<T>[], arg: string, args: ArgvReader, options: T): boolean {
-  const flag = table.find((entry) => entry.name === arg || entry.aliases?.includes(arg));
-  if (!flag) return false;
-  flag.apply(options, flag.value === undefined ? '' : args.value(arg));
-  return true;
-}
-
-/**
  * A table written for one part of the options (the target's, a baseline's) as flags of the whole:
  * each entry applies to `part(options)`, so one table serves every command line that nests it.
  */
