@@ -30,13 +30,18 @@ export class ArgvReader {
 
   /** The value of `flag` as a TCP port (0 = a free port). */
   port(flag: string): number {
-    const port = Number(this.value(flag));
-    if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${flag} must be 0..65535`);
-    return port;
+    return portNumber(flag, this.value(flag));
   }
 
   /** Every word not read yet (what follows `--`). */
   remaining(): string[] {
     return this.rest.splice(0);
   }
+}
+
+/** A TCP port (0 = a free port) read from an option's value, or an Error naming the option. */
+export function portNumber(flag: string, text: string): number {
+  const port = Number(text);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`${flag} must be 0..65535`);
+  return port;
 }

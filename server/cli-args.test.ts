@@ -85,4 +85,26 @@ describe('parseCliArgs', () => {
   ])('rejects %j', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(message);
   });
+
+  it('lists every option it reads in its help, the target options too', () => {
+    for (const flag of [
+      '--open',
+      '--no-open',
+      '--url',
+      '--transport',
+      '--header',
+      '--config',
+      '--server',
+      '--era',
+    ])
+      expect(USAGE).toMatch(new RegExp(`^ {2}${flag}\\b`, 'm'));
+  });
+
+  it('names the option when a value is missing or is itself an option, and the first bad value', () => {
+    expect(() => parseCliArgs(['--era', '--url', 'http://x'])).toThrow('--era needs a value');
+    expect(() => parseCliArgs(['--retention-days', '-1'])).toThrow(
+      /--retention-days must be a whole number from 0 to \d+/,
+    );
+    expect(() => parseCliArgs(['--transport', 'sse'])).toThrow('--transport needs --url');
+  });
 });

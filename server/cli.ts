@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { readFileSync } from 'node:fs';
 import type { ServerTarget } from '#shared/targets.ts';
 import { startBridge } from './bridge.ts';
 import { parseCliArgs, USAGE, type CliOptions } from './cli-args.ts';
-import { loadServerFromConfig } from './config-file.ts';
+import { packageVersion } from './package-version.ts';
 import { demoServerTarget, PACKAGE_ROOT } from './demo-target.ts';
 import { dataDirectory, RECORDINGS_FILE, tightenDataFolder } from './recordings/data-dir.ts';
+import { hasTarget, resolveTarget } from './target-flags.ts';
 import { startSpare } from './upstream/spare-process.ts';
 
 async function main(): Promise<void> {
@@ -48,10 +48,9 @@ async function main(): Promise<void> {
     console.error(`toolscope: ${(error as Error).message}`);
     process.exit(2);
   }
-  const resolved = await resolveTarget(options);
+  const target = await targetOf(options);
   // The demo boots while the browser loads the page; its first connect adopts it (bridge.close() ends it).
-  if (!options.command && !options.url && !options.config) startSpare(demoServerTarget());
-  const target: ServerTarget = options.era ? { ...resolved, era: options.era } : resolved;
+  if (!hasTarget(options)) startSpare(demoServerTarget());
   const version = packageVersion();
   const bridge = await startBridge({
     host: options.host,
@@ -89,28 +88,18 @@ async function main(): Promise<void> {
   process.on('SIGHUP', () => stop('SIGHUP'));
 }
 
-/** Toolscope's version, as its package.json says. */
-function packageVersion(): string {
-  return (JSON.parse(readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string })
-    .version;
-}
-
-async function resolveTarget(options: CliOptions): Promise<ServerTarget> {
-  if (options.command) {
-    const [command, ...args] = options.command;
-    return { transport: 'stdio', command: command!, args };
+/** The target of the command line, or the demo server when it names none; exits 2 on a bad config file. */
+async function targetOf(options: CliOptions): Promise<ServerTarget> {
+  if (!hasTarget(options)) {
+    const demo = demoServerTarget();
+    return options.era ? { ...demo, era: options.era } : demo;
   }
-  if (options.url)
-    return { transport: options.transport ?? 'http', url: options.url, headers: options.headers };
-  if (options.config) {
-    try {
-      return await loadServerFromConfig(options.config, options.server);
-    } catch (error) {
-      console.error(`toolscope: ${(error as Error).message}`);
-      process.exit(2);
-    }
+  try {
+    return await resolveTarget(options);
+  } catch (error) {
+    console.error(`toolscope: ${(error as Error).message}`);
+    process.exit(2);
   }
-  return demoServerTarget();
 }
 
 /** Best effort: a missing opener (headless machine, CI) is not an error. */

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ArgvReader } from './argv-reader.ts';
-import { flagHelp, parseFlags, positiveNumber, readFlag, wholeNumber, type Flag } from './flag-table.ts';
+import { flagHelp, nestedFlags, parseFlags, positiveNumber, wholeNumber, type Flag } from './flag-table.ts';
 
 interface Options {
   json: boolean;
@@ -46,12 +45,14 @@ describe('flag tables', () => {
     expect(seen).toEqual(['--url', 'http://x']);
   });
 
-  it('lets a hand-written parser read one option from a table', () => {
-    const options = fresh();
-    const args = new ArgvReader(['add']);
-    expect(readFlag(TABLE, '--tool', args, options)).toBe(true);
-    expect(options.tool).toBe('add');
-    expect(readFlag(TABLE, '--other', args, options)).toBe(false);
+  it('serves a table written for one part of the options as flags of the whole', () => {
+    const outer = { inner: fresh(), other: 1 };
+    parseFlags(
+      ['--tool', 'add', '--json'],
+      nestedFlags(TABLE, (o: typeof outer) => o.inner),
+      outer,
+    );
+    expect(outer).toEqual({ inner: { json: true, tool: 'add', files: [] }, other: 1 });
   });
 
   it('prints help lines with the text in one column, wrapped', () => {

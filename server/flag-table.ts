@@ -61,14 +61,14 @@ export function parseFlags<T>(
 }
 
 /**
- * Reads one option of `table` if `arg` is one of its names (taking its value from `args`); false when it
- * is not, so a hand-written parser can hand its unknown options to a table.
+ * A table written for one part of the options (the target's, a baseline's) as flags of the whole:
+ * each entry applies to `part(options)`, so one table serves every command line that nests it.
  */
-export function readFlag<T>(table: readonly Flag<T>[], arg: string, args: ArgvReader, options: T): boolean {
-  const flag = table.find((entry) => entry.name === arg || entry.aliases?.includes(arg));
-  if (!flag) return false;
-  flag.apply(options, flag.value === undefined ? '' : args.value(arg));
-  return true;
+export function nestedFlags<T, U>(table: readonly Flag<U>[], part: (options: T) => U): Flag<T>[] {
+  return table.map((flag) => ({
+    ...flag,
+    apply: (options: T, value: string) => flag.apply(part(options), value),
+  }));
 }
 
 /** The table by every name and alias; throws on a name given twice (a table's own mistake). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseArgsFile, parseCheckArgs } from './check-args.ts';
+import { CHECK_USAGE, parseArgsFile, parseCheckArgs } from './check-args.ts';
 
 describe('parseCheckArgs', () => {
   it('reads the baseline options, and refuses them together or --ignore alone', () => {
@@ -167,5 +167,20 @@ describe('--skills', () => {
     expect(() => parseCheckArgs(['--skills', 'none', '--', 'node', 's.js'])).toThrow(
       '--skills must be verify or list, not none',
     );
+  });
+});
+
+describe('target options', () => {
+  it('reads them in the same table as the bridge: a bad value is refused by check itself, --help lists them', () => {
+    expect(() => parseCheckArgs(['--era', 'newest', '--url', 'https://x/mcp'])).toThrow(
+      '--era must be one of auto, legacy, modern',
+    );
+    expect(() => parseCheckArgs(['--header', 'no-colon', '--url', 'https://x/mcp'])).toThrow(/Name: value/);
+    expect(() => parseCheckArgs(['--'])).toThrow('Expected a command after --');
+    expect(parseCheckArgs(['--header=X-Team: blue', '--url', 'https://x/mcp']).target.headers).toEqual({
+      'X-Team': 'blue',
+    });
+    for (const flag of ['--url', '--transport', '--header', '--config', '--server', '--era'])
+      expect(CHECK_USAGE).toMatch(new RegExp(`^ {2}${flag}\\b`, 'm'));
   });
 });

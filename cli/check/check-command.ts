@@ -1,13 +1,9 @@
-import { readFileSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { ServerTarget } from '#shared/targets.ts';
 import { McpSession } from '../../client/session/mcp-session.ts';
 import { BridgeTransport } from '../../client/transport/bridge-transport.ts';
 import { AutoAnswer } from '../../client/checks/auto-answer.ts';
 import { runChecks } from '../../client/checks/run-checks.ts';
-import { loadServerFromConfig } from '../../server/config-file.ts';
-import { PACKAGE_ROOT } from '../../server/demo-target.ts';
 import { CHECK_USAGE, parseArgsFile, parseCheckArgs, type CheckCliOptions } from './check-args.ts';
 import {
   exitCodeOf,
@@ -18,10 +14,10 @@ import {
   type CheckFailureStage,
 } from './check-report.ts';
 import { InProcessSocket } from '../headless/in-process-socket.ts';
+import { EXIT_USAGE_OR_CONNECT } from '../headless/exit-codes.ts';
+import { packageVersion } from '../../server/package-version.ts';
+import { resolveTarget } from '../../server/target-flags.ts';
 import { BaselineRun, formatBaselineSummary } from './check-baseline.ts';
-
-/** Exit code for bad usage and for a server that cannot be reached. */
-const USAGE_OR_CONNECT = 2;
 
 /** Auto's wait for an HTTP server's answer to its probe, a headless sign-in included (see below). */
 export const CHECK_HTTP_PROBE_TIMEOUT_MS = 60_000;
@@ -41,7 +37,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
       console.log(CHECK_USAGE);
       return 0;
     }
-    target = await resolveTarget(options);
+    target = await resolveTarget(options.target);
     if (options.privateKeyFile) options.oauth.privateKey = await readPrivateKey(options.privateKeyFile);
     if (options.assertionFile)
       options.oauth.assertion = await readToken(options.assertionFile, '--assertion-file');
@@ -125,18 +121,7 @@ export async function runCheck(argv: readonly string[]): Promise<number> {
 function failed(stage: CheckFailureStage, message: string, json: boolean): number {
   if (json) console.log(formatFailure(stage, message, true));
   else console.error(formatFailure(stage, message, false));
-  return USAGE_OR_CONNECT;
-}
-
-async function resolveTarget({ target }: CheckCliOptions): Promise<ServerTarget> {
-  let resolved: ServerTarget;
-  if (target.command) {
-    const [command, ...args] = target.command;
-    resolved = { transport: 'stdio', command: command!, args };
-  } else if (target.url) {
-    resolved = { transport: target.transport ?? 'http', url: target.url, headers: target.headers };
-  } else resolved = await loadServerFromConfig(target.config!, target.server);
-  return target.era ? { ...resolved, era: target.era } : resolved;
+  return EXIT_USAGE_OR_CONNECT;
 }
 
 /** The PEM text of `--private-key-file`, or a readable error. */
@@ -162,13 +147,4 @@ async function readToken(file: string, flag: string): Promise<string> {
   }
   if (!/^[\w-]+\.[\w-]+\.[\w-]*$/.test(text)) throw new Error(`${flag} ${file} holds no JWT`);
   return text;
-}
-
-function packageVersion(): string {
-  try {
-    const text = readFileSync(path.join(PACKAGE_ROOT, 'package.json'), 'utf8');
-    return (JSON.parse(text) as { version?: string }).version ?? '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
 }

@@ -1,12 +1,11 @@
 import { MAX_RUNS } from '#shared/eval-suite.ts';
 import { flagHelp, parseFlags, wholeNumber, type Flag } from '../../server/flag-table.ts';
-import { readTarget, targetFlags, type TargetOptions, type TargetWords } from '../headless/target-args.ts';
+import { readTarget, targetFlags, type WithTarget } from '../headless/target-args.ts';
 import { PROVIDER_IDS } from './eval-provider.ts';
 
 /** The command line of `toolscope eval`, parsed without side effects. */
-export interface EvalCliOptions extends TargetWords {
+export interface EvalCliOptions extends WithTarget {
   suite?: string;
-  target: TargetOptions;
   runs?: number;
   model?: string;
   provider?: string;
@@ -86,7 +85,6 @@ Exit codes: 0 every case passed, 1 a case failed, 2 bad usage, a bad suite, or c
 export function parseEvalArgs(argv: readonly string[]): EvalCliOptions {
   const options: EvalCliOptions = {
     target: { headers: {} },
-    targetWords: [],
     allow: [],
     json: false,
     timeoutMs: 30_000,
@@ -104,6 +102,6 @@ export function parseEvalArgs(argv: readonly string[]): EvalCliOptions {
   if (!options.suite) throw new Error('Give the suite to run: toolscope eval <suite.json|yaml> …');
   if (options.provider && !(PROVIDER_IDS as readonly string[]).includes(options.provider))
     throw new Error(`--provider must be one of ${PROVIDER_IDS.join(', ')}`);
-  options.target = readTarget(options.targetWords, rest);
+  options.target = readTarget(options.target, rest);
   return options;
 }

@@ -5,7 +5,7 @@ import type { ChatProvider } from '../../server/chat/chat-providers.ts';
 import { nameText } from '../../client/tools/tool-identity.ts';
 import { EXIT_OK, EXIT_USAGE_OR_CONNECT, failUsage, wantsJson } from '../headless/exit-codes.ts';
 import { HeadlessSession } from '../headless/headless-session.ts';
-import { resolveTarget } from '../headless/target-args.ts';
+import { resolveTarget } from '../../server/target-flags.ts';
 import { EVAL_USAGE, parseEvalArgs, type EvalCliOptions } from './eval-args.ts';
 import { chooseModel, chooseProvider } from './eval-provider.ts';
 import {

@@ -5,7 +5,7 @@ import { BridgeTransport } from '../../client/transport/bridge-transport.ts';
 import type { TracedTransport } from '../../client/transport/traced-transport.ts';
 import { AutoAnswer } from '../../client/checks/auto-answer.ts';
 import { InProcessSocket } from './in-process-socket.ts';
-import { packageVersion } from './package-version.ts';
+import { packageVersion } from '../../server/package-version.ts';
 
 /** Auto's wait for an HTTP server's first answer: a busy CI machine is slower than a person's. */
 const HTTP_PROBE_TIMEOUT_MS = 60_000;

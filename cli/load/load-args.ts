@@ -1,5 +1,5 @@
 import { flagHelp, parseFlags, positiveNumber, wholeNumber, type Flag } from '../../server/flag-table.ts';
-import { readTarget, targetFlags, type TargetOptions, type TargetWords } from '../headless/target-args.ts';
+import { readTarget, targetFlags, type WithTarget } from '../headless/target-args.ts';
 
 /** The bounds of a run: a load run never asks for more than these. */
 export const MAX_REQUESTS = 1_000_000;
@@ -9,8 +9,7 @@ export const MAX_CONCURRENCY = 1000;
 export const DEFAULT_REQUESTS = 100;
 
 /** The command line of `toolscope load`, parsed without side effects. */
-export interface LoadCliOptions extends TargetWords {
-  target: TargetOptions;
+export interface LoadCliOptions extends WithTarget {
   tool?: string;
   /** `--args`: the arguments as JSON text (parsed by the parser). */
   args?: Record<string, unknown>;
@@ -118,7 +117,6 @@ Exit codes: 0 every call succeeded (or within --max-error-rate and --max-p99), 1
 export function parseLoadArgs(argv: readonly string[]): LoadCliOptions {
   const options: LoadCliOptions = {
     target: { headers: {} },
-    targetWords: [],
     concurrency: 1,
     timeoutMs: 30_000,
     json: false,
@@ -134,7 +132,7 @@ export function parseLoadArgs(argv: readonly string[]): LoadCliOptions {
   if (!options.tool) throw new Error('Give the tool to call: --tool <name>');
   if (options.args && options.argsFile) throw new Error('Give --args or --args-file, not both');
   if (options.requests === undefined && options.durationS === undefined) options.requests = DEFAULT_REQUESTS;
-  options.target = readTarget(options.targetWords, rest);
+  options.target = readTarget(options.target, rest);
   return options;
 }
 

@@ -4,7 +4,7 @@ import type { CallOutcome } from '../../client/session/session-types.ts';
 import { nameText } from '../../client/tools/tool-identity.ts';
 import { EXIT_FAILED, EXIT_OK, failUsage, wantsJson } from '../headless/exit-codes.ts';
 import { HeadlessSession } from '../headless/headless-session.ts';
-import { resolveTarget } from '../headless/target-args.ts';
+import { resolveTarget } from '../../server/target-flags.ts';
 import { directTransport } from './direct-transport.ts';
 import { LOAD_USAGE, parseArgumentsJson, parseLoadArgs, type LoadCliOptions } from './load-args.ts';
 import { formatLoadJson, formatLoadText, loadFailures, type LoadReport } from './load-report.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseServeArgs } from './serve-command.ts';
+import { parseServeArgs, SERVE_USAGE } from './serve-command.ts';
 
 describe('serve arguments', () => {
   it('reads --config, --port and --new-token, and says what is missing', () => {
@@ -24,5 +24,11 @@ describe('serve arguments', () => {
       reload: '/run/toolscope.pid',
       help: false,
     });
+  });
+
+  it('lists --reload and --new-token among its options, and refuses a stray word', () => {
+    expect(SERVE_USAGE).toMatch(/^ {2}--reload <pid-file> /m);
+    expect(SERVE_USAGE).toMatch(/^ {2}--new-token <user> /m);
+    expect(() => parseServeArgs(['--config', 'a', 'extra'])).toThrow('Unknown option extra');
   });
 });

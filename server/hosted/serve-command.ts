@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { ArgvReader } from '../argv-reader.ts';
+import { portNumber } from '../argv-reader.ts';
+import { flagHelp, parseFlags, type Flag } from '../flag-table.ts';
 import { PACKAGE_ROOT } from '../demo-target.ts';
 import { dataDirectory, RECORDINGS_FILE, tightenDataFolder } from '../recordings/data-dir.ts';
 import { newToken, tokenDigest } from './auth/token-directory.ts';
@@ -8,20 +9,6 @@ import { userNameSchema } from './config/config-schema.ts';
 import { ConfigError, loadHostedConfig } from './config/load-config.ts';
 import { startHostedBridge } from './hosted-bridge.ts';
 import { removePidFile, signalReload, writePidFile } from './ops/pid-file.ts';
-
-export const SERVE_USAGE = `Usage:
-  toolscope serve --config <file> [--port <n>] [--pid-file <file>]
-                                                 run Toolscope for a team (see docs/hosting.md)
-  toolscope serve --reload <pid-file>            make a running serve re-read its config (SIGHUP)
-  toolscope serve --new-token <user>             make a personal access token and its config entry
-
-Options:
-  --config <file>     the hosted config (JSON, "version": 1)
-  --port <n>          port to listen on, instead of server.port (0 = a free port)
-  --pid-file <file>   write the process id here (removed at exit), for --reload
-  -h, --help          show this help
-SIGHUP re-reads the config (tokens, catalog, limits, …) and reopens the audit file; it never stops
-the service. SIGTERM and SIGINT stop it gracefully.`;
 
 /** The `serve` command line, parsed without side effects. */
 export interface ServeOptions {
@@ -34,19 +21,59 @@ export interface ServeOptions {
   help: boolean;
 }
 
+const SERVE_FLAGS: Flag<ServeOptions>[] = [
+  {
+    name: '--config',
+    value: '<file>',
+    help: 'the hosted config (JSON, "version": 1)',
+    apply: (o, v) => void (o.config = v),
+  },
+  {
+    name: '--port',
+    value: '<n>',
+    help: 'port to listen on, instead of server.port (0 = a free port)',
+    apply: (o, v) => void (o.port = portNumber('--port', v)),
+  },
+  {
+    name: '--pid-file',
+    value: '<file>',
+    help: 'write the process id here (removed at exit), for --reload',
+    apply: (o, v) => void (o.pidFile = v),
+  },
+  {
+    name: '--reload',
+    value: '<pid-file>',
+    help: 'make the running serve of this pid file re-read its config (SIGHUP)',
+    apply: (o, v) => void (o.reload = v),
+  },
+  {
+    name: '--new-token',
+    value: '<user>',
+    help: 'make a personal access token and its config entry',
+    apply: (o, v) => void (o.newTokenFor = v),
+  },
+  { name: '--help', aliases: ['-h'], help: 'show this help', apply: (o) => void (o.help = true) },
+];
+
+export const SERVE_USAGE = `Usage:
+  toolscope serve --config <file> [--port <n>] [--pid-file <file>]
+                                                 run Toolscope for a team (see docs/hosting.md)
+  toolscope serve --reload <pid-file>            make a running serve re-read its config (SIGHUP)
+  toolscope serve --new-token <user>             make a personal access token and its config entry
+
+Options:
+${flagHelp(SERVE_FLAGS)}
+SIGHUP re-reads the config (tokens, catalog, limits, …) and reopens the audit file; it never stops
+the service. SIGTERM and SIGINT stop it gracefully.`;
+
 /** Parses the arguments after `serve`; throws with a readable message on bad input. */
 export function parseServeArgs(argv: readonly string[]): ServeOptions {
   const options: ServeOptions = { help: false };
-  const args = new ArgvReader(argv);
-  for (let arg = args.next(); arg !== undefined; arg = args.next()) {
-    if (arg === '--config') options.config = args.value(arg);
-    else if (arg === '--port') options.port = args.port(arg);
-    else if (arg === '--new-token') options.newTokenFor = args.value(arg);
-    else if (arg === '--pid-file') options.pidFile = args.value(arg);
-    else if (arg === '--reload') options.reload = args.value(arg);
-    else if (arg === '-h' || arg === '--help') options.help = true;
-    else throw new Error(`Unknown option ${arg}\n\n${SERVE_USAGE}`);
-  }
+  parseFlags(argv, SERVE_FLAGS, options, {
+    option: (flag) => {
+      throw new Error(`Unknown option ${flag}\n\n${SERVE_USAGE}`);
+    },
+  });
   if (!options.help && !options.newTokenFor && !options.reload && !options.config)
     throw new Error(`--config is required\n\n${SERVE_USAGE}`);
   return options;

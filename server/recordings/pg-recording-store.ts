@@ -8,6 +8,7 @@ import { migratePostgres } from './pg-schema.ts';
 import {
   NEW_RECORDING_COLUMNS,
   newRecordingValues,
+  expiryCutoff,
   readRetentionDays,
   type FrameTexts,
   type NewRecording,
@@ -17,10 +18,17 @@ import {
   type RecordingUsage,
   type Scrub,
 } from './recording-store.ts';
-import { toSize, toSummary, toUsage, type RecordingRow, type UsageRow } from './sqlite-schema.ts';
+import {
+  eventsOfRows,
+  framesOfChunks,
+  toSize,
+  toSummary,
+  toUsage,
+  type RecordingRow,
+  type UsageRow,
+} from './recording-rows.ts';
 import type { LevelledLog } from './store-health.ts';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Each bridge refreshes its row in `bridges` this often... */
 const HEARTBEAT_MS = 15_000;
 /** ...and one not heard of for this long is taken for gone (its open recordings are ended). */
@@ -209,8 +217,10 @@ export class PgRecordingStore implements RecordingStore {
       'SELECT body FROM frame_chunks WHERE recording_id = $1 AND last_seq >= $2 ORDER BY first_seq',
       [id, fromSeq],
     );
-    const frames = rows.flatMap((row) => JSON.parse(row.body) as Frame[]);
-    return frames[0] && frames[0].seq < fromSeq ? frames.filter((frame) => frame.seq >= fromSeq) : frames;
+    return framesOfChunks(
+      rows.map((row) => row.body),
+      fromSeq,
+    );
   }
 
   async events(id: string, fromIndex = 0): Promise<RecordedEvent[]> {
@@ -218,7 +228,7 @@ export class PgRecordingStore implements RecordingStore {
       'SELECT body FROM events WHERE recording_id = $1 AND idx >= $2 ORDER BY idx',
       [id, fromIndex],
     );
-    return rows.map((row) => JSON.parse(row.body) as RecordedEvent);
+    return eventsOfRows(rows.map((row) => row.body));
   }
 
   async setCalls(id: string, calls: RecordingCalls): Promise<void> {
@@ -273,12 +283,12 @@ export class PgRecordingStore implements RecordingStore {
   }
 
   async prune(now = Date.now()): Promise<string[]> {
-    const days = await this.getRetentionDays();
-    if (days === 0) return [];
+    const cutoff = expiryCutoff(await this.getRetentionDays(), now);
+    if (cutoff === undefined) return [];
     const { rows } = await this.pool.query<{ id: string }>(
       `WITH gone AS (DELETE FROM recordings WHERE ended_at IS NOT NULL AND ended_at < $1 RETURNING id)
        SELECT id, pg_notify('${RECORDINGS_CHANNEL}', 's:' || id) FROM gone`,
-      [now - days * DAY_MS],
+      [cutoff],
     );
     return rows.map((row) => row.id);
   }

@@ -7,20 +7,18 @@ import {
 } from '#shared/recordings.ts';
 import { redactTargetForSharing } from '#shared/redaction.ts';
 import { describeTarget, type ServerTarget } from '#shared/targets.ts';
-import { followStored, followWriter, type LiveSend, type LiveStart } from './live-feed.ts';
+import type { LiveSend, LiveStart } from './live-feed.ts';
+import { LiveViewers, type WritersInFlight } from './live-viewers.ts';
 import { openRecordingStore, type RecordingStoreOptions } from './open-recording-store.ts';
 import type { RecordingSize, RecordingStore } from './recording-store.ts';
 import { RecordingQuota } from './recording-quota.ts';
 import type { RecordingNotice } from './recording-hold.ts';
+import { RecordingUpkeep } from './recording-upkeep.ts';
 import { RecordingWriter } from './recording-writer.ts';
 import { SecretScrubber } from './secret-scrubber.ts';
 import { StoreHealth, StoreUnavailableError, type LevelledLog } from './store-health.ts';
 import type { TextMask } from './text-mask.ts';
 
-/** How often expired recordings are looked for while the bridge runs. */
-const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
-/** How often a shared store is searched for recordings of bridges that stopped without ending them. */
-const ABANDONED_INTERVAL_MS = 60 * 1000;
 /** What one recording may hold in memory while the store does not answer (see {@link RecordingLibrary.holdDuringOutage}). */
 export const DEFAULT_OUTAGE_HOLD_BYTES = 16 * 1024 * 1024;
 
@@ -29,13 +27,12 @@ export const DEFAULT_OUTAGE_HOLD_BYTES = 16 * 1024 * 1024;
  * (its connection is open), share links, live viewers and retention. Routes and page channels use
  * this; it knows nothing about HTTP. Reads wait for what is queued to be written first.
  */
-export class RecordingLibrary {
+export class RecordingLibrary implements WritersInFlight {
   private readonly writers = new Map<string, RecordingWriter>();
   /** Writers that finished, until their last writes are done (readers wait for them). */
   private readonly draining = new Map<string, Promise<void>>();
-  /** Viewers following recordings written by other bridges, by recording. */
-  private readonly remoteViewers = new Map<string, number>();
-  private readonly timers: NodeJS.Timeout[] = [];
+  private readonly upkeep: RecordingUpkeep;
+  private readonly viewers: LiveViewers;
   private readonly unwatch: () => void;
   /** Whether the store answers; writers hold their frames while it does not. */
   readonly health: StoreHealth;
@@ -47,9 +44,8 @@ export class RecordingLibrary {
     private readonly log: LevelledLog,
   ) {
     this.health = new StoreHealth(store, log);
-    this.timers.push(setInterval(() => void this.prune(), PRUNE_INTERVAL_MS));
-    if (store.shared) this.timers.push(setInterval(() => void this.endAbandoned(), ABANDONED_INTERVAL_MS));
-    for (const timer of this.timers) timer.unref();
+    this.upkeep = new RecordingUpkeep(store, log);
+    this.viewers = new LiveViewers(store, this, log);
     this.unwatch = store.watch((id, change) => {
       if (change === 'state') void this.changedElsewhere(id);
     });
@@ -58,7 +54,7 @@ export class RecordingLibrary {
   /** Ends what stopped bridges left open, prunes, and serves `store`. */
   static async start(store: RecordingStore, log: LevelledLog = () => {}): Promise<RecordingLibrary> {
     const library = new RecordingLibrary(store, log);
-    await library.endAbandoned();
+    await library.upkeep.endAbandoned();
     await library.prune();
     return library;
   }
@@ -233,33 +229,17 @@ export class RecordingLibrary {
 
   /** How many viewers watch recording `id` live through this bridge. */
   viewerCount(id: string): number {
-    return this.writers.get(id)?.viewerCount ?? this.remoteViewers.get(id) ?? 0;
+    return this.viewers.count(id);
   }
 
-  /**
-   * Sends a viewer of `recording` (opened by its link `shareId`) what it lacks from `start` on, then
-   * follows it live: through its writer when this bridge writes it, through the store when another
-   * bridge does, and ends at once when nobody does. Resolves to the stop function.
-   */
-  async follow(recording: RecordingSummary, shareId: string, start: LiveStart, send: LiveSend) {
-    const writer = this.writers.get(recording.id);
-    if (writer) return followWriter(this.store, writer, start, send);
-    if (this.store.shared && recording.endedAt === undefined) {
-      this.remoteViewers.set(recording.id, (this.remoteViewers.get(recording.id) ?? 0) + 1);
-      const stop = await followStored(this.store, recording.id, shareId, start, send, this.log);
-      return () => {
-        stop();
-        const left = (this.remoteViewers.get(recording.id) ?? 1) - 1;
-        if (left > 0) this.remoteViewers.set(recording.id, left);
-        else this.remoteViewers.delete(recording.id);
-      };
-    }
-    await this.flushed(recording.id);
-    for (const frame of await this.store.frames(recording.id, start.seq)) send({ type: 'frame', frame });
-    for (const entry of await this.store.events(recording.id, start.index)) send({ type: 'event', entry });
-    const endedAt = (await this.store.get(recording.id))?.endedAt ?? Date.now();
-    send({ type: 'ended', reason: 'closed', endedAt });
-    return () => {};
+  /** Follows a recording for a viewer of its link (see {@link LiveViewers.follow}); resolves to the stop function. */
+  follow(
+    recording: RecordingSummary,
+    shareId: string,
+    start: LiveStart,
+    send: LiveSend,
+  ): Promise<() => void> {
+    return this.viewers.follow(recording, shareId, start, send);
   }
 
   rename(id: string, name: string): Promise<boolean> {
@@ -301,13 +281,8 @@ export class RecordingLibrary {
   }
 
   /** Deletes expired recordings now. */
-  async prune(now = Date.now()): Promise<void> {
-    try {
-      const removed = await this.store.prune(now);
-      if (removed.length) this.log(`Deleted ${removed.length} expired recording(s)`);
-    } catch (error) {
-      this.log(`Could not delete expired recordings: ${(error as Error).message}`);
-    }
+  prune(now = Date.now()): Promise<void> {
+    return this.upkeep.prune(now);
   }
 
   /** Why the store does not answer (for the admin: it names the store's address), or undefined when it does; bounded in time. */
@@ -328,7 +303,7 @@ export class RecordingLibrary {
   async close(): Promise<void> {
     // Writers waiting for a store that does not answer give up: the bridge is stopping.
     this.health.close();
-    for (const timer of this.timers) clearInterval(timer);
+    this.upkeep.close();
     this.unwatch();
     const now = Date.now();
     for (const writer of [...this.writers.values()]) writer.end(now);
@@ -346,39 +321,23 @@ export class RecordingLibrary {
     this.writers.delete(writer.id);
     const done = writer
       .idle()
-      .then(() => this.dropIfEmpty(writer))
+      .then(() => this.upkeep.dropIfEmpty(writer))
       .finally(() => {
         if (this.draining.get(writer.id) === done) this.draining.delete(writer.id);
       });
     this.draining.set(writer.id, done);
   }
 
-  private dropsEmpty = false;
-
   /**
    * From now on, a connection that ends having asked nothing of its server leaves no recording (the bridge
    * turns this on; a library on its own keeps every recording, as its tests expect).
    */
   dropEmptyRecordings(): void {
-    this.dropsEmpty = true;
-  }
-
-  /**
-   * A connection that ended having asked nothing of its server (a page loaded and left) leaves no recording,
-   * unless someone shared it meanwhile: the list keeps what people did, not every page load.
-   */
-  private async dropIfEmpty(writer: RecordingWriter): Promise<void> {
-    if (!this.dropsEmpty || !writer.isStored || !writer.keptNothing) return;
-    try {
-      const summary = await this.store.get(writer.id);
-      if (summary && !summary.shareId && summary.endedAt !== undefined) await this.store.delete(writer.id);
-    } catch (error) {
-      this.log(`Could not drop the empty recording ${writer.id}: ${(error as Error).message}`);
-    }
+    this.upkeep.dropEmptyRecordings();
   }
 
   /** Resolves once everything queued for recording `id` is in the store. */
-  private async flushed(id: string): Promise<void> {
+  async flushed(id: string): Promise<void> {
     await (this.writers.get(id)?.flush() ?? this.draining.get(id));
   }
 
@@ -392,15 +351,6 @@ export class RecordingLibrary {
       else if (!summary.shareId && writer.viewerCount) writer.dismissViewers();
     } catch (error) {
       this.log(`Could not read recording ${id}: ${(error as Error).message}`);
-    }
-  }
-
-  private async endAbandoned(): Promise<void> {
-    try {
-      const abandoned = await this.store.endAbandoned();
-      if (abandoned) this.log(`Closed ${abandoned} recording(s) left open by a bridge that stopped`);
-    } catch (error) {
-      this.log(`Could not close abandoned recordings: ${(error as Error).message}`);
     }
   }
 

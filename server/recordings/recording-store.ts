@@ -164,3 +164,10 @@ export function readRetentionDays(value: string | undefined): number {
   const days = value === undefined ? DEFAULT_RETENTION_DAYS : Number(value);
   return Number.isInteger(days) && days >= 0 ? days : DEFAULT_RETENTION_DAYS;
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Recordings that ended before this time are expired under a retention of `days`; undefined for 0 (keep them all). */
+export function expiryCutoff(days: number, now: number): number | undefined {
+  return days === 0 ? undefined : now - days * DAY_MS;
+}

@@ -4,6 +4,7 @@ import type { LiveMessage } from '#shared/recordings.ts';
 import { RecordingWriter } from './recording-writer.ts';
 import { SqliteRecordingStore } from './sqlite-recording-store.ts';
 import type { RecordingStore } from './recording-store.ts';
+import type { WriteBatch } from './write-batch.ts';
 
 const stores: SqliteRecordingStore[] = [];
 afterEach(async () => {
@@ -136,7 +137,7 @@ describe('RecordingWriter', () => {
     await recording.idle();
     expect(recording.isStored).toBe(false);
     for (let seq = 0; seq < 3000; seq++) recording.addFrame(frame(seq));
-    expect((recording as unknown as { queuedFrames: Frame[] }).queuedFrames).toHaveLength(0);
+    expect((recording as unknown as { batch: WriteBatch }).batch.size).toBe(0);
     expect(heard).toHaveLength(3000);
     expect(log).toEqual(['Recording r1 stopped: disk full']);
   });

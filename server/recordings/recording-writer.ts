@@ -7,8 +7,9 @@ import {
   type RecordingCalls,
 } from '#shared/recordings.ts';
 import { RecordingHold, type HoldOptions } from './recording-hold.ts';
-import type { FrameTexts, RecordingStore } from './recording-store.ts';
+import type { RecordingStore } from './recording-store.ts';
 import type { SecretScrubber } from './secret-scrubber.ts';
+import { WriteBatch } from './write-batch.ts';
 
 /** Gets every live message of one recording, in order, with its JSON text (secrets scrubbed). */
 export type LiveListener = (message: LiveMessage, text: string) => void;
@@ -29,13 +30,8 @@ const MAX_BACKLOG_BYTES = 256 * 1024 * 1024;
  * Nothing is written until {@link commit} (a connection that fails to open leaves no recording).
  */
 export class RecordingWriter {
-  /** The JSON of each queued frame (built once, by the frame stamper), with the first's seq and the last's seq and time. */
-  private queuedFrames: string[] = [];
-  private queuedFirstSeq = 0;
-  private queuedLastSeq = 0;
-  private queuedLastTime = 0;
-  private queuedEvents: RecordedEvent[] = [];
-  private queuedBytes = 0;
+  /** What waits for the next write. */
+  private readonly batch = new WriteBatch();
   /** Events already written, which numbers the next ones. */
   private writtenEvents = 0;
   private committed = false;
@@ -120,17 +116,13 @@ export class RecordingWriter {
     if (this.keeping) {
       const max = this.options.maxFrameBytes;
       const kept = max && json.length > max.bytes ? markerOf(frame, max) : json;
-      if (this.hold.overHold(kept === json ? frame.bytes : kept.length, this.queuedBytes)) {
+      if (this.hold.overHold(kept === json ? frame.bytes : kept.length, this.batch.bytes)) {
         // Still told to live viewers: they find frames by seq, so the hole is theirs too on a reconnect.
         this.hold.letGoFrame(frame.seq, frame.time, frame.bytes);
         if (this.listeners.size) this.tellText({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
         return;
       }
-      if (!this.queuedFrames.length) this.queuedFirstSeq = frame.seq;
-      this.queuedFrames.push(kept);
-      this.queuedLastSeq = frame.seq;
-      this.queuedLastTime = frame.time;
-      this.queuedBytes += kept === json ? frame.bytes : kept.length;
+      this.batch.addFrame(frame.seq, frame.time, kept, kept === json ? frame.bytes : kept.length);
       this.options.meter?.(kept.length);
       const message = frame.message;
       const called =
@@ -147,16 +139,18 @@ export class RecordingWriter {
   addEvent(entry: RecordedEvent): void {
     if (this.finished) return;
     if (entry.event.kind === 'chat-turn') this.chatted = true;
-    if (this.keeping && this.hold.isPaused) {
-      const bytes = JSON.stringify(entry).length;
-      if (this.hold.overHold(bytes, this.queuedBytes)) {
-        // Not told either: viewers number events as the store does, so the two stay in step.
-        this.hold.letGoEvent(entry.time);
-        return;
+    if (this.keeping) {
+      let bytes = 0;
+      if (this.hold.isPaused) {
+        bytes = JSON.stringify(entry).length;
+        if (this.hold.overHold(bytes, this.batch.bytes)) {
+          // Not told either: viewers number events as the store does, so the two stay in step.
+          this.hold.letGoEvent(entry.time);
+          return;
+        }
       }
-      this.queuedBytes += bytes;
+      this.batch.addEvent(entry, bytes);
     }
-    if (this.keeping) this.queuedEvents.push(entry);
     this.toldEvents++;
     this.tell({ type: 'event', entry });
     this.scheduleFlush();
@@ -172,7 +166,7 @@ export class RecordingWriter {
 
   /** The connection never opened: forget everything. */
   discard(): void {
-    this.clearQueue();
+    this.batch.clear();
     this.finish();
   }
 
@@ -183,8 +177,7 @@ export class RecordingWriter {
   flush(): Promise<void> {
     if (!this.committed || this.writeFailed) return this.writing;
     // While the store does not answer, readers read what it had (or fail) rather than wait for it.
-    if (!this.queuedFrames.length && !this.queuedEvents.length)
-      return this.hold.isPaused ? done : this.writing;
+    if (!this.batch.size) return this.hold.isPaused ? done : this.writing;
     // The queue is taken when the write starts, not now: whatever arrives meanwhile goes in the
     // same batch, so one write waiting to start is enough.
     this.nextFlush ??= this.enqueue(() => {
@@ -212,7 +205,7 @@ export class RecordingWriter {
   /** The recording was deleted: stop writing and send viewers away. */
   drop(): void {
     if (this.finished) return;
-    this.clearQueue();
+    this.batch.clear();
     this.tell({ type: 'ended', reason: 'deleted', endedAt: Date.now() });
     this.finish();
   }
@@ -247,14 +240,11 @@ export class RecordingWriter {
 
   private scheduleFlush(): void {
     if (!this.committed || this.writeFailed) return;
-    if (!this.hold.isPaused && this.writesPending && this.queuedBytes > MAX_BACKLOG_BYTES) {
+    if (!this.hold.isPaused && this.writesPending && this.batch.bytes > MAX_BACKLOG_BYTES) {
       this.fail(new Error('the store fell behind (writes take longer than frames arrive)'));
       return;
     }
-    if (
-      this.queuedFrames.length + this.queuedEvents.length >= MAX_QUEUED ||
-      this.queuedBytes >= MAX_QUEUED_BYTES
-    ) {
+    if (this.batch.size >= MAX_QUEUED || this.batch.bytes >= MAX_QUEUED_BYTES) {
       void this.flush();
       return;
     }
@@ -276,19 +266,11 @@ export class RecordingWriter {
   }
 
   private async writeQueued(): Promise<void> {
-    if (!this.queuedFrames.length && !this.queuedEvents.length) return;
-    const frames: FrameTexts | undefined = this.queuedFrames.length
-      ? {
-          firstSeq: this.queuedFirstSeq,
-          lastSeq: this.queuedLastSeq,
-          lastTime: this.queuedLastTime,
-          texts: this.queuedFrames,
-        }
-      : undefined;
-    const events = this.queuedEvents;
+    const taken = this.batch.take();
+    if (!taken) return;
+    const { frames, events } = taken;
     const firstEventIndex = this.writtenEvents;
-    this.hold.inFlightBytes = this.queuedBytes;
-    this.clearQueue();
+    this.hold.inFlightBytes = taken.bytes;
     this.writtenEvents += events.length;
     try {
       await this.attempt(() => this.store.appendTexts(this.id, frames, events, firstEventIndex, this.scrub));
@@ -301,12 +283,6 @@ export class RecordingWriter {
       const calls = JSON.parse(this.scrub(JSON.stringify(this.calls))) as RecordingCalls;
       await this.attempt(() => this.store.setCalls(this.id, calls));
     }
-  }
-
-  private clearQueue(): void {
-    this.queuedFrames = [];
-    this.queuedEvents = [];
-    this.queuedBytes = 0;
   }
 
   private tell(message: LiveMessage): void {
@@ -335,7 +311,7 @@ export class RecordingWriter {
         `Recording ${this.id} stopped: ${error instanceof Error ? error.message : String(error)}`,
       );
     this.writeFailed = true;
-    this.clearQueue();
+    this.batch.clear();
   }
 }
 

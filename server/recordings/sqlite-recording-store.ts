@@ -6,6 +6,7 @@ import type { RecordedEvent, RecordingCalls, RecordingGap, RecordingSummary } fr
 import {
   NEW_RECORDING_COLUMNS,
   newRecordingValues,
+  expiryCutoff,
   readRetentionDays,
   type FrameTexts,
   type NewRecording,
@@ -14,19 +15,17 @@ import {
   type RecordingUsage,
   type Scrub,
 } from './recording-store.ts';
+import { SCHEMA, SCHEMA_VERSION, SQLITE_MIGRATIONS } from './sqlite-schema.ts';
 import {
-  SCHEMA,
-  SCHEMA_VERSION,
-  SQLITE_MIGRATIONS,
+  eventsOfRows,
+  framesOfChunks,
   toSize,
   toSummary,
   toUsage,
   type RecordingRow,
   type UsageRow,
-} from './sqlite-schema.ts';
+} from './recording-rows.ts';
 import { openSqlite, type SqlDatabase, type SqliteDriverName } from './sqlite-driver.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The recordings in one SQLite file (node:sqlite or libsql, see sqlite-driver.ts). Every call does
@@ -188,13 +187,15 @@ export class SqliteRecordingStore implements RecordingStore {
 
   async frames(id: string, fromSeq = 0): Promise<Frame[]> {
     const chunks = this.statements.chunks.all(id, fromSeq) as { body: string }[];
-    const frames = chunks.flatMap((row) => JSON.parse(row.body) as Frame[]);
-    return frames[0] && frames[0].seq < fromSeq ? frames.filter((frame) => frame.seq >= fromSeq) : frames;
+    return framesOfChunks(
+      chunks.map((row) => row.body),
+      fromSeq,
+    );
   }
 
   async events(id: string, fromIndex = 0): Promise<RecordedEvent[]> {
-    return (this.statements.events.all(id, fromIndex) as { body: string }[]).map(
-      (row) => JSON.parse(row.body) as RecordedEvent,
+    return eventsOfRows(
+      (this.statements.events.all(id, fromIndex) as { body: string }[]).map((row) => row.body),
     );
   }
 
@@ -240,9 +241,9 @@ export class SqliteRecordingStore implements RecordingStore {
   }
 
   async prune(now = Date.now()): Promise<string[]> {
-    const days = this.retentionDays();
-    if (days === 0) return [];
-    const ids = (this.statements.expired.all(now - days * DAY_MS) as { id: string }[]).map((row) => row.id);
+    const cutoff = expiryCutoff(this.retentionDays(), now);
+    if (cutoff === undefined) return [];
+    const ids = (this.statements.expired.all(cutoff) as { id: string }[]).map((row) => row.id);
     for (const id of ids) this.statements.delete.run(id);
     return ids;
   }

@@ -1,28 +1,12 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ArgvReader } from '../argv-reader.ts';
+import { flagHelp, parseFlags, type Flag } from '../flag-table.ts';
 import { dataDirectory, RECORDINGS_FILE } from '../recordings/data-dir.ts';
 import { isPostgresUrl, openRecordingStore } from '../recordings/open-recording-store.ts';
 import { withoutPassword } from '../recordings/pg-recording-store.ts';
 import type { RecordingStore } from '../recordings/recording-store.ts';
 import { backupSqlite } from './store-backup.ts';
 import { copyRecordings } from './store-copy.ts';
-
-export const STORE_USAGE = `Usage:
-  toolscope store backup <file> [--data-dir <dir>]
-      copy the SQLite recordings file, consistent and whole (WAL included), while
-      bridges go on writing it; the copy is checked, one file, mode 600
-  toolscope store copy --to <database URL | file> [--from <database URL | file>] [--data-dir <dir>]
-      copy every ended recording into another store: SQLite to PostgreSQL or back;
-      again later, it copies only what is new
-
-Options:
-  --data-dir <dir>  the data folder whose recordings.sqlite is used (else $TOOLSCOPE_DATA_DIR,
-                    else ~/.local/share/toolscope or the platform's equivalent)
-  --from <store>    where to copy from (default: the data folder's recordings.sqlite)
-  --to <store>      where to copy to: postgres://user:pass@host/db, or a SQLite file
-  -h, --help        show this help
-Restore steps: docs/hosting.md, "Backups and moving the store".`;
 
 /** The `store` command line, parsed without side effects. */
 export interface StoreOptions {
@@ -34,23 +18,56 @@ export interface StoreOptions {
   help: boolean;
 }
 
+const STORE_FLAGS: Flag<StoreOptions>[] = [
+  {
+    name: '--data-dir',
+    value: '<dir>',
+    help: "the data folder whose recordings.sqlite is used (else $TOOLSCOPE_DATA_DIR, else ~/.local/share/toolscope or the platform's equivalent)",
+    apply: (o, v) => void (o.dataDir = v),
+  },
+  {
+    name: '--from',
+    value: '<store>',
+    help: "where to copy from (default: the data folder's recordings.sqlite)",
+    apply: (o, v) => void (o.from = v),
+  },
+  {
+    name: '--to',
+    value: '<store>',
+    help: 'where to copy to: postgres://user:pass@host/db, or a SQLite file',
+    apply: (o, v) => void (o.to = v),
+  },
+  { name: '--help', aliases: ['-h'], help: 'show this help', apply: (o) => void (o.help = true) },
+];
+
+export const STORE_USAGE = `Usage:
+  toolscope store backup <file> [--data-dir <dir>]
+      copy the SQLite recordings file, consistent and whole (WAL included), while
+      bridges go on writing it; the copy is checked, one file, mode 600
+  toolscope store copy --to <database URL | file> [--from <database URL | file>] [--data-dir <dir>]
+      copy every ended recording into another store: SQLite to PostgreSQL or back;
+      again later, it copies only what is new
+
+Options:
+${flagHelp(STORE_FLAGS)}
+Restore steps: docs/hosting.md, "Backups and moving the store".`;
+
 /** Parses the arguments after `store`; throws with a readable message on bad input. */
 export function parseStoreArgs(argv: readonly string[]): StoreOptions {
   const options: StoreOptions = { help: false };
-  const args = new ArgvReader(argv);
-  for (let arg = args.next(); arg !== undefined; arg = args.next()) {
-    if (arg === '-h' || arg === '--help') options.help = true;
-    else if (arg === '--data-dir') options.dataDir = args.value(arg);
-    else if (arg === '--from') options.from = args.value(arg);
-    else if (arg === '--to') options.to = args.value(arg);
-    else if (arg.startsWith('-')) throw new Error(`Unknown option ${arg}\n\n${STORE_USAGE}`);
-    else if (!options.action) {
-      if (arg !== 'backup' && arg !== 'copy')
-        throw new Error(`Unknown store command ${arg}\n\n${STORE_USAGE}`);
-      options.action = arg;
-    } else if (options.action === 'backup' && !options.file) options.file = arg;
-    else throw new Error(`Unexpected argument ${arg}\n\n${STORE_USAGE}`);
-  }
+  parseFlags(argv, STORE_FLAGS, options, {
+    positional: (word) => {
+      if (!options.action) {
+        if (word !== 'backup' && word !== 'copy')
+          throw new Error(`Unknown store command ${word}\n\n${STORE_USAGE}`);
+        options.action = word;
+      } else if (options.action === 'backup' && !options.file) options.file = word;
+      else throw new Error(`Unexpected argument ${word}\n\n${STORE_USAGE}`);
+    },
+    option: (flag) => {
+      throw new Error(`Unknown option ${flag}\n\n${STORE_USAGE}`);
+    },
+  });
   if (options.help) return options;
   if (!options.action) throw new Error(`Name a store command: backup or copy\n\n${STORE_USAGE}`);
   if (options.action === 'backup') {
