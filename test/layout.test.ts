@@ -44,12 +44,10 @@ const WEB: Record<string, readonly string[]> = {
  * folders. These move below features (or behind the feature interface); the list may only shrink.
  */
 const SERVICES_FROM_FEATURES = new Set([
-  'web/src/services.ts -> web/src/features/result/result-follows-target.ts',
   'web/src/services.ts -> web/src/features/saved-requests/saved-requests-store.ts',
   'web/src/services.ts -> web/src/features/server-requests/create-server-requests-services.ts',
   'web/src/services.ts -> web/src/features/session-file/session-file.ts',
   'web/src/services.ts -> web/src/features/recordings/live-replay.ts',
-  'web/src/services.ts -> web/src/features/recordings/recordings-api.ts',
   'web/src/services.ts -> web/src/features/apps/apps-services.ts',
 ]);
 
