@@ -1,27 +1,44 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
-const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)'(\.{1,2}\/[^']+)'/g;
+const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)'((?:\.{1,2}|#shared)\/[^']+)'/g;
 
-/** The TypeScript files below `dir`, as paths relative to `root`. */
+/** Where `#shared/…` (package.json `imports`) points, relative to the repository root. */
+const SHARED_ALIAS = 'shared/';
+
+/** Folders that hold no source of ours: installed packages and build output. */
+const NOT_SOURCE = new Set(['node_modules', 'dist', 'lib', '.git']);
+
+/** The TypeScript files below `dir`, as paths relative to `root` (installed packages and build output left out). */
 export function sourceFiles(root: string, dir = root): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return sourceFiles(root, path);
+    if (entry.isDirectory()) {
+      // Only the repository's own top-level lib/ is build output; client/lib and web/src/lib are source.
+      if (NOT_SOURCE.has(entry.name) && (dir === root || entry.name !== 'lib')) return [];
+      return sourceFiles(root, path);
+    }
     return /\.tsx?$/.test(entry.name) && !entry.name.endsWith('.d.ts') ? [relative(root, path)] : [];
   });
 }
 
 /**
- * Every relative import of each TypeScript file below `root`, resolved to a path relative to `root`
- * (an import that leaves `root` starts with `../`).
+ * Every relative (and `#shared/`) import of each TypeScript file below `root`, resolved to a path
+ * relative to `root` (an import that leaves `root` starts with `../`). `repoRoot` is where `#shared/`
+ * resolves from, when `root` is the repository itself or a folder in it.
  */
-export function importGraph(root: string): Map<string, string[]> {
+export function importGraph(root: string, repoRoot?: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
   for (const file of sourceFiles(root)) {
     const text = readFileSync(join(root, file), 'utf8');
     const targets = [...text.matchAll(SPECIFIER)]
-      .map((match) => normalize(join(dirname(file), match[1]!.replace(/\?.*$/, ''))))
+      .map((match) => match[1]!.replace(/\?.*$/, ''))
+      .filter((specifier) => repoRoot !== undefined || !specifier.startsWith('#'))
+      .map((specifier) =>
+        specifier.startsWith('#shared/')
+          ? relative(root, join(repoRoot!, SHARED_ALIAS, specifier.slice('#shared/'.length)))
+          : normalize(join(dirname(file), specifier)),
+      )
       .filter((target) => /\.tsx?$/.test(target));
     graph.set(file, targets);
   }

@@ -15,7 +15,7 @@ import { decodePermalink } from './features/permalink/permalink.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { SHARE_PAGE_PREFIX } from '#shared/recordings.ts';
 import { bootShared } from './boot/boot-shared.tsx';
-import { RecordingsApi } from './features/recordings/recordings-api.ts';
+import { RecordingsApi } from './lib/recordings-api.ts';
 import { McpSession } from '../../client/session/mcp-session.ts';
 import { EraMemory } from '../../client/era/era-memory.ts';
 import { BridgeSocket, bridgeSocketUrl } from '../../client/transport/bridge-socket.ts';

@@ -10,7 +10,7 @@ import {
   RecordingsContext,
 } from './services.ts';
 import type { Permalink } from './features/permalink/permalink.ts';
-import type { RecordingsApi } from './features/recordings/recordings-api.ts';
+import type { RecordingsApi } from './lib/recordings-api.ts';
 import { HostedContext, type HostedServices } from './features/hosted/hosted-context.ts';
 
 /**

@@ -8,7 +8,7 @@ import { describeTarget } from '#shared/targets.ts';
 import { McpSession } from '../../client/session/mcp-session.ts';
 import { ApprovalPolicy } from './calls/approval-policy.ts';
 import { CallHistory } from './calls/call-history.ts';
-import { resultFollowsTarget } from './features/result/result-follows-target.ts';
+import { resultFollowsTarget } from './calls/result-follows-target.ts';
 import { CallRunner } from './calls/call-runner.ts';
 import { resultFollowsTool } from './calls/result-follows-tool.ts';
 import { Workspace } from './calls/workspace.ts';
@@ -21,7 +21,7 @@ import {
 } from './features/server-requests/create-server-requests-services.ts';
 import type { SessionFile } from './features/session-file/session-file.ts';
 import type { LiveReplay } from './features/recordings/live-replay.ts';
-import type { RecordingsApi } from './features/recordings/recordings-api.ts';
+import type { RecordingsApi } from './lib/recordings-api.ts';
 import { createApps, type AppsServices } from './features/apps/apps-services.ts';
 
 /** The long-lived, framework-free objects the views read from and act on. */

@@ -4,7 +4,7 @@ import { App } from '../app.tsx';
 import { BootError } from './boot-error.tsx';
 import { findHostedAccess } from './hosted-access.ts';
 import { ServicesContext, createReplayServices } from '../services.ts';
-import { fetchSharedRecording } from '../features/recordings/recordings-api.ts';
+import { fetchSharedRecording } from '../lib/recordings-api.ts';
 import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
 import { ReplayBuilder } from '../features/recordings/replay-builder.ts';
 import { LiveReplay } from '../features/recordings/live-replay.ts';

@@ -3,7 +3,7 @@ import { describeTarget } from '#shared/targets.ts';
 import { MAX_RECORDING_NAME } from '#shared/recordings.ts';
 import type { McpSession } from '../../../../client/session/mcp-session.ts';
 import { serverName } from '../../../../client/session/server-name.ts';
-import type { RecordingsApi } from './recordings-api.ts';
+import type { RecordingsApi } from '../../lib/recordings-api.ts';
 
 /**
  * Names the recording of this connection after the server once it has said who it is ("Toolscope demo server

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { shareUrl } from './recordings-api.ts';
+import { shareUrl } from '../../lib/recordings-api.ts';
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);

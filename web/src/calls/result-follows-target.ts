@@ -1,5 +1,5 @@
 import { describeTarget, type ServerTarget } from '#shared/targets.ts';
-import type { CallHistory } from '../../calls/call-history.ts';
+import type { CallHistory } from './call-history.ts';
 
 /** The part of the session's state this needs: whether it is connecting, and to what. */
 interface ConnectionState {
