@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { challengeStep, PROBE_PING, probeChallenge } from './challenge-probe.ts';
+import type { FetchLike } from '@modelcontextprotocol/client';
+import { challengeStep, PROBE_PING, probeChallenge, publishesResourceMetadata } from './challenge-probe.ts';
 
 describe('probeChallenge', () => {
   it('POSTs a ping without a token over Streamable HTTP and reads the challenge’s scope', async () => {
@@ -43,5 +44,23 @@ describe('probeChallenge', () => {
       Promise.reject(new TypeError('fetch failed')),
     );
     expect(none).toBeUndefined();
+  });
+});
+
+describe('publishesResourceMetadata', () => {
+  /** A server that holds every request open until the client gives up on it. */
+  const hanging: FetchLike = (_url, init) =>
+    new Promise((_resolve, reject) =>
+      init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+    );
+
+  it('reads published metadata as published', async () => {
+    const served = async () =>
+      Response.json({ resource: 'http://mcp.example/mcp', authorization_servers: ['http://as.example'] });
+    expect(await publishesResourceMetadata(new URL('http://mcp.example/mcp'), served)).toBe(true);
+  });
+
+  it('takes a server that never answers the well-known URL as publishing none, and goes on', async () => {
+    expect(await publishesResourceMetadata(new URL('http://mcp.example/mcp'), hanging, 50)).toBe(false);
   });
 });

@@ -1,8 +1,40 @@
-import { extractWWWAuthenticateParams, type FetchLike } from '@modelcontextprotocol/client';
+import {
+  discoverOAuthProtectedResourceMetadata,
+  extractWWWAuthenticateParams,
+  type FetchLike,
+} from '@modelcontextprotocol/client';
 import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
 
-/** How long the probe waits for the server's answer before signing in without its challenge. */
+/**
+ * How long each question before the first message (the metadata, the challenge) waits for the server's
+ * answer: a server that never answers one is taken as not asking for sign-in, and the connection goes on.
+ */
 const PROBE_TIMEOUT_MS = 10_000;
+
+/**
+ * Whether the server publishes OAuth protected resource metadata (RFC 9728), asked through `fetchFn`. A
+ * server that answers with an error, or not within `timeoutMs`, publishes none: a connection never waits
+ * forever on a well-known URL the server leaves hanging.
+ */
+export async function publishesResourceMetadata(
+  serverUrl: URL,
+  fetchFn: FetchLike,
+  timeoutMs = PROBE_TIMEOUT_MS,
+): Promise<boolean> {
+  const bounded: FetchLike = (url, init) => {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    return fetchFn(url, {
+      ...init,
+      signal: init?.signal ? AbortSignal.any([init.signal, timeout]) : timeout,
+    });
+  };
+  try {
+    await discoverOAuthProtectedResourceMetadata(serverUrl, {}, bounded);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** What a protected server answered a request that carried no token. */
 export interface Challenge {

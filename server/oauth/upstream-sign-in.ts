@@ -3,13 +3,12 @@ import {
   OAuthError,
   UnauthorizedError,
   auth,
-  discoverOAuthProtectedResourceMetadata,
   type FetchLike,
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
 import type { BridgeEvent } from '#shared/bridge-protocol.ts';
 import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
-import { challengeStep, probeChallenge } from './challenge-probe.ts';
+import { challengeStep, probeChallenge, publishesResourceMetadata } from './challenge-probe.ts';
 import { ConnectionOAuth, HEADLESS_REDIRECT_URL, type OpenAuthorization } from './connection-oauth.ts';
 import { headlessAuthorization } from './headless-authorize.ts';
 import { isDpopChallenge } from './machine-grants.ts';
@@ -186,11 +185,8 @@ export class UpstreamSignIn {
     target: { transport: 'http' | 'sse'; headers?: HeadersInit },
   ): Promise<void> {
     if (this.mode === 'machine' || !this.stepFetch) return;
-    try {
-      await discoverOAuthProtectedResourceMetadata(serverUrl, {}, base);
-    } catch {
-      return; // No metadata: the server may not need a token; a 401 later signs in then.
-    }
+    // No metadata (or none in time): the server may not need a token; a 401 later signs in then.
+    if (!(await publishesResourceMetadata(serverUrl, base))) return;
     const time = Date.now();
     const challenge = await probeChallenge(serverUrl, target.transport, target.headers ?? {}, base);
     if (challenge) this.step(challengeStep(challenge, serverUrl, target.transport, time, this.stepBodies));
