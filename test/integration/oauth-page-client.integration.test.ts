@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startBridge, type RunningBridge } from '../../server/bridge.ts';
-import { buildSessionFile, serializeSessionFile } from '../../web/src/features/session-file/session-file.ts';
+import { buildSessionFile, serializeSessionFile } from '../../web/src/replay/session-file.ts';
 import { OAuthClients } from '../../web/src/features/oauth/oauth-clients.ts';
 import { PRE_REGISTERED, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
 import {

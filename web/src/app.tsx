@@ -1,40 +1,51 @@
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import { TracePanel } from './features/trace-panel/trace-panel.tsx';
-import { ServerLog } from './features/server-log/server-log.tsx';
-import { callsAndLogsTab, SERVER_LOG_TAB } from './features/server-log/server-log-opener.ts';
+import { callsAndLogsTab } from './features/server-log/server-log-opener.ts';
 import { useStore } from './ui/use-store.ts';
-import { HistoryPanel } from './features/history/history-panel.tsx';
 import { AppHeader } from './features/app-header/app-header.tsx';
 import { ApprovalDialog } from './features/approval/approval-dialog.tsx';
 import { Tabs } from './ui/tabs.tsx';
-import { TasksPanel } from './features/tasks/tasks-panel.tsx';
-import { SavedRequestsPanel } from './features/saved-requests/saved-requests-panel.tsx';
 import type { Permalink } from './features/permalink/permalink.ts';
 import { SplitPane } from './ui/split-pane.tsx';
 import { panelClass } from './ui/field-classes.ts';
 import { ErrorBoundary } from './ui/error-boundary.tsx';
-import { lazyPanel } from './ui/lazy-panel.tsx';
-import type { StageEntry } from './features/stage/stage-entry.ts';
+import { sideTabs, stageEntries, type Feature } from './feature.ts';
 import { ServerSurface, StagePane, useWideStage } from './features/stage/server-surface.tsx';
-import { toolsEntry } from './features/tool-panel/tools-entry.tsx';
-import { resourcesEntry } from './features/resources/resources-entry.tsx';
-import { promptsEntry } from './features/prompts/prompts-entry.tsx';
-import { chatEntry } from './features/chat/chat-entry.tsx';
-import { skillsEntry } from './features/skills/skills-entry.tsx';
+import { toolsFeature } from './features/tool-panel/tools-feature.tsx';
+import { resourcesFeature } from './features/resources/resources-feature.tsx';
+import { promptsFeature } from './features/prompts/prompts-feature.tsx';
+import { chatFeature } from './features/chat/chat-feature.tsx';
+import { skillsFeature } from './features/skills/skills-feature.tsx';
+import { historyFeature } from './features/history/history-feature.ts';
+import { savedRequestsFeature } from './features/saved-requests/saved-requests-feature.ts';
+import { tasksFeature } from './features/tasks/tasks-feature.ts';
+import { checksFeature } from './features/checks/checks-feature.ts';
+import { serverLogFeature } from './features/server-log/server-log-feature.ts';
+import { serverRequestsFeature } from './features/server-requests/server-requests-feature.ts';
+import { appsFeature } from './features/apps/apps.ts';
 
-// Not on the first screen: their code loads when their tab is first opened.
-const ChecksPanel = lazyPanel('the checks', () =>
-  import('./features/checks/checks-panel.tsx').then((m) => m.ChecksPanel),
-);
-
-/** The left column's tabs, in order, and what each puts on the stage (see docs: stage-api). */
-const STAGE_ENTRIES: readonly StageEntry[] = [
-  toolsEntry,
-  resourcesEntry,
-  promptsEntry,
-  skillsEntry,
-  chatEntry,
+/**
+ * The page's features (the feature interface: web/src/feature.ts). Their stage tabs are the left column's, in
+ * this order; their side tabs the calls and logs column's, in this order; their services are built for every
+ * session, live or replay, in this order.
+ */
+export const FEATURES: readonly Feature[] = [
+  toolsFeature,
+  resourcesFeature,
+  promptsFeature,
+  skillsFeature,
+  chatFeature,
+  historyFeature,
+  savedRequestsFeature,
+  tasksFeature,
+  checksFeature,
+  serverLogFeature,
+  serverRequestsFeature,
+  appsFeature,
 ];
+
+const STAGE_ENTRIES = stageEntries(FEATURES);
+const SIDE_TABS = sideTabs(FEATURES);
 
 /**
  * The page layout: connection on top, the server's tools, resources and prompts (and the chat) left, what is
@@ -100,13 +111,7 @@ function CallsAndLogs() {
         className="flex-1"
         selected={tab}
         onSelect={(name) => callsAndLogsTab.update({ tab: name })}
-        tabs={[
-          { name: 'History', content: <HistoryPanel /> },
-          { name: 'Saved', content: <SavedRequestsPanel /> },
-          { name: 'Tasks', content: <TasksPanel /> },
-          { name: 'Checks', content: <ChecksPanel /> },
-          { name: SERVER_LOG_TAB, content: <ServerLog /> },
-        ]}
+        tabs={SIDE_TABS.map(({ tab, Panel }) => ({ name: tab, content: <Panel /> }))}
       />
     </div>
   );

@@ -4,6 +4,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, type Root as ReactRoot } from 'react-dom/client';
 import './styles.css';
 import { Root } from './root.tsx';
+import { FEATURES } from './app.tsx';
 import { applyTheme, storedTheme } from './ui/theme.ts';
 import { sandboxOrigin } from './features/apps/apps.ts';
 import { takeTokenFromUrl, fetchBridgeConfig, probeBridge, storeToken } from './boot/bridge-access.ts';
@@ -49,6 +50,7 @@ async function bootHosted(
   sandboxOrigin.update({ origin: config.sandboxOrigin });
   const services = createServices(
     createBrowserSession(() => new CatalogBridgeSocket(bridgeSocketUrl(window.location, ''), headers)),
+    FEATURES,
   );
   // Per user: another person signed in on this tab must not see the last one's calls.
   keepHistory(services, `hosted:${config.hosted.user.name}`);
@@ -115,6 +117,7 @@ async function boot(): Promise<void> {
     eraMemory.know(config.initialTarget, config.initialTargetEra);
   const services = createServices(
     createBrowserSession(() => new OAuthClientSocket(bridgeSocketUrl(window.location, token)), eraMemory),
+    FEATURES,
   );
   watchBridge(
     services.session,

@@ -1,14 +1,8 @@
 import { useMemo, useState } from 'react';
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
-import { App } from './app.tsx';
-import {
-  ServicesContext,
-  type AppServices,
-  ReplayContext,
-  type ReplayControls,
-  createReplayServices,
-  RecordingsContext,
-} from './services.ts';
+import { App, FEATURES } from './app.tsx';
+import { ServicesContext, type AppServices, RecordingsContext } from './services.ts';
+import { ReplayContext, type ReplayControls, createReplayServices } from './replay/replay-services.ts';
 import type { Permalink } from './features/permalink/permalink.ts';
 import type { RecordingsApi } from './lib/recordings-api.ts';
 import { HostedContext, type HostedServices } from './features/hosted/hosted-context.ts';
@@ -35,7 +29,7 @@ export function Root({
   const [replay, setReplay] = useState<AppServices>();
   const controls = useMemo<ReplayControls>(
     () => ({
-      open: (file, name) => setReplay(createReplayServices(file, name)),
+      open: (file, name) => setReplay(createReplayServices(file, name, FEATURES)),
       close: () => setReplay(undefined),
     }),
     [],

@@ -1,7 +1,8 @@
 /**
- * The page's services: the long-lived, framework-free objects the views read from and act on, how
- * they are built and wired (live, or as a read-only replay), and the React contexts that hand them
- * to the views.
+ * The page's services: the long-lived, framework-free objects the views read from and act on, how they are
+ * built and wired, and the React contexts that hand them to the views. The core (session, calls, approval,
+ * tasks, stage) is built here; each feature adds its own through the feature interface (web/src/feature.ts),
+ * so this file names no feature.
  */
 import { createContext, useContext } from 'react';
 import { describeTarget } from '#shared/targets.ts';
@@ -14,18 +15,10 @@ import { resultFollowsTool } from './calls/result-follows-tool.ts';
 import { Workspace } from './calls/workspace.ts';
 import { StageSelection } from './calls/stage-selection.ts';
 import { TaskTracker, taskStatusExtension } from './calls/task-tracker.ts';
-import { SavedRequests } from './features/saved-requests/saved-requests-store.ts';
-import {
-  createServerRequestsServices,
-  type ServerRequestsServices,
-} from './features/server-requests/create-server-requests-services.ts';
-import type { SessionFile } from './features/session-file/session-file.ts';
-import type { LiveReplay } from './features/recordings/live-replay.ts';
 import type { RecordingsApi } from './lib/recordings-api.ts';
-import { createApps, type AppsServices } from './features/apps/apps-services.ts';
 
 /** The long-lived, framework-free objects the views read from and act on. */
-export interface AppServices {
+export interface CoreServices {
   session: McpSession;
   history: CallHistory;
   policy: ApprovalPolicy;
@@ -34,39 +27,56 @@ export interface AppServices {
   /** The left column's open tab and each tab's pick: what the centre pane (the stage) shows. */
   stage: StageSelection;
   tasks: TaskTracker;
-  /** Set when these services show a recorded or imported session read-only instead of a live one. */
-  replay?: ReplayInfo;
-  /** Server-initiated requests, client capabilities, roots, notifications and the log level. */
-  serverRequests: ServerRequestsServices;
-  /** Named requests kept across reloads (the "Saved" tab). */
-  savedRequests: SavedRequests;
-  /** MCP Apps: the extension's setting and the Views' resources of this connection. */
-  apps: AppsServices;
 }
 
-/** What a read-only replay shows. */
-export interface ReplayInfo {
-  name: string;
-  file: SessionFile;
-  /** Set on a share link's page: there is no live session underneath to return to. */
-  shared?: {
-    /** Keeps the replay up to date while the recorded session is still running. */
-    live: LiveReplay | undefined;
+/**
+ * What features add to the services, one key each. It is empty here: a feature declares its key and type
+ * beside its factory, with declaration merging, e.g.
+ *
+ *     declare module '../../services.ts' {
+ *       interface FeatureServices { apps: AppsServices }
+ *     }
+ *
+ * and builds them with its `services` factory (Feature in web/src/feature.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declarations
+export interface FeatureServices {}
+
+/** The page's services: the core's and every feature's. */
+export interface AppServices extends CoreServices, FeatureServices {}
+
+/** How a feature builds its services for one session (live or replay) and plugs its session extension in. */
+export type FeatureServicesFactory = {
+  [Key in keyof FeatureServices]-?: {
+    /** Where its services are found on AppServices. */
+    key: Key;
+    create: (session: McpSession, core: CoreServices) => NonNullable<FeatureServices[Key]>;
   };
+}[keyof FeatureServices];
+
+/**
+ * Builds the page's long-lived objects around a session and wires them together: the core's, then each
+ * feature's (`features` is the page's list, FEATURES in app.tsx).
+ */
+export function createServices(
+  session: McpSession,
+  features: readonly { services?: FeatureServicesFactory }[],
+): AppServices {
+  const core = createCore(session);
+  const added: Record<string, unknown> = {};
+  for (const { services } of features) {
+    if (services) added[services.key] = services.create(session, core);
+  }
+  // Each feature declared its key's type beside its factory; the list is the page's, so every key is built.
+  return { ...core, ...added } as AppServices;
 }
 
-/** Builds the app's long-lived objects around a session and wires them together. */
-export function createServices(session: McpSession): AppServices {
+function createCore(session: McpSession): CoreServices {
   const history = new CallHistory();
-
   const policy = new ApprovalPolicy();
   const tasks = new TaskTracker(session, history, policy);
   const runner = new CallRunner(session, history, policy, tasks);
   session.use(taskStatusExtension(tasks));
-
-  const serverRequests = createServerRequestsServices(session, {
-    schedule: (run) => requestAnimationFrame(() => run()),
-  });
   const workspace = new Workspace();
   const stage = new StageSelection();
   // Drafts follow the server: switching servers switches the remembered arguments (and forgets the picks).
@@ -79,36 +89,7 @@ export function createServices(session: McpSession): AppServices {
   });
   resultFollowsTool(workspace, history);
   resultFollowsTarget(session.state, history);
-  const savedRequests = new SavedRequests();
-  const apps = createApps(session);
-  return { session, history, policy, runner, workspace, stage, tasks, serverRequests, savedRequests, apps };
-}
-
-/**
- * Services that show a recorded session read-only: the same stores the live app uses, filled
- * from the file, with a session that can never connect.
- */
-export function createReplayServices(
-  file: SessionFile,
-  name: string,
-  shared?: ReplayInfo['shared'],
-): AppServices {
-  const session = new McpSession({
-    createTransport: () => {
-      throw new Error('A replay is read-only and cannot connect');
-    },
-  });
-  const services = createServices(session);
-  session.state.update({
-    status: 'disconnected',
-    target: file.target ?? undefined,
-    server: file.server ?? undefined,
-    tools: file.tools,
-    log: file.log,
-  });
-  session.trace.load(file.frames, file);
-  services.history.load(file.calls);
-  return { ...services, replay: { name, file, ...(shared ? { shared } : {}) } };
+  return { session, history, policy, runner, workspace, stage, tasks };
 }
 
 /** The services the page shows: the live session's, or a replay's in its place. */
@@ -119,20 +100,6 @@ export function useServices(): AppServices {
   const services = useContext(ServicesContext);
   if (!services) throw new Error('useServices() outside <ServicesContext.Provider>');
   return services;
-}
-
-/** Opening and closing a read-only replay of an imported session. */
-export interface ReplayControls {
-  open: (file: SessionFile, name: string) => void;
-  close: () => void;
-}
-
-/** Provided by the root, which keeps the live services underneath a replay. */
-export const ReplayContext = createContext<ReplayControls>({ open: () => {}, close: () => {} });
-
-/** Opens or closes a replay on top of the live session. */
-export function useReplayControls(): ReplayControls {
-  return useContext(ReplayContext);
 }
 
 /** The bridge's recordings routes; undefined where there are none (recording off, a share page). */

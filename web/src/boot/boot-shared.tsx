@@ -1,13 +1,14 @@
 import { StrictMode } from 'react';
 import type { Root } from 'react-dom/client';
-import { App } from '../app.tsx';
+import { App, FEATURES } from '../app.tsx';
 import { BootError } from './boot-error.tsx';
 import { findHostedAccess } from './hosted-access.ts';
-import { ServicesContext, createReplayServices } from '../services.ts';
+import { ServicesContext } from '../services.ts';
+import { createReplayServices } from '../replay/replay-services.ts';
 import { fetchSharedRecording } from '../lib/recordings-api.ts';
 import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
-import { ReplayBuilder } from '../features/recordings/replay-builder.ts';
-import { LiveReplay } from '../features/recordings/live-replay.ts';
+import { ReplayBuilder } from '../replay/replay-builder.ts';
+import { LiveReplay } from '../replay/live-replay.ts';
 import { CallOrigins } from '../../../client/session/call-origins.ts';
 import { sandboxOrigin } from '../features/apps/apps.ts';
 import { siteProblem } from './site-check.ts';
@@ -43,7 +44,7 @@ export async function bootShared(root: Root, shareId: string): Promise<void> {
     );
     return;
   }
-  const services = createReplayServices(file, snapshot.recording.name);
+  const services = createReplayServices(file, snapshot.recording.name, FEATURES);
   const live = snapshot.recording.live
     ? new LiveReplay(
         shareId,

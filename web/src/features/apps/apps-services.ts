@@ -1,4 +1,4 @@
-/** The MCP Apps services (no views): what `services.ts` builds for each session, live or replay. */
+/** The MCP Apps services (no views): what the feature builds for each session, live or replay. */
 import type { McpSession } from '../../../../client/session/mcp-session.ts';
 import { Store } from '../../../../client/lib/store.ts';
 import { AppsSettings, appsExtension } from './apps-extension.ts';

@@ -4,6 +4,7 @@
  * ext-apps' AppBridge; a View's calls go through the one call model (approval, history, origin "view").
  */
 export { createApps, sandboxOrigin, type AppsServices } from './apps-services.ts';
+export { appsFeature } from './apps-feature.ts';
 export { useAppTabs } from './use-app-tabs.tsx';
 export { ViewProposals, ViewProposalsOnStage } from './view-proposals.tsx';
 export { ToolUiBadge } from './tool-ui-badge.tsx';

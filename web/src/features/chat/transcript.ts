@@ -51,6 +51,13 @@ export interface ChatSnapshot {
   turns: TurnRecord[];
 }
 
+declare module '../../replay/session-file.ts' {
+  interface SessionFileParts {
+    /** The chat playground's transcript and provider requests (keys masked), when there was a chat. */
+    chat?: ChatSnapshot;
+  }
+}
+
 /** A transcript item before it has its id. */
 export type NewTranscriptItem = DistributiveOmit<TranscriptItem, 'id'>;
 

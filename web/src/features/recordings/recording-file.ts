@@ -1,8 +1,8 @@
 import type { RecordingSnapshot } from '#shared/recordings.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from '#shared/session-file-schema.ts';
-import type { SessionFile } from '../session-file/session-file.ts';
-import { ReplayBuilder } from './replay-builder.ts';
+import type { SessionFile } from '../../replay/session-file.ts';
+import { ReplayBuilder } from '../../replay/replay-builder.ts';
 import { CallOrigins } from '../../../../client/session/call-origins.ts';
 
 /** The label calls of a recording carry as their server (as the live page labels them). */

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
 import type { RecordingListResponse, RecordingSummary } from '#shared/recordings.ts';
 import { MAX_RETENTION_DAYS } from '#shared/recordings.ts';
-import { useRecordingsApi, useReplayControls } from '../../services.ts';
+import { useRecordingsApi } from '../../services.ts';
+import { useReplayControls } from '../../replay/replay-services.ts';
 import { recordingToSessionFile } from './recording-file.ts';
 import { baselineFileName, baselineFromRecording } from './recording-baseline.ts';
 import { saveFile } from '../../lib/save-file.ts';

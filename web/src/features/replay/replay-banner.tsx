@@ -1,7 +1,8 @@
-import { useServices, useReplayControls } from '../../services.ts';
+import { useServices } from '../../services.ts';
+import { useReplayControls } from '../../replay/replay-services.ts';
 import { describeTarget } from '#shared/targets.ts';
 import { useStore } from '../../ui/use-store.ts';
-import type { LiveReplay } from '../recordings/live-replay.ts';
+import type { LiveReplay } from '../../replay/live-replay.ts';
 import { secondaryButtonClass } from '../../ui/field-classes.ts';
 import { serverName } from '../../../../client/session/server-name.ts';
 import { RecordedOAuthButton } from '../oauth/recorded-oauth-button.tsx';

@@ -4,19 +4,18 @@ import { PagedItems } from '../../ui/paged-items.tsx';
 import { STAGE_TABS } from '../../calls/stage-selection.ts';
 import { useSurfaceList } from '../stage/use-surface-list.ts';
 import { SurfaceItem } from '../stage/surface-item.tsx';
-import { resourceUpdates } from './resource-updates.ts';
 
 /**
  * The Resources tab's lists: resources/list and resources/templates/list, page by page, refreshed when the
  * server says they changed. Picking one opens it on the stage; nothing is read until asked.
  */
 export function ResourceLists() {
-  const { session, stage } = useServices();
+  const { session, stage, resourceUpdates } = useServices();
   const resources = useSurfaceList('resources/list', 'resources');
   const templates = useSurfaceList('resources/templates/list', 'resources');
   const pick = useStore(stage, (s) => s.picks[STAGE_TABS.resources]);
   const subscribed = useStore(session.state, (s) => s.resourceSubscriptions);
-  const updates = useStore(resourceUpdates(session), (s) => s);
+  const updates = useStore(resourceUpdates, (s) => s);
   if (!resources.declared && resources.items.length === 0)
     return <p className="p-3 text-sm text-slate-500">This server does not declare resources.</p>;
   return (

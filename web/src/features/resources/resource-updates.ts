@@ -8,22 +8,16 @@ export interface ResourceUpdate {
   lastTime: number;
 }
 
-const stores = new WeakMap<McpSession, Store<Record<string, ResourceUpdate>>>();
-
 /**
  * The `notifications/resources/updated` of this session by URI, counted from the trace (so a replay shows
- * them as live did); made on first use and kept while the session lives.
+ * them as live did); kept while the session lives (the Resources feature's services).
  */
-export function resourceUpdates(session: McpSession): Store<Record<string, ResourceUpdate>> {
-  let store = stores.get(session);
-  if (store) return store;
+export function countResourceUpdates(session: McpSession): Store<Record<string, ResourceUpdate>> {
   const updates = new Store<Record<string, ResourceUpdate>>({});
   watchIncomingNotifications(session.trace, ({ method, params, time }) => {
     const uri = (params as { uri?: unknown } | undefined)?.uri;
     if (method !== 'notifications/resources/updated' || typeof uri !== 'string') return;
     updates.update((state) => ({ [uri]: { count: (state[uri]?.count ?? 0) + 1, lastTime: time } }));
   });
-  store = updates;
-  stores.set(session, store);
-  return store;
+  return updates;
 }

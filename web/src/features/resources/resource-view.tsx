@@ -8,7 +8,6 @@ import { formatTime } from '../trace-panel/describe-frame.ts';
 import { StageHeader } from '../stage/stage-header.tsx';
 import { SurfaceResult } from '../stage/surface-result.tsx';
 import { ReadContents } from './read-contents.tsx';
-import { resourceUpdates } from './resource-updates.ts';
 import { useListedItem } from '../stage/use-listed-item.ts';
 
 /**
@@ -68,7 +67,7 @@ export function ResourceView({ uri, listed: given }: { uri: string; listed?: Rec
 
 /** Subscribe / Unsubscribe where the server offers subscriptions, and the updates it sent, live. */
 function SubscribeButton({ uri, onReadAgain }: { uri: string; onReadAgain: () => void }) {
-  const { session } = useServices();
+  const { session, resourceUpdates } = useServices();
   const offered = useStore(
     session.state,
     (s) =>
@@ -76,7 +75,7 @@ function SubscribeButton({ uri, onReadAgain }: { uri: string; onReadAgain: () =>
       (s.server?.capabilities.resources as { subscribe?: unknown } | undefined)?.subscribe === true,
   );
   const subscribed = useStore(session.state, (s) => s.resourceSubscriptions.includes(uri));
-  const update = useStore(resourceUpdates(session), (s) => s[uri]);
+  const update = useStore(resourceUpdates, (s) => s[uri]);
   const [problem, setProblem] = useState<string>();
   const [busy, setBusy] = useState(false);
   if (!offered && !subscribed) return null;

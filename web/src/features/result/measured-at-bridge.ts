@@ -1,4 +1,4 @@
-import type { ReplayInfo } from '../../services.ts';
+import type { ReplayInfo } from '../../replay/replay-services.ts';
 
 /**
  * Whether the calls shown have their figures from the bridge, not the page: a shared replay is built from the

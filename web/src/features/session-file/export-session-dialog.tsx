@@ -3,7 +3,7 @@ import { useServices } from '../../services.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { primaryButtonClass } from '../../ui/field-classes.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { buildSessionFile, serializeSessionFile } from './session-file.ts';
+import { buildSessionFile, serializeSessionFile } from '../../replay/session-file.ts';
 import { chatSnapshotOf } from '../chat/use-conversation.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
-import { useServices, useReplayControls } from '../../services.ts';
-import { parseSessionFile } from './session-file.ts';
+import { useServices } from '../../services.ts';
+import { useReplayControls } from '../../replay/replay-services.ts';
+import { parseSessionFile } from '../../replay/session-file.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
 import { ImportButton } from '../../ui/import-button.tsx';
 import { ExportSessionDialog } from './export-session-dialog.tsx';

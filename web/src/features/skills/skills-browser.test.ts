@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { inMemorySession, IN_MEMORY_TARGET } from '../../../../test/support/in-memory-session.ts';
 import { skillsServerFactory } from '../../../../test/fixtures/skills-fixture.ts';
-import { SkillsBrowser, skillsBrowserOf } from './skills-browser.ts';
+import { SkillsBrowser, createSkillsBrowser } from './skills-browser.ts';
 
 /** Resolves once `done` holds of the browser's state. */
 function until(browser: SkillsBrowser, done: (state: ReturnType<SkillsBrowser['state']['get']>) => boolean) {
@@ -18,7 +18,7 @@ function until(browser: SkillsBrowser, done: (state: ReturnType<SkillsBrowser['s
 async function connected() {
   const reads: string[] = [];
   const session = inMemorySession(await skillsServerFactory({ reads, pageSize: 4 }));
-  const browser = skillsBrowserOf(session);
+  const browser = createSkillsBrowser(session);
   await session.connect({ ...IN_MEMORY_TARGET, era: 'legacy' });
   return { session, browser, reads };
 }

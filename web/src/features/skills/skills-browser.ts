@@ -180,14 +180,7 @@ function isFileOf(entry: SkillEntry, uri: string): boolean {
   return entry.resources !== 'dynamic' && entry.resources.some((file) => file.uri === uri);
 }
 
-const browsers = new WeakMap<McpSession, SkillsBrowser>();
-
-/** The skills browser of a session, made on first use. */
-export function skillsBrowserOf(session: McpSession): SkillsBrowser {
-  let browser = browsers.get(session);
-  if (!browser) {
-    browser = new SkillsBrowser(sessionSkills(session), session.state);
-    browsers.set(session, browser);
-  }
-  return browser;
+/** The skills browser of a session (the Skills feature's services). */
+export function createSkillsBrowser(session: McpSession): SkillsBrowser {
+  return new SkillsBrowser(sessionSkills(session), session.state);
 }

@@ -3,7 +3,8 @@ import { useStore } from '../../ui/use-store.ts';
 import { Tabs } from '../../ui/tabs.tsx';
 import { panelClass } from '../../ui/field-classes.ts';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
-import { openEntry, shownEntries, type StageEntry } from './stage-entry.ts';
+import type { StageEntry } from '../../feature.ts';
+import { openEntry, shownEntries } from './stage-entry.ts';
 
 /**
  * The left column: one tab per entry the server has something for (its tools, resources, prompts…) and the

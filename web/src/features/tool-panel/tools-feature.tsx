@@ -5,7 +5,7 @@ import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { findTool } from '../../../../client/tools/tool-identity.ts';
 import { STAGE_TABS } from '../../calls/stage-selection.ts';
 import { shownToolCall } from '../../calls/call-history.ts';
-import type { StageEntry } from '../stage/stage-entry.ts';
+import type { Feature } from '../../feature.ts';
 import { ToolList } from '../tool-list/tool-list.tsx';
 import { ReplayCallPane } from '../replay/replay-call-pane.tsx';
 import { ResultView } from '../result/result-view.tsx';
@@ -56,4 +56,7 @@ function ToolStage() {
 }
 
 /** The Tools tab: the tool list on the left, the selected tool and its result on the stage. */
-export const toolsEntry: StageEntry = { tab: STAGE_TABS.tools, List: ToolList, Stage: ToolStage };
+export const toolsFeature: Feature = {
+  name: 'tools',
+  stage: { tab: STAGE_TABS.tools, List: ToolList, Stage: ToolStage },
+};

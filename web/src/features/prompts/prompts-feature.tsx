@@ -2,7 +2,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { PagedItems } from '../../ui/paged-items.tsx';
 import { STAGE_TABS } from '../../calls/stage-selection.ts';
-import type { StageEntry } from '../stage/stage-entry.ts';
+import type { Feature } from '../../feature.ts';
 import { StageHint } from '../stage/stage-header.tsx';
 import { SurfaceItem } from '../stage/surface-item.tsx';
 import { useSurfaceList } from '../stage/use-surface-list.ts';
@@ -63,4 +63,7 @@ function PromptStage() {
 }
 
 /** The Prompts tab: prompts on the left, the one picked on the stage. */
-export const promptsEntry: StageEntry = { tab: STAGE_TABS.prompts, List: PromptList, Stage: PromptStage };
+export const promptsFeature: Feature = {
+  name: 'prompts',
+  stage: { tab: STAGE_TABS.prompts, List: PromptList, Stage: PromptStage },
+};

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ServerDetails } from '../../../../client/era/server-details.ts';
-import { skillsEntry } from './skills-entry.tsx';
+import { skillsFeature } from './skills-feature.tsx';
+
+const skillsEntry = skillsFeature.stage!;
 
 const server = (capabilities: Record<string, unknown>): ServerDetails => ({
   info: { name: 's', version: '1' },

@@ -1,15 +1,21 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { Frame, TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
-import type { ServerDetails } from '../../../../client/era/server-details.ts';
-import type { CallEntry } from '../../calls/call-history.ts';
-import type { ChatSnapshot } from '../chat/chat-conversation.ts';
+import type { ServerDetails } from '../../../client/era/server-details.ts';
+import type { CallEntry } from '../calls/call-history.ts';
 import { redactTarget } from '#shared/redaction.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileSchema } from '#shared/session-file-schema.ts';
 import { checkUntrusted, isRecord, parseJsonText } from '#shared/untrusted-json.ts';
 
+/**
+ * What features keep in a session file beside the session itself (the chat keeps its transcript). Empty here:
+ * a feature declares its part with declaration merging, as it declares its services (see FeatureServices).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the features' declarations
+export interface SessionFileParts {}
+
 /** A whole session in one JSON document (docs/session-file.md): what was connected, every frame, every call and result. */
-export interface SessionFile {
+export interface SessionFile extends SessionFileParts {
   format: typeof SESSION_FILE_FORMAT;
   version: typeof SESSION_FILE_VERSION;
   /** ISO time of the export. */
@@ -25,19 +31,16 @@ export interface SessionFile {
   calls: CallEntry[];
   /** stderr lines and connection events. */
   log: TimedBridgeEvent[];
-  /** The chat playground's transcript and provider requests (keys masked), when there was a chat. */
-  chat?: ChatSnapshot;
 }
 
 /** The parts of a session that go into a file. */
-export interface SessionContents {
+export interface SessionContents extends SessionFileParts {
   target: ServerTarget | undefined;
   server: ServerDetails | undefined;
   tools: Tool[];
   frames: readonly Frame[];
   calls: CallEntry[];
   log: TimedBridgeEvent[];
-  chat?: ChatSnapshot;
 }
 
 /** Builds the file. Secrets (header and env values) are blanked unless `includeSecrets`. */
@@ -45,19 +48,21 @@ export function buildSessionFile(
   contents: SessionContents,
   options: { includeSecrets?: boolean; exportedAt?: string } = {},
 ): SessionFile {
-  const target = contents.target ?? null;
+  const { target: connected, server, tools, frames, calls, log, ...parts } = contents;
+  const target = connected ?? null;
   return {
     format: SESSION_FILE_FORMAT,
     version: SESSION_FILE_VERSION,
     exportedAt: options.exportedAt ?? new Date().toISOString(),
     redacted: !options.includeSecrets,
     target: target && !options.includeSecrets ? redactTarget(target) : target,
-    server: contents.server ?? null,
-    tools: contents.tools,
-    frames: [...contents.frames],
-    calls: contents.calls,
-    log: contents.log,
-    ...(contents.chat ? { chat: contents.chat } : {}),
+    server: server ?? null,
+    tools,
+    frames: [...frames],
+    calls,
+    log,
+    // Only the parts that are there: an absent part is left out, not written as undefined.
+    ...Object.fromEntries(Object.entries(parts).filter(([, value]) => value !== undefined)),
   };
 }
 

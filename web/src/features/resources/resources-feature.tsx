@@ -4,12 +4,21 @@ import { panelClass, primaryButtonClass } from '../../ui/field-classes.ts';
 import { STAGE_TABS } from '../../calls/stage-selection.ts';
 import { runSurfaceCall } from '../../calls/surface-calls.ts';
 import type { EmbeddedContents } from '../../../../client/content/content-blocks.ts';
-import type { StageEntry } from '../stage/stage-entry.ts';
+import type { Feature } from '../../feature.ts';
 import { StageHeader, StageHint } from '../stage/stage-header.tsx';
 import { ResourceContentsView } from '../result/content/resource-contents-view.tsx';
 import { ResourceLists } from './resource-lists.tsx';
 import { ResourceView } from './resource-view.tsx';
 import { TemplateView } from './template-view.tsx';
+import { countResourceUpdates, type ResourceUpdate } from './resource-updates.ts';
+import type { Store } from '../../../../client/lib/store.ts';
+
+declare module '../../services.ts' {
+  interface FeatureServices {
+    /** How often each resource was said to be updated, and when last. */
+    resourceUpdates: Store<Record<string, ResourceUpdate>>;
+  }
+}
 
 /** The Resources tab's stage: the picked resource, template, or a resource a result embedded. */
 function ResourceStage() {
@@ -74,8 +83,8 @@ function EmbeddedView({ contents }: { contents: EmbeddedContents }) {
 }
 
 /** The Resources tab: resources and templates on the left, the one picked on the stage. */
-export const resourcesEntry: StageEntry = {
-  tab: STAGE_TABS.resources,
-  List: ResourceLists,
-  Stage: ResourceStage,
+export const resourcesFeature: Feature = {
+  name: 'resources',
+  services: { key: 'resourceUpdates', create: countResourceUpdates },
+  stage: { tab: STAGE_TABS.resources, List: ResourceLists, Stage: ResourceStage },
 };
