@@ -53,7 +53,7 @@ describe('hosted mode: limits', () => {
     expect(await a3.connect({ catalog: { server: 'remote' } })).toEqual({
       type: 'failed',
       error:
-        'Limit reached: at most 2 open connections per user (limits.connectionsPerUser): you already have 2 open; disconnect one (in another tab, or under "Sessions") and connect again.',
+        'Limit reached: at most 2 open connections per user (limits.connectionsPerUser): you already have 2 open; disconnect one (in another of your tabs) and connect again.',
       limit: { limit: 'connectionsPerUser', value: 2 },
     });
 

@@ -2,7 +2,7 @@ import type { LimitRefusal } from '#shared/hosted.ts';
 import type { TransportKind } from '#shared/targets.ts';
 import type { LimitsConfig } from '../config/config-schema.ts';
 
-/** A session's place under the limits; `release` gives it back (once, however often it is called). */
+/** A connection's place under the limits; `release` gives it back (once, however often it is called). */
 export interface Slot {
   release(): void;
 }
@@ -13,7 +13,7 @@ export interface LimitHit {
   limit: LimitRefusal;
 }
 
-/** How many places each user holds (sessions, sockets), users holding none forgotten. */
+/** How many places each user holds (connections, sockets), users holding none forgotten. */
 export class UserCounts {
   private readonly counts = new Map<string, number>();
 
@@ -40,7 +40,7 @@ export class UserCounts {
 }
 
 /**
- * Counts sessions (channels with a connection) per user and in total, and stdio child processes,
+ * Counts open connections (channels with a connection) per user and in total, and stdio child processes,
  * against the config's limits. Counts are per process: each `serve` behind a load balancer keeps
  * its own.
  */
@@ -52,14 +52,14 @@ export class ConnectionSlots {
   /** Replaced when the config is reloaded: places already taken stay, new ones are counted against these. */
   constructor(public limits: LimitsConfig) {}
 
-  /** A slot for a new session of `user`, or the limit it would break. */
+  /** A slot for a new connection of `user`, or the limit it would break. */
   take(user: string, transport: TransportKind): Slot | LimitHit {
     const mine = this.perUser.of(user);
     if (mine >= this.limits.connectionsPerUser)
       return hit(
         'connectionsPerUser',
         this.limits.connectionsPerUser,
-        `you already have ${mine} open; disconnect one (in another tab, or under "Sessions") and connect again`,
+        `you already have ${mine} open; disconnect one (in another of your tabs) and connect again`,
       );
     if (this.total >= this.limits.connectionsTotal)
       return hit(
@@ -82,8 +82,8 @@ export class ConnectionSlots {
     });
   }
 
-  /** Sessions open now. */
-  get sessions(): number {
+  /** Connections open now. */
+  get connections(): number {
     return this.total;
   }
 

@@ -26,7 +26,7 @@ describe('ConnectionSlots', () => {
     expect(isLimitHit(slots.take('alice', 'http'))).toBe(false);
     const a3 = slots.take('alice', 'http');
     expect(isLimitHit(a3) && a3.message).toBe(
-      'Limit reached: at most 2 open connections per user (limits.connectionsPerUser): you already have 2 open; disconnect one (in another tab, or under "Sessions") and connect again.',
+      'Limit reached: at most 2 open connections per user (limits.connectionsPerUser): you already have 2 open; disconnect one (in another of your tabs) and connect again.',
     );
     expect(isLimitHit(slots.take('bob', 'sse'))).toBe(false);
     const full = slots.take('carol', 'http');
@@ -34,7 +34,7 @@ describe('ConnectionSlots', () => {
     if (isLimitHit(a1)) throw new Error('expected a slot');
     a1.release();
     a1.release();
-    expect(slots.sessions).toBe(2);
+    expect(slots.connections).toBe(2);
     expect(slots.childProcesses).toBe(0);
     expect(isLimitHit(slots.take('carol', 'stdio'))).toBe(false);
   });
