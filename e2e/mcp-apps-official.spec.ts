@@ -3,7 +3,7 @@ import { projectPath } from '../test/support/start-cli.ts';
 import { toolscopePerTest } from './helpers/serve-toolscope.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
-// Official example Apps from npm that nobody here wrote, each where it used to fail: `debug` logs its start-up
+// Official example Apps from npm that nobody here wrote, each where a host can fail it: `debug` logs its start-up
 // with several tools/call at once (the second was refused while the first waited for approval); `threejs`
 // evaluates its scene's code, which the extension's policy forbids, so it needs the relaxed policy and says
 // why in the console; `budget-allocator` renders its charts.

@@ -101,7 +101,7 @@ test('the approval: arguments up to 60% of the window at 1920, and Approve has t
   const { app, page } = shared;
   await page.setViewportSize({ width: 1920, height: 1080 });
   await app.selectTool('echo');
-  // About 50 lines of JSON: more than the old 288 px box held.
+  // About 50 lines of JSON: more than a fixed 288 px box would hold.
   const lines = Array.from({ length: 48 }, (_, i) => `line ${i + 1}`);
   await app.setArgumentsJson(JSON.stringify({ message: 'long', extra: lines }));
   await app.toolPanel.getByRole('button', { name: 'Call tool' }).click();

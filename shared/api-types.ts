@@ -14,7 +14,7 @@ export interface BridgeConfigResponse {
   initialTargetEra?: KnownEra;
   /** How long the bridge keeps a server alive after its page goes away, in ms. */
   graceMs: number;
-  /** Whether this bridge records connections (needed for "Share session" and "Recordings"). */
+  /** Whether this bridge records connections (needed for "Share recording" and "Recordings"). */
   recording: RecordingStatus;
   /** Hosted team mode only: who is signed in, the catalog, the limits. */
   hosted?: HostedInfo;

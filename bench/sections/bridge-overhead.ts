@@ -20,7 +20,7 @@ const PLAN = {
   latencyBlocks: 20, // 20 x 50 = 1,000 calls per side
   inFlight: IN_FLIGHT,
   throughputCalls: 1500,
-  throughputRounds: 3, // 4 before: a median of 3 still drops one disturbed round
+  throughputRounds: 3, // a median of 3 already drops one disturbed round; more only lengthens the bench
 };
 /**
  * Streamable HTTP calls cost 20-100x a stdio call on this loopback (the SDK's fetch per request), so

@@ -8,7 +8,7 @@ import { row, type BenchRow } from '../lib/report.ts';
 import { connectOrThrow, startBridgeProcess } from '../lib/sessions.ts';
 import { formatMs, median } from '../lib/stats.ts';
 
-/** 5 before: the legacy-only connects differ by far more between loads than between rounds. */
+/** Three: the legacy-only connects differ by far more between loads than between rounds, so more rounds add little. */
 const ROUNDS = 3;
 
 /** A legacy-only server: server-everything (SDK v1) over stdio, which refuses server/discover. */

@@ -45,7 +45,7 @@ describe('normalizeToolSchema over the corpus', () => {
     it('is a valid schema of the reported dialect, and rjsf’s validator accepts it', () => {
       const { schema: normalized, dialect } = normalizeToolSchema(schema);
       if (!normalized) return;
-      // Strictly, meta-schema included (the form's own validator skips that check, see form-validator.ts).
+      // Strictly, meta-schema included (the form's own validator skips that check, see create-ajv.ts).
       expect(() => createAjv(dialect).compile(normalized)).not.toThrow();
       const validator = createFormValidator(dialect);
       const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});

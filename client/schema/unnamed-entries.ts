@@ -19,8 +19,8 @@ export interface NamedArguments {
 
 /**
  * Takes out every object entry whose key is the empty string. The form's "Add entry" starts an entry with an empty
- * key for the user to fill in; until they do, the entry is a to-do, not something to send (rjsf's own placeholder
- * key, "newKey", used to be sent as it was). The JSON tab shares the rule: a key is a name, and "" names nothing.
+ * key for the user to fill in; until they do, the entry is a to-do, not something to send (nor is rjsf's own
+ * placeholder key, "newKey", sent as a name). The JSON tab shares the rule: a key is a name, and "" names nothing.
  */
 export function withoutUnnamedEntries(args: Record<string, unknown>): NamedArguments {
   const unnamed: ArgumentProblem[] = [];

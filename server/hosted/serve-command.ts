@@ -146,7 +146,7 @@ export async function runServe(
   const stop = (signal: string): void => {
     if (stopping) return;
     stopping = true;
-    running.logs.log.info({ signal }, 'stopping: no new connections, ending sessions');
+    running.logs.log.info({ signal }, 'stopping: no new connections, ending open ones');
     // A shutdown that hangs (a server process that ignores every signal) still ends.
     setTimeout(() => process.exit(1), 20_000).unref();
     const done = (code: number) => () => {

@@ -89,7 +89,7 @@ describe('hosted mode: isolation', () => {
     const from = alice.received.length;
     expect((await api('DELETE', `/api/channels/${alice.channelId}`, bearer('alice'))).status).toBe(204);
     await alice.next(from, (message) => message.type === 'event' && message.event.kind === 'closed');
-    expect(alice.errors()).toContain('This session was ended from the session list');
+    expect(alice.errors()).toContain('This connection was ended from your list of open connections');
     expect((await api('GET', '/api/channels', bearer('alice'))).json().channels).toEqual([]);
     alice.close();
   });

@@ -5,7 +5,7 @@ import type { TransportKind } from '#shared/targets.ts';
 /** How a tool call ended: an answer, a result with isError, a JSON-RPC error, refused by a limit, or never answered. */
 export type CallOutcome = 'ok' | 'tool-error' | 'protocol-error' | 'refused' | 'no-answer';
 
-/** What a session is connected to, as the audit log names it (never a header, env value or URL secret). */
+/** What a connection is made to, as the audit log names it (never a header, env value or URL secret). */
 export interface AuditedServer {
   user: string;
   channel: string;

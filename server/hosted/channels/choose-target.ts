@@ -8,7 +8,7 @@ import type { Resolver } from '../net/pinned-fetch.ts';
 import { systemResolver } from '../net/pinned-fetch.ts';
 import { hostOf, type UrlPolicy } from '../net/url-policy.ts';
 
-/** What a connect may open: the target, how the audit log and the session list name it, its guarded fetch. */
+/** What a connect may open: the target, how the audit log and the list of open connections name it, its guarded fetch. */
 export interface ChosenTarget {
   target: ServerTarget;
   label: string;

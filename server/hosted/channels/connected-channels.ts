@@ -8,7 +8,7 @@ export interface ConnectedChannel extends ChannelSummary {
 }
 
 /**
- * The sessions (channels with an open connection) of this process, by channel, so that a user can
+ * The open connections (channels with a connection) of this process, by channel, so that a user can
  * list and end their own and nobody else's.
  */
 export class ConnectedChannels {
@@ -23,7 +23,7 @@ export class ConnectedChannels {
     if (this.entries.get(entry.id) === entry) this.entries.delete(entry.id);
   }
 
-  /** `user`'s sessions, oldest first. */
+  /** `user`'s open connections, oldest first. */
   listFor(user: string): ChannelSummary[] {
     return [...this.entries.values()]
       .filter((entry) => entry.user === user)
@@ -31,7 +31,7 @@ export class ConnectedChannels {
       .map(({ user: _user, ...summary }) => summary);
   }
 
-  /** The session of channel `id` when it belongs to `user`. */
+  /** The connection of channel `id` when it belongs to `user`. */
   find(user: string, id: string): ConnectedChannel | undefined {
     const entry = this.entries.get(id);
     return entry?.user === user ? entry : undefined;

@@ -37,7 +37,7 @@ export interface HostedChannelContext {
 
 /**
  * The policy of one signed-in user's channel: it opens catalog servers (and, when enabled, checked
- * user URLs), within the session and process limits, audits every connect and tool call, and
+ * user URLs), within the connection and process limits, audits every connect and tool call, and
  * answers tool calls over the rate limit itself.
  */
 export function hostedChannelPolicy(context: HostedChannelContext, user: string): ChannelPolicy {

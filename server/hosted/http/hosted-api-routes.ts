@@ -72,11 +72,11 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
   });
 
   router.delete('/channels/:id', async (request, response) => {
-    // Another user's session answers as an unknown one does.
+    // Another user's connection answers as an unknown one does.
     const entry = options.connected.find(identityOf(response).user, request.params.id);
     const channel = entry && [...options.channels.list()].find((candidate) => candidate.id === entry.id);
-    if (!channel) return void response.status(404).json({ error: 'No such session' });
-    await channel.disconnect('This session was ended from the session list');
+    if (!channel) return void response.status(404).json({ error: 'No such connection' });
+    await channel.disconnect('This connection was ended from your list of open connections');
     response.status(204).end();
   });
 

@@ -17,7 +17,7 @@ export interface CallSettings {
 }
 
 export interface ApprovalPolicyState extends CallSettings {
-  /** "Always allow this tool" answers of this page, as server + NUL + tool key (see mcp/tool-identity.ts). */
+  /** "Always allow this tool" answers of this page, as server + NUL + tool key (see client/tools/tool-identity.ts). */
   alwaysAllowed: string[];
 }
 

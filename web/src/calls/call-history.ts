@@ -38,7 +38,7 @@ export interface CallEntry {
   outcome: CallOutcome | undefined;
   /** The tool's outputSchema when it was called, so a later tools/list cannot change how this result is checked. */
   outputSchema?: unknown;
-  /** Which of the listed tools it was (see mcp/tool-identity.ts): tells tools with the same name apart. */
+  /** Which of the listed tools it was (see client/tools/tool-identity.ts): tells tools with the same name apart. */
   toolKey?: string;
   /** The name shown for the tool when it was called (title, annotations.title, name). */
   displayName?: string;

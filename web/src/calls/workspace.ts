@@ -3,7 +3,7 @@ import type { TaskRequest } from '../../../client/tasks/task-decision.ts';
 import { loadJson, saveJson } from '../../../client/lib/local-storage.ts';
 
 export interface WorkspaceState {
-  /** Key (see mcp/tool-identity.ts) of the tool open in the tool panel. */
+  /** Key (see client/tools/tool-identity.ts) of the tool open in the tool panel. */
   selectedTool: string | undefined;
   /**
    * Arguments text per tool key of the current server, as the user typed it. A tool with a unique name

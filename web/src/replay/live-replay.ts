@@ -150,7 +150,7 @@ export class LiveReplay extends Store<LiveReplayState> {
           status: 'ended',
           detail:
             message.reason === 'closed'
-              ? `The session ended ${new Date(message.endedAt).toLocaleString()}`
+              ? `The connection ended ${new Date(message.endedAt).toLocaleString()}`
               : message.reason === 'deleted'
                 ? 'The recording was deleted'
                 : 'Sharing was stopped',

@@ -2,7 +2,7 @@ import type { ReadResourceResult } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 
 /**
- * A View's resource as a recorded session read it: the answer to the last `resources/read` of `uri` in the
+ * A View's resource as a recording or session file read it: the answer to the last `resources/read` of `uri` in the
  * frames (a replay cannot ask the server again). Throws when the recording never read it.
  */
 export function recordedResource(frames: readonly Frame[], uri: string): ReadResourceResult {

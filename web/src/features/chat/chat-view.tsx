@@ -71,7 +71,7 @@ function ReplaySettings() {
     <p className="p-3 text-sm text-slate-500">
       {snapshot
         ? `Read-only: ${snapshot.settings.model ?? 'a model'}${snapshot.settings.system ? `, system prompt "${snapshot.settings.system}"` : ''}`
-        : 'This session had no chat.'}
+        : 'This replay has no chat.'}
     </p>
   );
 }
@@ -88,7 +88,7 @@ function ChatReplay() {
       {snapshot ? (
         <ChatTranscript chat={store} />
       ) : (
-        <p className="p-3 text-sm text-slate-500">This session had no chat.</p>
+        <p className="p-3 text-sm text-slate-500">This replay has no chat.</p>
       )}
     </ChatFrame>
   );

@@ -83,7 +83,7 @@ export function ShareRecordingButton({ recordingProblem }: { recordingProblem?: 
           <ShareLink shareId={recording.shareId} />
         ) : (
           !error && (
-            <p className="text-sm">{recording ? 'Sharing is off for this session.' : 'Making a link…'}</p>
+            <p className="text-sm">{recording ? 'Sharing is off for this recording.' : 'Making a link…'}</p>
           )
         )}
         {recording?.target && (

@@ -15,7 +15,7 @@ export interface SavedRequest {
   /** Describes the server the call was saved from (no secrets). */
   server: string;
   tool: string;
-  /** Which of the listed tools (see mcp/tool-identity.ts), for servers that list a name twice. */
+  /** Which of the listed tools (see client/tools/tool-identity.ts), for servers that list a name twice. */
   toolKey?: string;
   /** How the call was made (task augmentation), repeated by "Run"; absent: the spec's rule. */
   call?: RepeatableCall;

@@ -2,7 +2,7 @@ import { test, expect } from '@playwright/test';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 import { serveToolscope, toolscopePerTest } from './helpers/serve-toolscope.ts';
 
-/** What a developer trying Toolscope for the first time ran into, each kept fixed here. */
+/** What a developer meets in the first minutes: the approval dialog's warnings, a server that exits at once, room for the form. */
 const demo = serveToolscope([]);
 const perTest = toolscopePerTest();
 
@@ -56,7 +56,7 @@ test('at 1280x800 the form keeps whole fields after a result', async ({ page }) 
   await app.callTool();
   await expect(app.result.getByText('Tool error', { exact: true }).first()).toBeVisible();
   const fields = app.toolPanel.getByRole('textbox');
-  // At the old default the Result left room for one field, cut; now the customer's two fields show whole.
+  // The form keeps room for several whole fields beside a result: the customer's two fields show whole.
   for (const index of [0, 1]) await expect(fields.nth(index)).toBeInViewport({ ratio: 1 });
   await expect(app.toolPanel.getByRole('button', { name: 'Call tool' })).toBeInViewport({ ratio: 1 });
   await page.screenshot({ path: 'test-results/screens/form-after-result-1280.png' });
