@@ -16,8 +16,10 @@ export const SIGN_OUT_PATH = '/signout';
 export const NEXT_PARAM = 'next';
 /** POST: 204 when a page at this address (its Host and Origin) may use the bridge, else 403 with the reason. */
 export const SITE_CHECK_PATH = '/api/site-check';
-/** The signed-in user's own sessions (channels with a connection): GET lists, DELETE /<id> ends one. */
-export const CHANNELS_API = '/api/channels';
+/** The signed-in user's own open connections: GET lists, DELETE /<id> ends one. */
+export const CONNECTIONS_API = '/api/connections';
+/** The same, under its former name (its list's key is `channels`), still answered for scripts that use it. */
+export const FORMER_CONNECTIONS_API = '/api/channels';
 
 /** One server of the admin's catalog, as the page may show it (no command line, URL or secret). */
 export interface CatalogServerInfo {
@@ -88,8 +90,8 @@ export interface ChannelSummary {
   recordingId?: string;
 }
 
-/** Body of GET /api/channels. */
-export interface ChannelListResponse {
-  channels: ChannelSummary[];
+/** Body of GET /api/connections. */
+export interface ConnectionListResponse {
+  connections: ChannelSummary[];
   limits: Pick<HostedLimits, 'connectionsPerUser' | 'connectionsTotal'>;
 }

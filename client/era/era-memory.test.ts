@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ProtocolError, SdkError } from '@modelcontextprotocol/client';
 import type { ServerTarget } from '#shared/targets.ts';
 import { EraMemory, eraIdentity } from './era-memory.ts';
-import { serverChanged } from './era-fallbacks.ts';
+import { serverChanged } from './open-in-era.ts';
 import { rememberedVerdict } from './era-negotiation.ts';
 
 const stdio = (args: string[], env?: Record<string, string>, cwd?: string): ServerTarget => ({

@@ -9,7 +9,7 @@ import { passTaskResults } from '../tasks/task-extension.ts';
 import { closeReasonOr } from './call-failure.ts';
 import { negotiationOptions, ProbeWatch } from '../era/era-negotiation.ts';
 import { watchProbe, type ProbeWait } from '../era/era-probe-pace.ts';
-import type { Attempt } from '../era/era-fallbacks.ts';
+import type { Attempt } from '../era/open-in-era.ts';
 import type { CallOrigins } from './call-origins.ts';
 import { recordConnection } from './connection-records.ts';
 

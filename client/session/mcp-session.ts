@@ -24,7 +24,7 @@ import {
 } from './session-requests.ts';
 import { effectiveEra } from '../era/era-negotiation.ts';
 import { setupNote } from '../trace/trace-setup.ts';
-import { openInEra, type Attempt } from '../era/era-fallbacks.ts';
+import { openInEra, type Attempt } from '../era/open-in-era.ts';
 import type { EraMemory } from '../era/era-memory.ts';
 import { CallOrigins } from './call-origins.ts';
 import { recordChatTurn, withLogEntry } from './connection-records.ts';

@@ -49,9 +49,9 @@ describe('hosted mode: isolation', () => {
       (await api('PUT', '/api/recordings/settings', bearer('alice'), '{"retentionDays":1}')).status,
     ).toBe(403);
 
-    // Sessions: alice sees hers, bob sees none and cannot end hers.
-    const sessions = (await api('GET', '/api/channels', bearer('alice'))).json();
-    expect(sessions.channels).toEqual([
+    // Open connections: alice sees hers, bob sees none and cannot end hers.
+    const connections = (await api('GET', '/api/connections', bearer('alice'))).json();
+    expect(connections.connections).toEqual([
       expect.objectContaining({
         id: alice.channelId,
         server: 'echo',
@@ -60,7 +60,12 @@ describe('hosted mode: isolation', () => {
         recordingId,
       }),
     ]);
-    expect((await api('GET', '/api/channels', bearer('bob'))).json().channels).toEqual([]);
+    // The former name still answers, with the list under its former key.
+    expect((await api('GET', '/api/channels', bearer('alice'))).json().channels).toEqual(
+      connections.connections,
+    );
+    expect((await api('GET', '/api/connections', bearer('bob'))).json().connections).toEqual([]);
+    expect((await api('DELETE', `/api/connections/${alice.channelId}`, bearer('bob'))).status).toBe(404);
     expect((await api('DELETE', `/api/channels/${alice.channelId}`, bearer('bob'))).status).toBe(404);
     expect((await alice.callTool('echo', { text: 'still mine' })).result?.content?.[0]?.text).toBe(
       'still mine',
@@ -85,12 +90,12 @@ describe('hosted mode: isolation', () => {
     });
     expect(live).toContain('"type":"frame"');
 
-    // Alice ends her own session from the list: her page hears why, and its server stops.
+    // Alice ends her own connection from the list: her page hears why, and its server stops.
     const from = alice.received.length;
-    expect((await api('DELETE', `/api/channels/${alice.channelId}`, bearer('alice'))).status).toBe(204);
+    expect((await api('DELETE', `/api/connections/${alice.channelId}`, bearer('alice'))).status).toBe(204);
     await alice.next(from, (message) => message.type === 'event' && message.event.kind === 'closed');
     expect(alice.errors()).toContain('This connection was ended from your list of open connections');
-    expect((await api('GET', '/api/channels', bearer('alice'))).json().channels).toEqual([]);
+    expect((await api('GET', '/api/connections', bearer('alice'))).json().connections).toEqual([]);
     alice.close();
   });
 
@@ -100,9 +105,13 @@ describe('hosted mode: isolation', () => {
       origin: bridge.origin,
     });
     await byHeader.open({ catalog: { server: 'echo' } });
-    const listed = (await api('GET', '/api/channels', bearer('alice'))).json().channels as { id: string }[];
-    expect(listed.map((channel) => channel.id)).toContain(byHeader.channelId);
-    expect((await api('GET', '/api/channels', { 'x-forwarded-user': 'carol' })).json().channels).toEqual([]);
+    const listed = (await api('GET', '/api/connections', bearer('alice'))).json().connections as {
+      id: string;
+    }[];
+    expect(listed.map((connection) => connection.id)).toContain(byHeader.channelId);
+    expect(
+      (await api('GET', '/api/connections', { 'x-forwarded-user': 'carol' })).json().connections,
+    ).toEqual([]);
     byHeader.close();
   });
 });

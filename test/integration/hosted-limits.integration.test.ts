@@ -146,10 +146,10 @@ describe('hosted mode: limits', () => {
       expect(page.errors()).toContain(
         'Limit reached: connections close after 1 s without activity (limits.idleConnectionSeconds): connect again to go on.',
       );
-      const sessions = await fetch(`${idle.origin}/api/channels`, { headers: bearer('alice') }).then((r) =>
+      const open = await fetch(`${idle.origin}/api/connections`, { headers: bearer('alice') }).then((r) =>
         r.json(),
       );
-      expect(sessions.channels).toEqual([]);
+      expect(open.connections).toEqual([]);
       page.close();
     } finally {
       await idle.stop();

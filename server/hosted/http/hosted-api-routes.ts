@@ -1,10 +1,10 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { BridgeConfigResponse } from '#shared/api-types.ts';
 import {
   SIGN_IN_PATH,
   SIGN_OUT_PATH,
   type CatalogServerInfo,
-  type ChannelListResponse,
+  type ConnectionListResponse,
   type HostedInfo,
 } from '#shared/hosted.ts';
 import type { RecordingStatus } from '#shared/recordings.ts';
@@ -27,7 +27,7 @@ export interface HostedApiOptions {
 }
 
 /**
- * /api/config and /api/channels in hosted mode (behind the identity check): who is signed in, the
+ * /api/config and /api/connections (formerly /api/channels) in hosted mode (behind the identity check): who is signed in, the
  * catalog without its secrets, the limits; and the user's own open connections, which they may end.
  */
 export function hostedApiRoutes(options: HostedApiOptions): Router {
@@ -59,26 +59,33 @@ export function hostedApiRoutes(options: HostedApiOptions): Router {
     response.json(body);
   });
 
-  router.get('/channels', (_request, response) => {
-    const config = options.config();
-    const body: ChannelListResponse = {
-      channels: options.connected.listFor(identityOf(response).user),
-      limits: {
-        connectionsPerUser: config.limits.connectionsPerUser,
-        connectionsTotal: config.limits.connectionsTotal,
-      },
+  const listConnections =
+    (key: 'connections' | 'channels'): RequestHandler =>
+    (_request, response) => {
+      const config = options.config();
+      const { connections, limits }: ConnectionListResponse = {
+        connections: options.connected.listFor(identityOf(response).user),
+        limits: {
+          connectionsPerUser: config.limits.connectionsPerUser,
+          connectionsTotal: config.limits.connectionsTotal,
+        },
+      };
+      response.json({ [key]: connections, limits });
     };
-    response.json(body);
-  });
+  router.get('/connections', listConnections('connections'));
+  // The former name, with the list under its former key.
+  router.get('/channels', listConnections('channels'));
 
-  router.delete('/channels/:id', async (request, response) => {
+  const endConnection: RequestHandler<{ id: string }> = async (request, response) => {
     // Another user's connection answers as an unknown one does.
     const entry = options.connected.find(identityOf(response).user, request.params.id);
     const channel = entry && [...options.channels.list()].find((candidate) => candidate.id === entry.id);
     if (!channel) return void response.status(404).json({ error: 'No such connection' });
     await channel.disconnect('This connection was ended from your list of open connections');
     response.status(204).end();
-  });
+  };
+  router.delete('/connections/:id', endConnection);
+  router.delete('/channels/:id', endConnection);
 
   router.use((_request, response) => {
     response.status(404).json({ error: 'No such API route' });
