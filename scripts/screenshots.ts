@@ -116,7 +116,7 @@ async function shootAll(cli: CliProcess, hosted: ServeProcess | undefined): Prom
         // The trace with a frame open: the last result frame.
         const trace = page.getByRole('region', { name: 'Trace' });
         await trace
-          .getByRole('button', { name: /^result #/ })
+          .getByRole('button', { name: /result #/ })
           .last()
           .click();
         await shot('06-trace-frame');
