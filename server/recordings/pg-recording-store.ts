@@ -1,32 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import pg from 'pg';
-import type { Frame } from '#shared/bridge-protocol.ts';
-import type { RecordedEvent, RecordingCalls, RecordingGap, RecordingSummary } from '#shared/recordings.ts';
 import { PgNotifications, RECORDINGS_CHANNEL } from './pg-notifications.ts';
 import { migratePostgres } from './pg-schema.ts';
-import {
-  NEW_RECORDING_COLUMNS,
-  newRecordingValues,
-  expiryCutoff,
-  readRetentionDays,
-  type FrameTexts,
-  type NewRecording,
-  type RecordingChangeListener,
-  type RecordingStore,
-  type RecordingSize,
-  type RecordingUsage,
-  type Scrub,
-} from './recording-store.ts';
-import {
-  eventsOfRows,
-  framesOfChunks,
-  toSize,
-  toSummary,
-  toUsage,
-  type RecordingRow,
-  type UsageRow,
-} from './recording-rows.ts';
+import type { RecordingChangeListener } from './recording-store.ts';
+import { SqlRecordingStore, type SqlDialect, type SqlEngine } from './sql-recording-store.ts';
 import type { LevelledLog } from './store-health.ts';
 
 /** Each bridge refreshes its row in `bridges` this often... */
@@ -46,6 +24,13 @@ const types = {
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
+const PG_DIALECT: SqlDialect = {
+  byteLength: (column) => `octet_length(${column})`,
+  jsonNumber: (column, key) => `(${column}::jsonb ->> '${key}')::bigint`,
+  // No insertion order to read back: the id settles it.
+  sameStart: { newestFirst: 'id', oldestFirst: 'id' },
+};
+
 /** Appends a batch in one statement (one round trip, atomic) and tells the other bridges. */
 const APPEND_SQL = `
   WITH chunk AS (
@@ -60,23 +45,17 @@ const APPEND_SQL = `
   )
   SELECT pg_notify('${RECORDINGS_CHANNEL}', 'c:' || $1::text)`;
 
-/** The time of a recording's last frame or event, for ending an abandoned one. */
-const LAST_TIME_SQL = `
-  SELECT GREATEST(
-    (SELECT MAX(last_time) FROM frame_chunks WHERE recording_id = $1),
-    (SELECT MAX((body::jsonb ->> 'time')::bigint) FROM events WHERE recording_id = $1)) AS t`;
-
 /**
  * The recordings in a PostgreSQL database that several bridges share: each bridge writes its own
  * connections' recordings, and any bridge can list, replay and share all of them, and follow one
  * live ({@link watch}: every write NOTIFYs the recording's id).
  */
-export class PgRecordingStore implements RecordingStore {
+export class PgRecordingStore extends SqlRecordingStore {
   readonly kind = 'postgres';
   readonly shared = true;
   readonly location: string;
   /** Who writes through this store: host, pid and a random part (bridges on many machines). */
-  private readonly owner = `${hostname()}:${process.pid}:${randomUUID()}`;
+  protected readonly owner = `${hostname()}:${process.pid}:${randomUUID()}`;
   private readonly heartbeat: NodeJS.Timeout;
 
   /** Connects, migrates and registers this bridge; rejects with the reason when the database cannot be used. */
@@ -117,141 +96,12 @@ export class PgRecordingStore implements RecordingStore {
     databaseUrl: string,
     private readonly log: LevelledLog,
   ) {
+    super(pgEngine(pool));
     this.location = withoutPassword(databaseUrl);
     this.heartbeat = setInterval(() => {
       this.beat().catch((error: Error) => log(`PostgreSQL heartbeat failed: ${error.message}`, 'warn'));
     }, HEARTBEAT_MS);
     this.heartbeat.unref();
-  }
-
-  async create(recording: NewRecording): Promise<void> {
-    await this.pool.query(
-      `INSERT INTO recordings (${NEW_RECORDING_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6)`,
-      newRecordingValues(recording, this.owner),
-    );
-  }
-
-  async appendTexts(
-    id: string,
-    frames: FrameTexts | undefined,
-    events: readonly RecordedEvent[],
-    firstEventIndex: number,
-    scrub: Scrub = (json) => json,
-  ): Promise<void> {
-    // Scrubbed before anything is sent: a scrubber that throws leaves nothing half written.
-    const body = frames ? scrub(`[${frames.texts.join(',')}]`) : null;
-    const eventBodies = events.map((entry) => scrub(JSON.stringify(entry)));
-    await this.pool.query(APPEND_SQL, [
-      id,
-      frames?.firstSeq ?? 0,
-      frames?.lastSeq ?? 0,
-      frames?.lastTime ?? 0,
-      body,
-      firstEventIndex,
-      eventBodies,
-      frames?.texts.length ?? 0,
-      events.length,
-    ]);
-  }
-
-  async end(id: string, endedAt: number): Promise<void> {
-    await this.changed(
-      'content',
-      'UPDATE recordings SET ended_at = $2, owner = NULL WHERE id = $1 AND ended_at IS NULL',
-      [id, endedAt],
-    );
-  }
-
-  async get(id: string): Promise<RecordingSummary | undefined> {
-    const { rows } = await this.pool.query<RecordingRow>('SELECT * FROM recordings WHERE id = $1', [id]);
-    return rows[0] && toSummary(rows[0]);
-  }
-
-  async userNameOf(id: string): Promise<string | null | undefined> {
-    const { rows } = await this.pool.query<{ user_name: string | null }>(
-      'SELECT user_name FROM recordings WHERE id = $1',
-      [id],
-    );
-    return rows[0] ? rows[0].user_name : undefined;
-  }
-
-  async findByShareId(shareId: string): Promise<RecordingSummary | undefined> {
-    const { rows } = await this.pool.query<RecordingRow>('SELECT * FROM recordings WHERE share_id = $1', [
-      shareId,
-    ]);
-    return rows[0] && toSummary(rows[0]);
-  }
-
-  async list(filter: { userName?: string } = {}): Promise<RecordingSummary[]> {
-    const { rows } =
-      filter.userName === undefined
-        ? await this.pool.query<RecordingRow>('SELECT * FROM recordings ORDER BY started_at DESC, id')
-        : await this.pool.query<RecordingRow>(
-            'SELECT * FROM recordings WHERE user_name = $1 ORDER BY started_at DESC, id',
-            [filter.userName],
-          );
-    return rows.map(toSummary);
-  }
-
-  async usage(userName: string): Promise<RecordingUsage[]> {
-    const { rows } = await this.pool.query<UsageRow>(
-      `SELECT r.id, r.started_at, r.ended_at, (SELECT COALESCE(SUM(octet_length(c.body)), 0)
-         FROM frame_chunks c WHERE c.recording_id = r.id) AS bytes
-       FROM recordings r WHERE r.user_name = $1 ORDER BY r.started_at, r.id`,
-      [userName],
-    );
-    return rows.map(toUsage);
-  }
-
-  async sizes(): Promise<RecordingSize[]> {
-    const { rows } = await this.pool.query<UsageRow>(
-      `SELECT r.id, r.started_at, r.ended_at, r.user_name, (SELECT COALESCE(SUM(octet_length(c.body)), 0)
-         FROM frame_chunks c WHERE c.recording_id = r.id) AS bytes
-       FROM recordings r ORDER BY r.started_at, r.id`,
-    );
-    return rows.map(toSize);
-  }
-
-  async frames(id: string, fromSeq = 0): Promise<Frame[]> {
-    const { rows } = await this.pool.query<{ body: string }>(
-      'SELECT body FROM frame_chunks WHERE recording_id = $1 AND last_seq >= $2 ORDER BY first_seq',
-      [id, fromSeq],
-    );
-    return framesOfChunks(
-      rows.map((row) => row.body),
-      fromSeq,
-    );
-  }
-
-  async events(id: string, fromIndex = 0): Promise<RecordedEvent[]> {
-    const { rows } = await this.pool.query<{ body: string }>(
-      'SELECT body FROM events WHERE recording_id = $1 AND idx >= $2 ORDER BY idx',
-      [id, fromIndex],
-    );
-    return eventsOfRows(rows.map((row) => row.body));
-  }
-
-  async setCalls(id: string, calls: RecordingCalls): Promise<void> {
-    await this.pool.query('UPDATE recordings SET calls = $2 WHERE id = $1', [id, JSON.stringify(calls)]);
-  }
-
-  async setGaps(id: string, gaps: readonly RecordingGap[]): Promise<void> {
-    await this.pool.query('UPDATE recordings SET gaps = $2 WHERE id = $1', [
-      id,
-      gaps.length ? JSON.stringify(gaps) : null,
-    ]);
-  }
-
-  async rename(id: string, name: string): Promise<boolean> {
-    return (await this.pool.query('UPDATE recordings SET name = $2 WHERE id = $1', [id, name])).rowCount! > 0;
-  }
-
-  async setShareId(id: string, shareId: string | null): Promise<boolean> {
-    return this.changed('state', 'UPDATE recordings SET share_id = $2 WHERE id = $1', [id, shareId]);
-  }
-
-  async delete(id: string): Promise<boolean> {
-    return this.changed('state', 'DELETE FROM recordings WHERE id = $1', [id]);
   }
 
   async endAbandoned(): Promise<number> {
@@ -260,37 +110,9 @@ export class PgRecordingStore implements RecordingStore {
          SELECT 1 FROM bridges b WHERE b.owner = r.owner AND b.seen_at > ${NOW_MS} - $1))`,
       [STALE_AFTER_MS],
     );
-    for (const row of rows) {
-      const last = (await this.pool.query<{ t: number | null }>(LAST_TIME_SQL, [row.id])).rows[0]?.t;
-      await this.end(row.id, last ?? row.started_at);
-    }
+    const ended = await this.endAtLastWrite(rows);
     await this.pool.query(`DELETE FROM bridges WHERE seen_at < ${NOW_MS} - $1`, [STALE_AFTER_MS]);
-    return rows.length;
-  }
-
-  async getRetentionDays(): Promise<number> {
-    const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM settings WHERE key = $1', [
-      'retention_days',
-    ]);
-    return readRetentionDays(rows[0]?.value);
-  }
-
-  async setRetentionDays(days: number): Promise<void> {
-    await this.pool.query(
-      'INSERT INTO settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-      ['retention_days', String(days)],
-    );
-  }
-
-  async prune(now = Date.now()): Promise<string[]> {
-    const cutoff = expiryCutoff(await this.getRetentionDays(), now);
-    if (cutoff === undefined) return [];
-    const { rows } = await this.pool.query<{ id: string }>(
-      `WITH gone AS (DELETE FROM recordings WHERE ended_at IS NOT NULL AND ended_at < $1 RETURNING id)
-       SELECT id, pg_notify('${RECORDINGS_CHANNEL}', 's:' || id) FROM gone`,
-      [cutoff],
-    );
-    return rows.map((row) => row.id);
+    return ended;
   }
 
   async check(): Promise<void> {
@@ -310,16 +132,6 @@ export class PgRecordingStore implements RecordingStore {
     await this.pool.end();
   }
 
-  /** Runs an UPDATE or DELETE of one recording and tells the other bridges when it changed a row. */
-  private async changed(change: 'content' | 'state', sql: string, params: unknown[]): Promise<boolean> {
-    const prefix = change === 'content' ? 'c:' : 's:';
-    const { rows } = await this.pool.query<{ id: string }>(
-      `WITH changed AS (${sql} RETURNING id) SELECT pg_notify('${RECORDINGS_CHANNEL}', '${prefix}' || id) FROM changed`,
-      params,
-    );
-    return rows.length > 0;
-  }
-
   /** Says this bridge is still running. */
   private async beat(): Promise<void> {
     await this.pool.query(
@@ -328,6 +140,37 @@ export class PgRecordingStore implements RecordingStore {
       [this.owner],
     );
   }
+}
+
+/** The store's statements on `pool`; a change of a recording is told to every bridge in the same statement. */
+function pgEngine(pool: pg.Pool): SqlEngine {
+  return {
+    dialect: PG_DIALECT,
+    rows: async <R>(sql: string, params: readonly unknown[] = []) =>
+      (await pool.query(sql, [...params])).rows as R[],
+    run: async (sql, params = []) => (await pool.query(sql, [...params])).rowCount ?? 0,
+    change: async (change, sql, params) => {
+      const prefix = change === 'content' ? 'c:' : 's:';
+      const { rows } = await pool.query<{ id: string }>(
+        `WITH changed AS (${sql}) SELECT id, pg_notify('${RECORDINGS_CHANNEL}', '${prefix}' || id) FROM changed`,
+        [...params],
+      );
+      return rows.map((row) => row.id);
+    },
+    append: async ({ id, chunk, events, firstEventIndex }) => {
+      await pool.query(APPEND_SQL, [
+        id,
+        chunk?.firstSeq ?? 0,
+        chunk?.lastSeq ?? 0,
+        chunk?.lastTime ?? 0,
+        chunk?.body ?? null,
+        firstEventIndex,
+        events,
+        chunk?.count ?? 0,
+        events.length,
+      ]);
+    },
+  };
 }
 
 /** The database URL as the page may show it: the password blanked. */

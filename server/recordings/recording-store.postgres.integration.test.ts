@@ -52,7 +52,11 @@ describe.skipIf(skipReason)(`PostgreSQL store${skipReason ? ` (skipped: ${skipRe
     }
   }
 
-  describeStoreContract('PostgreSQL', () => openStore());
+  describeStoreContract(
+    'PostgreSQL',
+    () => openStore(),
+    (store, text) => (store as unknown as { pool: pg.Pool }).pool.query(text),
+  );
 
   // The recording quota reads each recording's bytes with the store's `usage` query.
   describeQuotaCases('PostgreSQL', async () => {

@@ -23,34 +23,6 @@ export interface NewRecording {
   userName?: string | null;
 }
 
-/** The columns a new recording's row fills, in the order {@link newRecordingValues} gives them. */
-export const NEW_RECORDING_COLUMNS = 'id, name, target, started_at, owner, user_name';
-
-/**
- * A new recording's row in {@link NEW_RECORDING_COLUMNS} order, for either store's INSERT: the
- * target as JSON, and `owner` the bridge that writes it (so a crashed bridge's recordings can be ended).
- */
-export function newRecordingValues(
-  recording: NewRecording,
-  owner: string,
-): [
-  id: string,
-  name: string,
-  target: string | null,
-  startedAt: number,
-  owner: string,
-  userName: string | null,
-] {
-  return [
-    recording.id,
-    recording.name,
-    recording.target ? JSON.stringify(recording.target) : null,
-    recording.startedAt,
-    owner,
-    recording.userName ?? null,
-  ];
-}
-
 /** One recording's size in the store, for the recording quota per user. */
 export interface RecordingUsage {
   id: string;
@@ -72,8 +44,9 @@ export type Scrub = (json: string) => string;
 
 /**
  * Where recordings are kept: a row per connection, its frames and its bridge events in order.
- * Two implementations: SQLite in the data folder (the default; its calls finish before they return,
- * the promise only keeps one shape) and PostgreSQL (several bridges on one database). Every write of
+ * Two implementations: SQLite in the data folder (the default; each statement is done when its call
+ * returns, the promise only keeps one shape) and PostgreSQL (several bridges on one database), both
+ * running the statements of `SqlRecordingStore` (sql-recording-store.ts). Every write of
  * the relay goes through a {@link RecordingWriter}, which batches and queues them, so no caller waits
  * on a write to relay a message. Nothing here knows about HTTP or live viewers.
  */

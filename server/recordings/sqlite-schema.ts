@@ -1,3 +1,5 @@
+import type { SqlDatabase } from './sqlite-driver.ts';
+
 /**
  * The steps that bring a recordings file to each schema version, in order; the version reached is
  * kept in SQLite's `user_version` (files written before this list existed are at 1). Each step runs
@@ -48,3 +50,34 @@ export const SCHEMA = `
     UNIQUE (recording_id, idx)
   );
 `;
+
+/** Brings `db` to {@link SCHEMA_VERSION}, one step per transaction; refuses a newer file. */
+export function migrateSqlite(db: SqlDatabase, file: string): void {
+  // busy_timeout first: switching to WAL must wait, not fail, while another bridge writes.
+  db.exec('PRAGMA busy_timeout = 3000');
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA synchronous = NORMAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  const version = Number(db.pragma('user_version') ?? 0);
+  if (version > SCHEMA_VERSION)
+    throw new Error(
+      `${file} was written by a newer Toolscope (schema ${version}; this one reads ${SCHEMA_VERSION})`,
+    );
+  db.exec(SCHEMA);
+  if (version < 1) db.exec('PRAGMA user_version = 1');
+  for (const step of SQLITE_MIGRATIONS) {
+    if (step.version <= Math.max(version, 1)) continue;
+    db.exec('BEGIN IMMEDIATE');
+    try {
+      // Another bridge may have run this step since the version was read: read it again inside.
+      if (Number(db.pragma('user_version') ?? 0) < step.version) {
+        db.exec(step.sql);
+        db.exec(`PRAGMA user_version = ${step.version}`);
+      }
+      db.exec('COMMIT');
+    } catch (error) {
+      db.exec('ROLLBACK');
+      throw error;
+    }
+  }
+}

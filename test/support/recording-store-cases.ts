@@ -44,10 +44,49 @@ function append(
 
 /**
  * What every store does, whatever it keeps recordings in: run with `open` making a new, empty store
- * for each test (the caller closes them).
+ * for each test (the caller closes them), and `runSql` running a statement on a store's database
+ * as another program would.
  */
-export function describeStoreContract(name: string, open: () => Promise<RecordingStore>): void {
+export function describeStoreContract(
+  name: string,
+  open: () => Promise<RecordingStore>,
+  runSql: (store: RecordingStore, sql: string) => Promise<unknown>,
+): void {
   describe(`RecordingStore contract on ${name}`, () => {
+    it('ends recordings no running bridge writes at their last frame or event, or at their start', async () => {
+      const store = await open();
+      await store.create({ id: 'late-event', name: 'e', target: null, startedAt: 1 });
+      await append(
+        store,
+        'late-event',
+        [frame(0, 50), frame(1, 70)],
+        [{ time: 90, event: { kind: 'stderr', line: 'x', time: 90 } }],
+        0,
+      );
+      await store.create({ id: 'late-frame', name: 'f', target: null, startedAt: 1 });
+      await append(
+        store,
+        'late-frame',
+        [frame(0, 80)],
+        [{ time: 60, event: { kind: 'stderr', line: 'x', time: 60 } }],
+        0,
+      );
+      await store.create({ id: 'empty', name: 'n', target: null, startedAt: 7 });
+      await store.create({ id: 'mine', name: 'm', target: null, startedAt: 1 });
+      expect(await store.endAbandoned()).toBe(0);
+      // A recording whose writer is not known is nobody's: both stores end it.
+      await runSql(
+        store,
+        "UPDATE recordings SET owner = NULL WHERE id IN ('late-event', 'late-frame', 'empty')",
+      );
+      expect(await store.endAbandoned()).toBe(3);
+      expect((await store.get('late-event'))?.endedAt).toBe(90);
+      expect((await store.get('late-frame'))?.endedAt).toBe(80);
+      expect((await store.get('empty'))?.endedAt).toBe(7);
+      expect((await store.get('mine'))?.endedAt).toBeUndefined();
+      expect(await store.endAbandoned()).toBe(0);
+    });
+
     it('keeps the summary of the tool calls, absent until set', async () => {
       const store = await open();
       await store.create({ id: 'c', name: 'calls', target: null, startedAt: 1 });
@@ -147,7 +186,8 @@ export function describeStoreContract(name: string, open: () => Promise<Recordin
       await append(store, 'a', [frame(0)], [], 0);
       expect(await store.rename('a', 'renamed')).toBe(true);
       expect(await store.rename('missing', 'x')).toBe(false);
-      await store.setShareId('a', 'share-1');
+      expect(await store.setShareId('missing', 'share-1')).toBe(false);
+      expect(await store.setShareId('a', 'share-1')).toBe(true);
       expect((await store.findByShareId('share-1'))?.name).toBe('renamed');
       await store.setShareId('a', null);
       expect(await store.findByShareId('share-1')).toBeUndefined();
@@ -251,7 +291,11 @@ export function describeRecordingStore(driver: SqliteDriverName): void {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  describeStoreContract(`SQLite (${driver})`, async () => openStore());
+  describeStoreContract(
+    `SQLite (${driver})`,
+    async () => openStore(),
+    async (store, sql) => (store as unknown as { db: { exec: (s: string) => void } }).db.exec(sql),
+  );
 
   describe(`RecordingStore on ${driver}`, () => {
     it('ends recordings a stopped bridge left open, at their last frame; a running bridge keeps its own', async () => {
