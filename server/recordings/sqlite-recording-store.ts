@@ -77,9 +77,8 @@ export class SqliteRecordingStore extends SqlRecordingStore {
 }
 
 /**
- * The store's statements on `db`, each prepared once (while opening, so a closed database refuses
- * them as its driver wrapper does). The drivers bind by position: `$n` becomes `?`, its value put
- * in each place it is named.
+ * The store's statements on `db`, all prepared while it opens. The drivers bind by position: `$n`
+ * becomes `?`, and its value goes in each place it is named.
  */
 function sqliteEngine(db: SqlDatabase): SqlEngine {
   const prepared = new Map<string, { statement: SqlStatement; order: number[] }>();
@@ -115,7 +114,7 @@ function sqliteEngine(db: SqlDatabase): SqlEngine {
       const { statement, values } = bound(sql, params);
       return Number(statement.run(...values).changes);
     },
-    // Nobody else writes to this file while it is open here: there is nobody to tell.
+    // A store not shared tells nobody: the writers of this process tell its viewers (see watch).
     change: async (_change, sql, params) => {
       const { statement, values } = bound(sql, params);
       return (statement.all(...values) as { id: string }[]).map((row) => row.id);
