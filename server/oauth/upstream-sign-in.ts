@@ -12,12 +12,10 @@ import { ConnectionOAuth, HEADLESS_REDIRECT_URL, type OpenAuthorization } from '
 import { isDpopChallenge } from './machine-grants.ts';
 import { describeOAuthFailure, NO_BROWSER_MESSAGE, SignInFailure } from './oauth-failure.ts';
 import { providerOptions, type OAuthOptions } from './oauth-options.ts';
-import { promptAuthorization, signInMode, type SignInMode } from './sign-in-prompt.ts';
+import { promptAuthorization, signInMode, type PromptContext, type SignInMode } from './sign-in-prompt.ts';
 import { SignInLimits } from './sign-in-limits.ts';
 import { SignInSteps } from './sign-in-steps.ts';
 import { oauthStepFetch } from './step-fetch.ts';
-
-export { MAX_AUTHORIZATIONS_IN_A_ROW, MAX_SIGN_INS_PER_MESSAGE } from './sign-in-limits.ts';
 
 /** What the SDK transport needs to finish an authorization. */
 interface FinishesAuth {
@@ -27,7 +25,10 @@ interface FinishesAuth {
 /**
  * OAuth for one HTTP upstream: the SDK provider it gives its transport, the fetch that logs each
  * OAuth request as a step, and the way a message that met a 401 or a 403 `insufficient_scope`
- * gets its authorization (browser or headless) and is sent again.
+ * gets its authorization (browser or headless) and is sent again. An authorization is opened by
+ * the SDK's `auth()` at one of three moments (before the first message, {@link signInFirst}; a
+ * message refused, {@link recover}; the GET stream refused, with no message waiting) and finished
+ * the same way whichever it was (`finishing`): one flow, with a step-up as a further sign-in.
  */
 export class UpstreamSignIn {
   readonly provider: OAuthClientProvider;
@@ -54,17 +55,20 @@ export class UpstreamSignIn {
     if (options.clientCredentials && (!options.clientId || !(options.clientSecret || options.privateKey)))
       throw new Error('The client_credentials grant needs a client id and a client secret or a private key');
     const redirectUrl = options.redirectUrl ?? HEADLESS_REDIRECT_URL;
-    const prompt = { mode: this.mode, options, redirectUrl, steps: this.steps };
+    const prompt: PromptContext = {
+      mode: this.mode,
+      options,
+      redirectUrl,
+      steps: this.steps,
+      heldScope: () => this.oauth.tokens()?.scope,
+    };
     this.oauth = new ConnectionOAuth({
       ...providerOptions(options),
       redirectUrl,
       authorize: async (url, state) => {
         const retryOf = this.retryOf; // read before any wait: it is set only while auth() runs
         this.limits.authorizationOpened();
-        return promptAuthorization(url, state, retryOf, {
-          ...prompt,
-          heldScope: () => this.oauth.tokens()?.scope,
-        });
+        return promptAuthorization(url, state, retryOf, prompt);
       },
       fetch: () => this.stepFetch,
       onAuthorization: (authorization, joined) => {
