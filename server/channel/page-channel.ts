@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import {
-  RELAY_ERROR_CODE,
   type BridgeToClient,
   type ClientToBridge,
   type FrameOrigin,
@@ -12,8 +11,7 @@ import { MAX_CHAT_NOTE_BYTES, type ChatTurnNote } from '#shared/chat-protocol.ts
 import { isRecord } from '#shared/untrusted-json.ts';
 import { createUpstream } from '../upstream/open-upstream.ts';
 import type { OAuthCallbacks } from '../oauth/oauth-callbacks.ts';
-import type { OAuthOptions } from '../oauth/oauth-options.ts';
-import { OAuthGuide } from '../oauth/oauth-guide.ts';
+import type { OAuthGuide } from '../oauth/oauth-guide.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
 import { FrameStamper } from '../relay/frame-stamper.ts';
@@ -27,7 +25,10 @@ import {
   type ConnectRequest,
   type SendRefusal,
 } from './channel-policy.ts';
+import { connectionSignIn } from './connection-sign-in.ts';
 import { IdleTimer } from './idle-timer.ts';
+import { localAnswer } from './local-answer.ts';
+import { pageDelivery } from './page-delivery.ts';
 
 /**
  * Where a channel's messages to the page go (a WebSocket in production, an array in tests); `json`,
@@ -160,40 +161,18 @@ export class PageChannel {
     }
   }
 
-  /**
-   * Answers a message from the page with a JSON-RPC error stamped as a synthetic frame, without
-   * relaying it (a limit refused it). The page's message is acknowledged like a relayed one, so its
-   * trace stays in step; `placeholder` stands in for a message too large to keep; `origin` is the
-   * page's word on who asked for the call, kept on the refused frame.
-   */
+  /** Answers a message from the page with a JSON-RPC error instead of relaying it (see {@link localAnswer}). */
   answerLocally(
     message: JSONRPCMessage,
     refusal: SendRefusal,
     placeholder?: string,
     origin?: FrameOrigin,
   ): void {
-    const relay = this.relay;
-    if (!relay) return this.emitError(refusal.message);
-    const { frame: out } =
-      placeholder === undefined
-        ? relay.stamper.stampMessage('out', message, JSON.stringify(message), false, undefined, origin)
-        : relay.stamper.stampBadFrame('out', placeholder, refusal.message, origin);
-    this.emit({ type: 'frame', frame: { ...out, message: undefined, raw: undefined } });
-    if (!('method' in message) || !('id' in message)) {
-      this.emitError(refusal.message);
-      return;
-    }
-    const answer: JSONRPCMessage = {
-      jsonrpc: '2.0',
-      id: message.id,
-      error: {
-        code: RELAY_ERROR_CODE,
-        message: `Bridge: ${refusal.message}`,
-        ...(refusal.data ? { data: refusal.data } : {}),
-      },
-    };
-    const { frame, json } = relay.stamper.stampMessage('in', answer, JSON.stringify(answer), true);
-    this.emit({ type: 'frame', frame }, `{"type":"frame","frame":${json}}`);
+    if (!this.relay) return this.emitError(refusal.message);
+    const { sent, answer } = localAnswer(this.relay.stamper, message, refusal, placeholder, origin);
+    this.emit(sent);
+    if (answer) this.emit(answer.message, answer.json);
+    else this.emitError(refusal.message);
   }
 
   /** Stops delivering to the page (its socket went away) without closing the server. */
@@ -247,18 +226,9 @@ export class PageChannel {
     while (this.upstream) await this.closeUpstream();
     if (this.closed || generation !== this.generation) return connection.ended('Connection replaced');
     const target = connection.target;
-    const oauth =
-      target.transport !== 'stdio' && this.oauth?.redirectUrl
-        ? this.oauth.options(target.url, this.owner)
-        : undefined;
-    this.guide = oauth && !request.catalog && request.oauthGuided ? new OAuthGuide() : undefined;
-    const guided = this.guide ? { guide: this.guide } : {};
-    const upstream = createUpstream(target, {
-      ...connection.upstream,
-      ...(oauth
-        ? { oauth: { ...oauth, ...oauthClientOptions(request), ...guided, ...connection.upstream?.oauth } }
-        : {}),
-    });
+    const signIn = connectionSignIn(this.oauth, request, target, connection.upstream, this.owner);
+    this.guide = signIn.guide;
+    const upstream = createUpstream(target, signIn.upstream);
     const view = connection.view;
     const writer = this.recordings?.prepare(
       target,
@@ -269,6 +239,7 @@ export class PageChannel {
     this.upstream = upstream;
     this.connection = connection;
     this.writer = writer;
+    const deliver = pageDelivery(view, writer, (message, json) => this.emit(message, json));
     const relay = new Relay(
       upstream,
       (sent, sentJson) => {
@@ -277,14 +248,7 @@ export class PageChannel {
           connection.ended(sent.event.reason);
           if (this.relay === relay) this.idle?.stop();
         }
-        const shown = view ? view.toPage(sent, sentJson) : { message: sent, json: sentJson };
-        if (!shown) return;
-        const { message, json } = shown;
-        if (writer && message.type === 'event') {
-          writer.addEvent({ time: message.time, event: message.event });
-          if (message.event.kind === 'closed') writer.end(message.time);
-        }
-        this.emit(message, json);
+        deliver(sent, sentJson);
       },
       new FrameStamper(view?.frameMask),
     );
@@ -372,15 +336,4 @@ function keptNote(note: ChatTurnNote): ChatTurnNote {
   if (JSON.stringify(note).length <= MAX_CHAT_NOTE_BYTES) return note;
   const turn = isRecord(note.turn) ? { ...note.turn, steps: [] } : {};
   return { ...note, turn, trimmed: true };
-}
-
-/** The pre-registered OAuth client the page sent with a connect, as upstream OAuth options. */
-function oauthClientOptions(request: ConnectRequest): OAuthOptions {
-  const client = request.catalog ? undefined : request.oauthClient;
-  if (!client) return {};
-  return {
-    clientId: client.clientId,
-    ...(client.clientSecret ? { clientSecret: client.clientSecret } : {}),
-    ...(client.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: client.tokenEndpointAuthMethod } : {}),
-  };
 }

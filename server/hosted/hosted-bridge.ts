@@ -1,46 +1,30 @@
 import { createServer, type Server } from 'node:http';
 import express from 'express';
-import { ADMIN_API, type ReloadAnswer } from '#shared/hosted-admin.ts';
-import { BRIDGE_STOPPED, openRecordings, ownAddresses } from '../bridge.ts';
+import type { ReloadAnswer } from '#shared/hosted-admin.ts';
+import { BRIDGE_STOPPED, ownAddresses } from '../bridge.ts';
 import type { ChannelRegistry } from '../channel/channel-registry.ts';
 import type { Refusal } from '../http/access-guard.ts';
-import { jsonErrors } from '../http/json-errors.ts';
 import { LiveViewerEndpoint } from '../http/live-viewer-endpoint.ts';
-import { requireSameSite, sharedRoutes } from '../http/shared-routes.ts';
-import { staticRoutes } from '../http/static-routes.ts';
 import { attachWebSocketEndpoint, closeAllSockets } from '../http/ws-endpoint.ts';
 import { LargeTextParser } from '../http/large-text-parser.ts';
+import { startSandbox } from '../http/sandbox-server.ts';
+import { CALLBACK_PATH } from '../oauth/oauth-callbacks.ts';
 import type { RecordingLibrary } from '../recordings/recording-library.ts';
-import { adminOverview } from './admin/admin-overview.ts';
-import { adminRoutes } from './admin/admin-routes.ts';
 import { unreachableNames } from './admin/unreachable-names.ts';
-import { isRefusal } from './auth/authenticator.ts';
-import { signInRoutes } from './auth/sign-in-routes.ts';
 import type { HostedConfig } from './config/load-config.ts';
 import { HostedParts } from './hosted-parts.ts';
-import { hostedApiRoutes } from './http/hosted-api-routes.ts';
+import { hostedApp } from './http/hosted-app.ts';
 import { pageSocketGrant } from './http/page-socket-grant.ts';
-import { checkRequest, identityOf, requireIdentity } from './http/require-identity.ts';
-import { SITE_CHECK_PATH, siteCheck } from './http/site-check.ts';
-import { RateWindow } from './limits/rate-window.ts';
+import { checkRequest } from './http/require-identity.ts';
 import { hit } from './limits/connection-slots.ts';
 import type { Resolver } from './net/pinned-fetch.ts';
-import { createGuardedFetch } from './net/guarded-fetch.ts';
 import { ConfigReloader } from './ops/config-reloader.ts';
 import { listenOn, listenProblem } from './ops/listen.ts';
 import { createLogs, type HostedLogs } from './ops/logging.ts';
 import type { HostedMetrics } from './ops/metrics.ts';
-import { healthRoutes, METRICS_PATH, metricsHandler, metricsReaders } from './ops/ops-routes.ts';
+import { METRICS_PATH, metricsHandler } from './ops/ops-routes.ts';
 import { storeProblem } from './ops/store-check.ts';
-import { requestLog } from './ops/request-log.ts';
-import { securityHeaders } from './ops/security-headers.ts';
-import { startSandbox } from '../http/sandbox-server.ts';
-import { ownedRecordingRoutes } from './recordings/owned-recording-routes.ts';
-import { OwnedRecordings } from './recordings/owned-recordings.ts';
-import { chatRoutes } from '../chat/chat-routes.ts';
-import { hostedOAuth } from './http/hosted-oauth.ts';
-import { CALLBACK_PATH } from '../oauth/oauth-callbacks.ts';
-import { providersFromConfig } from '../chat/chat-providers.ts';
+import { openHostedStore } from './recordings/hosted-store.ts';
 
 /** Options of {@link startHostedBridge}. */
 export interface HostedBridgeOptions {
@@ -105,35 +89,10 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
     graceMs,
     ...(options.resolve ? { resolve: options.resolve } : {}),
   });
-  const { proxies, auth, guard, channels, connected, metrics } = parts;
+  const { auth, guard, channels, metrics } = parts;
   for (const warning of unreachableNames(config)) log.warn(warning);
-  // A store named but not usable stops the start (an operator expects recordings, owners and share
-  // links, not a team server quietly recording nothing); a store lost later shows in /readyz.
-  const databaseUrl = config.store.record ? config.store.databaseUrl : undefined;
-  const { recordings, status: recording } = await openRecordings(
-    {
-      recordingsFile: databaseUrl ? undefined : options.recordingsFile,
-      databaseUrl,
-      retentionDays: config.store.retentionDays,
-    },
-    (line, level = 'info') => log[level](line),
-  );
-  if ((options.recordingsFile || databaseUrl) && !recordings)
-    throw new Error(`Cannot start: the recordings store: ${recording.problem}`);
-  if (recordings && config.limits.recordingBytesPerUser > 0)
-    recordings.limitPerUser(
-      config.limits.recordingBytesPerUser,
-      hit(
-        'recordingBytesPerUser',
-        config.limits.recordingBytesPerUser,
-        'recording of this connection stopped (it goes on, unrecorded; your oldest ended recordings were deleted first); delete recordings you no longer need, or ask your admin',
-      ).message,
-    );
-  recordings?.timeWrites(metrics.observeStoreWrite);
-  recordings?.holdDuringOutage(config.store.outageBufferBytes);
-  if (recordings && config.limits.recordedFrameBytes > 0)
-    recordings.keepFramesUpTo(config.limits.recordedFrameBytes, 'limits.recordedFrameBytes');
-  const owned = recordings && new OwnedRecordings(recordings);
+  const store = await openHostedStore(config, options.recordingsFile, logs, metrics);
+  const { recordings, status: recording } = store;
   const reloader = new ConfigReloader({
     read:
       options.readConfig ??
@@ -155,134 +114,22 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
       listenProblem(error, config.server.host, config.server.sandboxPort, 'server.sandboxPort'),
     );
   });
-
-  const app = express();
-  app.disable('x-powered-by');
-  app.use(requestLog(log, proxies));
-  app.use(securityHeaders(sandbox.origin));
-  const storeCheck = options.storeProblem ?? (() => storeProblem(recordings));
-  app.use(
-    healthRoutes(
-      async () => {
-        if (stopping) return { reason: 'stopping' };
-        const detail = await storeCheck();
-        return detail === undefined ? undefined : { reason: 'the recordings store does not answer', detail };
-      },
-      (problem) => log.warn({ problem }, 'not ready'),
-    ),
-  );
-  const identity = requireIdentity(guard, auth);
-  if (config.metrics.enabled && config.metrics.port === undefined)
-    app.get(
-      METRICS_PATH,
-      identity,
-      metricsReaders(
-        (user) => parts.config.metrics.users.includes(user) || parts.isAdmin(user),
-        (response) => identityOf(response).user,
-      ),
-      metricsHandler(metrics),
-    );
-  app.use(
-    signInRoutes({
-      guard,
-      auth,
-      signer: parts.signer,
-      revoked: parts.revoked,
-      proxies,
-      audit,
-      maxAgeMs: config.auth.session.maxAgeHours * 3_600_000,
-      // Read at each request: a reload may add the first token, or remove the last.
-      get tokens() {
-        return parts.config.auth.tokens.length > 0;
-      },
-    }),
-  );
-  app.post(SITE_CHECK_PATH, siteCheck(guard));
-  const sharedAccess = requireSameSite(guard);
-  app.use(
-    '/api/shared',
-    (request, response, next) =>
-      parts.config.sharing.public ? sharedAccess(request, response, next) : identity(request, response, next),
-    sharedRoutes(recordings, sandbox.origin),
-  );
-  app.use('/api', identity);
-  if (owned && recordings) app.use('/api/recordings', ownedRecordingRoutes(owned, recordings, audit));
-  else
-    app.use('/api/recordings', (_request, response) => {
-      response
-        .status(503)
-        .json({ error: `Recording is off: ${recording.problem ?? 'store.record is false'}` });
-    });
-  app.use(
-    ADMIN_API,
-    adminRoutes({
-      isAdmin: (user) => parts.isAdmin(user),
-      overview: () =>
-        adminOverview({
-          config: () => parts.config,
-          connected,
-          pageSockets: parts.pageSockets,
-          recordings,
-          lastReload: () => reloader.last,
-        }),
-      connected,
-      endConnection: async (id, reason) => {
-        const channel = parts.channelOf(id);
-        await channel?.disconnect(reason);
-        return channel !== undefined;
-      },
-      recordings,
-      reload: (by) => reloader.reload(by),
-      audit,
-    }),
-  );
-  // The chat playground: the admin's providers and models only, keys from the config, a limit per user.
-  const chatRequests = new RateWindow(config.chat.requestsPerMinute, 60_000);
-  // Users' own endpoints are user-entered URLs: the same policy as their server URLs, checked at each address.
-  const policy = parts.context.userUrls.policy;
-  const chatFetch = config.chat.allowUserEndpoints
-    ? createGuardedFetch(policy, options.resolve ? { resolve: options.resolve } : {})
-    : undefined;
-  app.use(
-    '/api/chat',
-    chatRoutes({
-      providers: providersFromConfig(config.chat.providers),
-      pageKeysAllowed: false,
-      userOf: (response) => identityOf(response).user,
-      ...(chatFetch && {
-        userEndpoints: {
-          checkUrl: (url: URL) => policy.checkUrl(url),
-          fetch: chatFetch.fetch as typeof globalThis.fetch,
-        },
-      }),
-      requestLimit: {
-        perMinute: config.chat.requestsPerMinute,
-        take: (response) => chatRequests.take(identityOf(response).user),
-      },
-    }),
-  );
-  app.use(
-    '/api',
-    hostedApiRoutes({
-      version,
-      graceMs,
-      recording,
-      config: () => parts.config,
-      connected,
-      channels,
-      sandboxOrigin: sandbox.origin,
-    }),
-  );
-  // Sign-in to protected catalog servers: each user's own, tokens in the connection's memory only.
-  const oauth = hostedOAuth(app, (request) => {
-    const found = checkRequest(guard, auth, request, false);
-    return isRefusal(found) ? undefined : found.user;
+  const routes = hostedApp({
+    parts,
+    logs,
+    store,
+    reloader,
+    distDir: options.distDir,
+    version,
+    graceMs,
+    sandboxOrigin: sandbox.origin,
+    stopping: () => stopping,
+    storeProblem: options.storeProblem ?? (() => storeProblem(recordings)),
+    ...(options.resolve ? { resolve: options.resolve } : {}),
   });
-  app.use(staticRoutes(options.distDir));
-  // Share ids are keys to recordings: not in the log.
-  app.use(jsonErrors((line) => log.error(line.replace(/(\/api\/shared\/)[^/\s]+/g, '$1***'))));
+  const { oauth } = routes;
 
-  const server = createServer(app);
+  const server = createServer(routes.app);
   const viewers = new LiveViewerEndpoint(recordings, (request) =>
     parts.config.sharing.public
       ? guard.checkSite(request)
@@ -368,7 +215,7 @@ export async function startHostedBridge(options: HostedBridgeOptions): Promise<R
         server.closeAllConnections();
         await closed;
         await sandbox.close();
-        chatFetch?.close();
+        routes.close();
         log.info('Toolscope hosted bridge stopped');
         logs.flush();
       })();

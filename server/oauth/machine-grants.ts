@@ -94,3 +94,65 @@ export function createDpopSession(discovery: OAuthDiscoveryState | undefined): P
 export function isDpopChallenge(header: string | null): boolean {
   return /(^|,\s*)DPoP(\s|$)/i.test(header ?? '');
 }
+
+/** How a connection may sign in without a user, as its options say. */
+export interface MachineOptions {
+  clientId?: string;
+  clientSecret?: string;
+  /** A PEM (PKCS #8) private key: the client authenticates with a signed JWT (private_key_jwt). */
+  privateKey?: string;
+  /**
+   * The client_credentials grant (no user): `always`, or `auto` when the authorization server
+   * advertises client_credentials and not authorization_code and the client has a secret or key.
+   */
+  machineGrant?: 'always' | 'auto';
+  /** A JWT for the JWT-bearer grant (RFC 7523), such as a CI workload's identity token. */
+  assertion?: string;
+  /** Enterprise-managed authorization: the IdP's grant goes in a JWT-bearer request. */
+  enterprise?: EnterpriseIdp;
+}
+
+/**
+ * Whether a connection signs in as a machine client. In `auto`, the discovered authorization
+ * server decides: one that offers client_credentials and not authorization_code has no user to
+ * send to, and a client with credentials of its own can still get a token.
+ */
+export function signsInAsMachine(
+  options: MachineOptions,
+  discovery: OAuthDiscoveryState | undefined,
+): boolean {
+  const { machineGrant, clientId, clientSecret, privateKey, assertion, enterprise } = options;
+  if (machineGrant === 'always' || assertion || enterprise) return true;
+  if (machineGrant !== 'auto' || !clientId || !(clientSecret || privateKey)) return false;
+  const grants = discovery?.authorizationServerMetadata?.grant_types_supported;
+  return Boolean(grants?.includes('client_credentials') && !grants.includes('authorization_code'));
+}
+
+/** The grant a machine client's registration names. */
+export function machineGrantType(options: MachineOptions): string {
+  return options.assertion || options.enterprise ? JWT_BEARER_GRANT : 'client_credentials';
+}
+
+/**
+ * A machine client's token request for `scope`: the enterprise IdP's grant (asked for the
+ * discovered authorization server and `resource`), the given assertion, or client_credentials.
+ */
+export async function machineTokenRequest(
+  options: MachineOptions,
+  scope: string | undefined,
+  target: { discovery: OAuthDiscoveryState | undefined; resource: string | undefined; fetch: FetchLike },
+): Promise<URLSearchParams> {
+  const { assertion, enterprise } = options;
+  if (enterprise) {
+    const { discovery, resource } = target;
+    const issuer = discovery?.authorizationServerMetadata?.issuer ?? discovery?.authorizationServerUrl;
+    if (!issuer || !resource)
+      throw new Error('Enterprise sign-in needs the authorization server and resource found first');
+    const grant = await enterpriseGrant(enterprise, { issuer, resource }, scope, target.fetch);
+    return jwtBearerRequest(grant, scope);
+  }
+  if (assertion) return jwtBearerRequest(assertion, scope);
+  const params = new URLSearchParams({ grant_type: 'client_credentials' });
+  if (scope) params.set('scope', scope);
+  return params;
+}

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { StoredOAuthClientInformation } from '@modelcontextprotocol/client';
 import type { Request, RequestHandler, Response } from 'express';
 import { clientMetadataUrlFor } from './client-metadata-document.ts';
-import type { RegistrationStore } from './connection-oauth.ts';
+import type { RegistrationStore } from './connection-clients.ts';
 import type { OAuthOptions } from './oauth-options.ts';
 import type { OAuthTokenFile } from './token-file.ts';
 

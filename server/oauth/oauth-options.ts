@@ -1,5 +1,6 @@
+import type { RegistrationStore } from './connection-clients.ts';
+import type { ConnectionOAuthOptions } from './connection-oauth.ts';
 import type { EnterpriseIdp } from './machine-grants.ts';
-import type { RegistrationStore } from './connection-oauth.ts';
 import type { OAuthGuide } from './oauth-guide.ts';
 import type { SavedSignInSlot } from './token-file.ts';
 
@@ -59,4 +60,26 @@ export interface OAuthOptions {
   assertion?: string;
   /** Enterprise-managed authorization: exchange the user's ID token at the enterprise IdP (SEP-990). */
   enterprise?: EnterpriseIdp;
+}
+
+/** The parts of {@link ConnectionOAuthOptions} a connection's own code supplies. */
+type ConnectionHooks = 'redirectUrl' | 'authorize' | 'fetch' | 'onAuthorization';
+
+/** The connection's OAuth options as the SDK provider (`ConnectionOAuth`) takes them. */
+export function providerOptions(options: OAuthOptions): Omit<ConnectionOAuthOptions, ConnectionHooks> {
+  return {
+    machineGrant: options.clientCredentials ? 'always' : 'auto',
+    ...(options.clientId ? { clientId: options.clientId } : {}),
+    ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
+    ...(options.privateKey ? { privateKey: options.privateKey } : {}),
+    ...(options.signingAlg ? { signingAlg: options.signingAlg } : {}),
+    ...(options.tokenEndpointAuthMethod ? { tokenEndpointAuthMethod: options.tokenEndpointAuthMethod } : {}),
+    ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
+    ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.savedSignIn ? { saved: options.savedSignIn } : {}),
+    ...(options.registrations ? { registrations: options.registrations } : {}),
+    ...(options.dpop ? { dpop: options.dpop } : {}),
+    ...(options.assertion ? { assertion: options.assertion } : {}),
+    ...(options.enterprise ? { enterprise: options.enterprise } : {}),
+  };
 }

@@ -7,35 +7,15 @@ import {
   type OAuthClientProvider,
 } from '@modelcontextprotocol/client';
 import type { BridgeEvent } from '#shared/bridge-protocol.ts';
-import { maskUrl, type OAuthStep } from '#shared/oauth-step.ts';
 import { challengeStep, probeChallenge, publishesResourceMetadata } from './challenge-probe.ts';
 import { ConnectionOAuth, HEADLESS_REDIRECT_URL, type OpenAuthorization } from './connection-oauth.ts';
-import { headlessAuthorization } from './headless-authorize.ts';
 import { isDpopChallenge } from './machine-grants.ts';
 import { describeOAuthFailure, NO_BROWSER_MESSAGE, SignInFailure } from './oauth-failure.ts';
-import type { OAuthGuide } from './oauth-guide.ts';
-import type { OAuthOptions } from './oauth-options.ts';
+import { providerOptions, type OAuthOptions } from './oauth-options.ts';
+import { promptAuthorization, signInMode, type PromptContext, type SignInMode } from './sign-in-prompt.ts';
+import { SignInLimits } from './sign-in-limits.ts';
+import { SignInSteps } from './sign-in-steps.ts';
 import { oauthStepFetch } from './step-fetch.ts';
-
-/** Sign-ins allowed for one message (a sign-in or a step-up): the retry limit against authorization loops. */
-export const MAX_SIGN_INS_PER_MESSAGE = 1;
-
-/** Sign-ins in a row, on any messages, after which no message got through: then stop signing in. */
-const MAX_FRUITLESS_SIGN_INS = 2;
-
-/**
- * Authorization requests in a row (a sign-in and its step-ups) while no message gets through. The
- * SDK's own step-up authorizes again inside one send, so this is counted where the authorization
- * URL is opened, not per message.
- */
-export const MAX_AUTHORIZATIONS_IN_A_ROW = 3;
-
-/**
- * How a connection signs in: a person in a browser (the page), following the redirects without
- * one (headless: chosen by `--oauth-headless`), a machine client with no user, or not at all (a
- * check run that was not allowed to sign in headless).
- */
-type SignInMode = 'browser' | 'headless' | 'machine' | 'none';
 
 /** What the SDK transport needs to finish an authorization. */
 interface FinishesAuth {
@@ -45,21 +25,18 @@ interface FinishesAuth {
 /**
  * OAuth for one HTTP upstream: the SDK provider it gives its transport, the fetch that logs each
  * OAuth request as a step, and the way a message that met a 401 or a 403 `insufficient_scope`
- * gets its authorization (browser or headless) and is sent again.
+ * gets its authorization (browser or headless) and is sent again. An authorization is opened by
+ * the SDK's `auth()` at one of three moments (before the first message, {@link signInFirst}; a
+ * message refused, {@link recover}; the GET stream refused, with no message waiting) and finished
+ * the same way whichever it was (`finishing`): one flow, with a step-up as a further sign-in.
  */
 export class UpstreamSignIn {
   readonly provider: OAuthClientProvider;
-  private readonly interactive: ConnectionOAuth | undefined;
+  private readonly oauth: ConnectionOAuth;
   private readonly mode: SignInMode;
+  private readonly steps: SignInSteps;
+  private readonly limits = new SignInLimits();
   private stepFetch: FetchLike | undefined;
-  /** Guided mode: each OAuth request waits for the page's "Next step". */
-  private readonly guide: OAuthGuide | undefined;
-  /** Sign-ins since a message last got through. */
-  private fruitless = 0;
-  /** Authorization URLs opened since a message that met a challenge last got through. */
-  private authorizations = 0;
-  /** Answers that asked for sign-in (401, 403 insufficient_scope), ever: see {@link challengeMark}. */
-  private challenges = 0;
   /** The transport that finishes an authorization as soon as its callback comes (see {@link attach}). */
   private finisher: FinishesAuth | undefined;
   /** While an authorization refused for its scope is asked again: the state of the refused one. */
@@ -68,69 +45,35 @@ export class UpstreamSignIn {
 
   constructor(
     private readonly options: OAuthOptions,
-    private readonly emit: (event: BridgeEvent) => void,
+    emit: (event: BridgeEvent) => void,
     /** The MCP server's URL (the resource signed in to). */
     private readonly serverUrl?: URL,
   ) {
-    this.guide = options.guide;
+    this.steps = new SignInSteps(emit, options.guide);
     this.stepBodies = options.stepBodies === true;
-    this.mode =
-      options.clientCredentials || options.assertion || options.enterprise
-        ? 'machine'
-        : options.headless
-          ? 'headless'
-          : options.authorize
-            ? 'browser'
-            : 'none';
+    this.mode = signInMode(options);
     if (options.clientCredentials && (!options.clientId || !(options.clientSecret || options.privateKey)))
       throw new Error('The client_credentials grant needs a client id and a client secret or a private key');
     const redirectUrl = options.redirectUrl ?? HEADLESS_REDIRECT_URL;
-    const opened = async (url: URL, state: string): Promise<URLSearchParams> => {
-      const retryOf = this.retryOf; // read before any wait: it is set only while auth() runs
-      if (++this.authorizations > MAX_AUTHORIZATIONS_IN_A_ROW)
-        throw new SignInFailure(
-          `Stopped signing in: ${MAX_AUTHORIZATIONS_IN_A_ROW} authorizations in a row did not get a message through (a retry limit against authorization loops)`,
-        );
-      if (this.mode === 'headless') return headlessAuthorization(url, redirectUrl, (step) => this.step(step));
-      if (this.mode !== 'browser' || !options.authorize) throw new SignInFailure(NO_BROWSER_MESSAGE);
-      await this.pause({ kind: 'authorize', method: 'GET', url: maskUrl(url) });
-      this.step({
-        kind: 'authorize',
-        method: 'GET',
-        url: maskUrl(url),
-        decision: 'Waiting for you to sign in in the browser',
-      });
-      const scope = url.searchParams.get('scope') ?? undefined;
-      this.emit({
-        kind: 'oauth-sign-in',
-        url: options.signInLink?.(url, state) ?? url.href,
-        ...(scope ? { scope } : {}),
-        ...(this.added(scope) ? { adds: this.added(scope) } : {}),
-      });
-      return options.authorize(url, state, retryOf);
-    };
-    this.interactive = new ConnectionOAuth({
+    const prompt: PromptContext = {
+      mode: this.mode,
+      options,
       redirectUrl,
-      authorize: opened,
-      machineGrant: options.clientCredentials ? 'always' : 'auto',
-      ...(options.clientId ? { clientId: options.clientId } : {}),
-      ...(options.clientSecret ? { clientSecret: options.clientSecret } : {}),
-      ...(options.privateKey ? { privateKey: options.privateKey } : {}),
-      ...(options.signingAlg ? { signingAlg: options.signingAlg } : {}),
-      ...(options.tokenEndpointAuthMethod
-        ? { tokenEndpointAuthMethod: options.tokenEndpointAuthMethod }
-        : {}),
-      ...(options.clientMetadataUrl ? { clientMetadataUrl: options.clientMetadataUrl } : {}),
-      ...(options.scope ? { scope: options.scope } : {}),
-      ...(options.savedSignIn ? { saved: options.savedSignIn } : {}),
-      ...(options.registrations ? { registrations: options.registrations } : {}),
-      ...(options.dpop ? { dpop: options.dpop } : {}),
-      ...(options.assertion ? { assertion: options.assertion } : {}),
-      ...(options.enterprise ? { enterprise: options.enterprise } : {}),
+      steps: this.steps,
+      heldScope: () => this.oauth.tokens()?.scope,
+    };
+    this.oauth = new ConnectionOAuth({
+      ...providerOptions(options),
+      redirectUrl,
+      authorize: async (url, state) => {
+        const retryOf = this.retryOf; // read before any wait: it is set only while auth() runs
+        this.limits.authorizationOpened();
+        return promptAuthorization(url, state, retryOf, prompt);
+      },
       fetch: () => this.stepFetch,
       onAuthorization: (authorization, joined) => {
         if (joined)
-          this.step({
+          this.steps.step({
             kind: 'authorize',
             decision:
               'Another request met the 401 too: it waits for the sign-in already open (one sign-in for the connection)',
@@ -141,7 +84,7 @@ export class UpstreamSignIn {
           this.finishing(authorization, this.finisher).catch(() => {});
       },
     });
-    this.provider = this.interactive;
+    this.provider = this.oauth;
   }
 
   /** The upstream's fetch with OAuth requests split off and logged (see {@link oauthStepFetch}). */
@@ -150,19 +93,18 @@ export class UpstreamSignIn {
       const response = await mcp(input, init);
       // A token refused with a 401: the authorization server may have moved (the resource's
       // metadata names another one), so discover again instead of reusing what was found.
-      if (response.status === 401 && this.interactive?.signedIn)
-        this.interactive.invalidateCredentials('discovery');
+      if (response.status === 401 && this.oauth.signedIn) this.oauth.invalidateCredentials('discovery');
       if (response.status === 401 || (response.status === 403 && isScopeChallenge(response)))
-        this.challenges++;
+        this.limits.challenged();
       if (response.status === 401 && isDpopChallenge(response.headers.get('www-authenticate')))
-        this.interactive?.noteDpopChallenge();
+        this.oauth.noteDpopChallenge();
       return response;
     };
     this.stepFetch = oauthStepFetch(
       refused,
       base,
-      (step) => this.emit({ kind: 'oauth-step', step }),
-      this.guide ? (next) => this.pause(next) : undefined,
+      (step) => this.steps.emit({ kind: 'oauth-step', step }),
+      this.steps.guide ? (next) => this.steps.pause(next) : undefined,
       this.stepBodies,
     );
     return this.stepFetch;
@@ -189,12 +131,13 @@ export class UpstreamSignIn {
     if (!(await publishesResourceMetadata(serverUrl, base))) return;
     const time = Date.now();
     const challenge = await probeChallenge(serverUrl, target.transport, target.headers ?? {}, base);
-    if (challenge) this.step(challengeStep(challenge, serverUrl, target.transport, time, this.stepBodies));
+    if (challenge)
+      this.steps.step(challengeStep(challenge, serverUrl, target.transport, time, this.stepBodies));
     // As a message meeting this challenge would: a DPoP one asks for DPoP-bound tokens.
-    if (isDpopChallenge(challenge?.header ?? null)) this.interactive?.noteDpopChallenge();
+    if (isDpopChallenge(challenge?.header ?? null)) this.oauth.noteDpopChallenge();
     if (this.mode === 'none') {
       if (challenge?.status !== 401) return;
-      this.step({ kind: 'failed', decision: NO_BROWSER_MESSAGE });
+      this.steps.step({ kind: 'failed', decision: NO_BROWSER_MESSAGE });
       throw new SignInFailure(NO_BROWSER_MESSAGE);
     }
     let result: string;
@@ -206,9 +149,7 @@ export class UpstreamSignIn {
         ...(challenge?.resourceMetadataUrl ? { resourceMetadataUrl: challenge.resourceMetadataUrl } : {}),
       });
     } catch (error) {
-      const message = this.describe(error);
-      this.step({ kind: 'failed', decision: message });
-      throw new Error(message, { cause: error });
+      throw this.steps.failed(this.describe(error), { cause: error });
     }
     if (result === 'REDIRECT') await this.recover(new UnauthorizedError(), transport);
   }
@@ -220,7 +161,7 @@ export class UpstreamSignIn {
 
   /** The connection closed: a sign-in still waiting for the person fails with `reason`. */
   cancel(reason: string): void {
-    this.interactive?.cancelAuthorization(new Error(reason));
+    this.oauth.cancelAuthorization(new Error(reason));
   }
 
   /**
@@ -233,17 +174,11 @@ export class UpstreamSignIn {
   async recover(error: unknown, transport: FinishesAuth): Promise<boolean> {
     if (isSignInFailure(error)) {
       // The sign-in itself failed (registration refused, issuer mismatch…): say so, as a 401.
-      const message = this.describe(error);
-      this.step({ kind: 'failed', decision: message });
-      throw new Error(message, { cause: error });
+      throw this.steps.failed(this.describe(error), { cause: error });
     }
     if (!(error instanceof UnauthorizedError)) return false;
-    const authorization = this.interactive?.openAuthorization();
-    if (!authorization) {
-      const message = this.describe(error);
-      this.step({ kind: 'failed', decision: message });
-      throw new Error(message, { cause: error });
-    }
+    const authorization = this.oauth.openAuthorization();
+    if (!authorization) throw this.steps.failed(this.describe(error), { cause: error });
     await this.finishing(authorization, transport);
     return true;
   }
@@ -251,7 +186,7 @@ export class UpstreamSignIn {
   /** The authorization's one finish (the first caller starts it), which every waiter awaits. */
   private finishing(authorization: OpenAuthorization, transport: FinishesAuth): Promise<void> {
     authorization.finished ??= this.finish(authorization, transport).finally(() =>
-      this.interactive?.closeAuthorization(authorization),
+      this.oauth.closeAuthorization(authorization),
     );
     return authorization.finished;
   }
@@ -263,31 +198,23 @@ export class UpstreamSignIn {
    * registers again with the scope asked for now and asks once more.
    */
   private async finish(first: OpenAuthorization, transport: FinishesAuth): Promise<void> {
-    if (this.fruitless >= MAX_FRUITLESS_SIGN_INS) {
-      const message = `Stopped signing in: the server refused the token after ${this.fruitless} sign-ins in a row (a retry limit against authorization loops)`;
-      this.step({ kind: 'failed', decision: message });
-      throw new Error(message);
-    }
-    this.fruitless++;
+    const stopped = this.limits.signInStarted();
+    if (stopped) throw this.steps.failed(stopped);
     let authorization = first;
     try {
       for (;;) {
         const params = await authorization.answer;
         const refused = params.get('error');
         const why = params.get('error_description');
-        if (
-          refused === 'invalid_scope' &&
-          authorization === first &&
-          this.interactive?.registeredDynamically
-        ) {
-          this.step({
+        if (refused === 'invalid_scope' && authorization === first && this.oauth.registeredDynamically) {
+          this.steps.step({
             kind: 'callback',
             decision: `The authorization server refused the scope ${authorization.scope ?? ''} (invalid_scope${why ? `: ${why}` : ''}) for the client Toolscope registered with fewer scopes: registering again for ${authorization.scope ?? 'the scope asked for'} and asking once more`,
           });
           authorization = await this.authorizeAgain(first);
           continue;
         }
-        this.step({
+        this.steps.step({
           kind: 'callback',
           decision: refused
             ? `The authorization server answered ${refused}${why ? `: ${why}` : ''}`
@@ -301,13 +228,14 @@ export class UpstreamSignIn {
     } catch (failure) {
       // A callback tab waiting to be sent on to a retry is told there will be none.
       this.options.refusalFinal?.(authorization.state);
-      const message = this.describe(failure, authorization.scope);
-      this.step({ kind: 'failed', decision: message });
-      throw new Error(message, { cause: failure });
+      throw this.steps.failed(this.describe(failure, authorization.scope), { cause: failure });
     } finally {
-      if (authorization !== first) this.interactive?.closeAuthorization(authorization);
+      if (authorization !== first) this.oauth.closeAuthorization(authorization);
     }
-    this.step({ kind: 'signed-in', decision: 'Signed in: sending the message again with the new token' });
+    this.steps.step({
+      kind: 'signed-in',
+      decision: 'Signed in: sending the message again with the new token',
+    });
   }
 
   /**
@@ -316,9 +244,8 @@ export class UpstreamSignIn {
    * for the whole of it. In the browser, the tab still at the callback goes on to the new one.
    */
   private async authorizeAgain(refused: OpenAuthorization): Promise<OpenAuthorization> {
-    const interactive = this.interactive!;
-    interactive.closeAuthorization(refused);
-    interactive.invalidateCredentials('client');
+    this.oauth.closeAuthorization(refused);
+    this.oauth.invalidateCredentials('client');
     this.retryOf = refused.state;
     try {
       const result = await auth(this.provider, {
@@ -327,7 +254,7 @@ export class UpstreamSignIn {
         forceReauthorization: true,
         ...(refused.scope ? { scope: refused.scope } : {}),
       });
-      const next = interactive.openAuthorization();
+      const next = this.oauth.openAuthorization();
       if (result !== 'REDIRECT' || !next)
         throw new Error('Registering again did not lead to a new authorization');
       next.finished = refused.finished;
@@ -341,44 +268,19 @@ export class UpstreamSignIn {
   private describe(error: unknown, scope?: string): string {
     return describeOAuthFailure(error, {
       ...(scope ? { scope } : {}),
-      ...(this.interactive?.offeredScopes() ? { offered: this.interactive.offeredScopes()! } : {}),
-      preRegistered: this.interactive?.preRegisteredClient ?? false,
+      ...(this.oauth.offeredScopes() ? { offered: this.oauth.offeredScopes()! } : {}),
+      preRegistered: this.oauth.preRegisteredClient,
     });
-  }
-
-  /** The scopes of `scope` the connection's token does not hold (a step-up's); undefined without a token. */
-  private added(scope: string | undefined): string | undefined {
-    const held = this.interactive?.tokens()?.scope?.split(' ');
-    if (!held || !scope) return undefined;
-    const added = scope.split(' ').filter((name) => name !== 'offline_access' && !held.includes(name));
-    return added.length ? added.join(' ') : undefined;
   }
 
   /** A mark to pass to {@link succeeded}, taken before a message is sent. */
   challengeMark(): number {
-    return this.challenges;
+    return this.limits.mark();
   }
 
-  /**
-   * A message got through: sign-ins since then start counting again. Authorizations start
-   * counting again only when the server asked for sign-in since `mark` (this message needed the
-   * token it got); a message the server lets through without one (initialize, notifications)
-   * says nothing about whether signing in again helps.
-   */
+  /** A message got through (see {@link SignInLimits.succeeded}). */
   succeeded(mark?: number): void {
-    this.fruitless = 0;
-    if (mark === undefined || this.challenges > mark) this.authorizations = 0;
-  }
-
-  /** Guided mode: says which request comes next and waits for the page's "Next step". */
-  private async pause(next: { kind: OAuthStep['kind']; method: string; url: string }): Promise<void> {
-    if (!this.guide) return;
-    this.emit({ kind: 'oauth-paused', next });
-    await this.guide.wait();
-  }
-
-  private step(step: Omit<OAuthStep, 'time'> & { time?: number }): void {
-    this.emit({ kind: 'oauth-step', step: { time: Date.now(), ...step } });
+    this.limits.succeeded(mark);
   }
 }
 

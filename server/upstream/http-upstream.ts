@@ -17,7 +17,8 @@ import { UpstreamError, type Upstream, type UpstreamSendOptions } from './upstre
 import { watchedFetch } from './watched-fetch.ts';
 import { WireTap } from './wire-tap.ts';
 import type { OAuthOptions } from '../oauth/oauth-options.ts';
-import { MAX_SIGN_INS_PER_MESSAGE, UpstreamSignIn, isSignInFailure } from '../oauth/upstream-sign-in.ts';
+import { MAX_SIGN_INS_PER_MESSAGE } from '../oauth/sign-in-limits.ts';
+import { UpstreamSignIn, isSignInFailure } from '../oauth/upstream-sign-in.ts';
 
 /** Options of an {@link HttpUpstream}. */
 export interface HttpUpstreamOptions {
