@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { TextMask } from '../../server/recordings/text-mask.ts';
-import { SecretScrubber } from '../../server/recordings/secret-scrubber.ts';
+import { TextMask } from '../../server/secrets/text-mask.ts';
+import { SecretScrubber } from '../../server/secrets/secret-scrubber.ts';
 import { bearer, fixtureEntry, testAuth } from '../../test/support/hosted-bridge.ts';
 import { HostedPage } from '../../test/support/hosted-page.ts';
 import { startServe } from '../../test/support/start-serve.ts';

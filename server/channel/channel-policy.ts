@@ -3,7 +3,7 @@ import type { BridgeToClient, ClientToBridge } from '#shared/bridge-protocol.ts'
 import type { LimitRefusal } from '#shared/hosted.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { FrameStamper } from '../relay/frame-stamper.ts';
-import type { TextMask } from '../recordings/text-mask.ts';
+import type { TextMask } from '../secrets/text-mask.ts';
 import type { UpstreamOptions } from '../upstream/open-upstream.ts';
 
 /** A connect message from the page: a target, or (hosted mode) a catalog server. */

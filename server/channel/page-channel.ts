@@ -15,7 +15,7 @@ import type { OAuthGuide } from '../oauth/oauth-guide.ts';
 import type { Upstream } from '../upstream/upstream.ts';
 import { Relay } from '../relay/relay.ts';
 import { FrameStamper } from '../relay/frame-stamper.ts';
-import type { TextMask } from '../recordings/text-mask.ts';
+import type { TextMask } from '../secrets/text-mask.ts';
 import type { RecordingWriter } from '../recordings/recording-writer.ts';
 import type { RecordingNotice } from '../recordings/recording-hold.ts';
 import {

@@ -15,9 +15,9 @@ import { RecordingQuota } from './recording-quota.ts';
 import type { RecordingNotice } from './recording-hold.ts';
 import { RecordingUpkeep } from './recording-upkeep.ts';
 import { RecordingWriter } from './recording-writer.ts';
-import { SecretScrubber } from './secret-scrubber.ts';
+import { SecretScrubber } from '../secrets/secret-scrubber.ts';
 import { StoreHealth, StoreUnavailableError, type LevelledLog } from './store-health.ts';
-import type { TextMask } from './text-mask.ts';
+import type { TextMask } from '../secrets/text-mask.ts';
 
 /** What one recording may hold in memory while the store does not answer (see {@link RecordingLibrary.holdDuringOutage}). */
 export const DEFAULT_OUTAGE_HOLD_BYTES = 16 * 1024 * 1024;

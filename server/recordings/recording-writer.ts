@@ -8,7 +8,7 @@ import {
 } from '#shared/recordings.ts';
 import { RecordingHold, type HoldOptions } from './recording-hold.ts';
 import type { RecordingStore } from './recording-store.ts';
-import type { SecretScrubber } from './secret-scrubber.ts';
+import type { SecretScrubber } from '../secrets/secret-scrubber.ts';
 import { WriteBatch } from './write-batch.ts';
 
 /** Gets every live message of one recording, in order, with its JSON text (secrets scrubbed). */

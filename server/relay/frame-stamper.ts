@@ -1,6 +1,6 @@
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { Frame, FrameDirection, FrameHttp, FrameOrigin } from '#shared/bridge-protocol.ts';
-import type { TextMask } from '../recordings/text-mask.ts';
+import type { TextMask } from '../secrets/text-mask.ts';
 
 /** A stamped frame and its JSON text, built once and reused by every reader (page, recording, viewers). */
 export interface StampedFrame {

@@ -1,8 +1,8 @@
 import type { BridgeToClient } from '#shared/bridge-protocol.ts';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import { secretValuesOf } from '#shared/redaction.ts';
-import { secretRules } from '../../recordings/secret-scrubber.ts';
-import { TextMask, type MaskRule } from '../../recordings/text-mask.ts';
+import { secretRules } from '../../secrets/secret-scrubber.ts';
+import { TextMask, type MaskRule } from '../../secrets/text-mask.ts';
 import type { PageView } from '../../channel/channel-policy.ts';
 
 /** Details shorter than this are not looked for in texts (they would match ordinary words). */

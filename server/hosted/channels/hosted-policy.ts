@@ -2,7 +2,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { Admission, ChannelPolicy, ConnectRequest, SendRefusal } from '../../channel/channel-policy.ts';
 import { redactTargetForSharing } from '#shared/redaction.ts';
-import { SecretScrubber } from '../../recordings/secret-scrubber.ts';
+import { SecretScrubber } from '../../secrets/secret-scrubber.ts';
 import type { AuditedServer, AuditLog } from '../audit/audit-log.ts';
 import { observeToolCalls } from '../audit/call-observer.ts';
 import type { LimitsConfig } from '../config/config-schema.ts';
