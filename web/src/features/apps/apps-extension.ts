@@ -3,7 +3,7 @@ import type { SessionExtension } from '../../../../client/session/session-extens
 import { Store } from '../../../../client/lib/store.ts';
 import { loadJson, saveJson } from '../../../../client/lib/local-storage.ts';
 import type { UiResourceCache } from './ui-resource.ts';
-import type { PermissionGrants } from './permission-grants.ts';
+import type { PermissionGrants } from './host/permission-grants.ts';
 import { VIEW_MIME_TYPE } from './ui-resource.ts';
 
 /** The extension's id, declared under `capabilities.extensions` in both protocol eras. */

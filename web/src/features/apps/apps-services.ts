@@ -4,10 +4,10 @@ import { Store } from '../../../../client/lib/store.ts';
 import { AppsSettings, appsExtension } from './apps-extension.ts';
 import { UiResourceCache } from './ui-resource.ts';
 import { recordedResource } from './recorded-resource.ts';
-import { PermissionGrants } from './permission-grants.ts';
-import { HostControls } from './host-controls.ts';
-import { ResourceWatch } from './resource-watch.ts';
-import { ViewModelInbox } from './view-model-inbox.ts';
+import { PermissionGrants } from './host/permission-grants.ts';
+import { HostControls } from './developer/host-controls.ts';
+import { ResourceWatch } from './developer/resource-watch.ts';
+import { ViewModelInbox } from './model/view-model-inbox.ts';
 /** The MCP Apps services of one session (live or replay). */
 export interface AppsServices {
   settings: AppsSettings;

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MessageBudget, readViewMessage } from './view-message.ts';
+import { MessageBudget, readViewMessage } from './host/view-message.ts';
 import { toolUiOf } from './tool-ui.ts';
 import { UiResourceCache, readUiResource, VIEW_MIME_TYPE } from './ui-resource.ts';
 
@@ -164,7 +164,7 @@ describe('the extension’s declaration', () => {
 
 describe('ViewNotes', () => {
   it('batches a burst into one update, and a flood of logs does not push out a refused request', async () => {
-    const { ViewNotes } = await import('./view-notes.ts');
+    const { ViewNotes } = await import('./developer/view-notes.ts');
     let run: (() => void) | undefined;
     const notes = new ViewNotes((next) => (run = next));
     let updates = 0;

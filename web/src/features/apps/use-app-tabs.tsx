@@ -7,7 +7,7 @@ import { lazyPanel } from '../../ui/lazy-panel.tsx';
 import type { TabSpec } from '../../ui/tabs.tsx';
 
 /** The View's host (ext-apps' AppBridge) loads with the first App tab. */
-const AppView = lazyPanel('the App', () => import('./app-view.tsx').then((m) => m.AppView));
+const AppView = lazyPanel('the App', () => import('./view/app-view.tsx').then((m) => m.AppView));
 
 /** The "App" tab for a call whose tool links a View (none otherwise), to put first in the result's tabs. */
 export function useAppTabs(call: CallEntry | undefined): TabSpec[] {

@@ -1,7 +1,7 @@
 import type { JSONRPCMessage, Transport } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { MessageBudget, readViewMessage } from './view-message.ts';
-import { readConsoleEnvelope, type ViewConsoleEntry } from './view-console-probe.ts';
+import { readConsoleEnvelope, type ViewConsoleEntry } from '../developer/view-console-probe.ts';
 
 /** Adds a message between the page and a View to the trace (`seq` is set by the trace). */
 export type ViewFrameSink = (frame: Frame) => void;

@@ -1,6 +1,6 @@
 import type { ViewCsp } from '#shared/view-csp.ts';
-import { useStore } from '../../ui/use-store.ts';
-import type { UiResource } from './ui-resource.ts';
+import { useStore } from '../../../ui/use-store.ts';
+import type { UiResource } from '../ui-resource.ts';
 import type { ViewNotes } from './view-notes.ts';
 
 /**

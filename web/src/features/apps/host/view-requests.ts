@@ -1,5 +1,5 @@
 import type { AppBridge } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { ViewNotes } from './view-notes.ts';
+import type { ViewNotes } from '../developer/view-notes.ts';
 import { readDownloads, saveDownloads } from './view-downloads.ts';
 
 /** The questions a View's requests put to the user. */

@@ -1,6 +1,6 @@
-import { Store } from '../../../../client/lib/store.ts';
-import type { Observable } from '../../ui/use-store.ts';
-import { textOf } from './view-requests.ts';
+import { Store } from '../../../../../client/lib/store.ts';
+import type { Observable } from '../../../ui/use-store.ts';
+import { textOf } from '../host/view-requests.ts';
 
 /**
  * What a View asks to put before the model, waiting for the user in the Chat: a message to send

@@ -2,15 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JSONRPCMessage, Tool, Transport } from '@modelcontextprotocol/client';
 import { App } from '@modelcontextprotocol/ext-apps';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
-import type { CallOutcome } from '../../../../client/session/session-types.ts';
-import { Store } from '../../../../client/lib/store.ts';
-import { ApprovalPolicy } from '../../calls/approval-policy.ts';
-import { CallHistory, type CallEntry } from '../../calls/call-history.ts';
-import { CallRunner } from '../../calls/call-runner.ts';
-import { TaskTracker } from '../../calls/task-tracker.ts';
-import { HostControls } from './host-controls.ts';
-import { readUiResource } from './ui-resource.ts';
+import type { McpSession } from '../../../../../client/session/mcp-session.ts';
+import type { CallOutcome } from '../../../../../client/session/session-types.ts';
+import { Store } from '../../../../../client/lib/store.ts';
+import { ApprovalPolicy } from '../../../calls/approval-policy.ts';
+import { CallHistory, type CallEntry } from '../../../calls/call-history.ts';
+import { CallRunner } from '../../../calls/call-runner.ts';
+import { TaskTracker } from '../../../calls/task-tracker.ts';
+import { HostControls } from '../developer/host-controls.ts';
+import { readUiResource } from '../ui-resource.ts';
 import { ViewHost, type LiveHost } from './view-host.ts';
 
 // The host side of a View against ext-apps' own App (the View's SDK), linked through a fake page window and

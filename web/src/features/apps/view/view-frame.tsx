@@ -1,13 +1,13 @@
 import { useMemo } from 'react';
 import { buildViewCsp, encodeCspDomains } from '#shared/view-csp.ts';
 import { allowAttribute } from '#shared/view-permissions.ts';
-import { useStore } from '../../ui/use-store.ts';
-import { HostControlsPanel } from './host-controls-panel.tsx';
-import { LinkPrompt } from './link-prompt.tsx';
-import { useViewHost, type ViewHostInputs } from './use-view-host.ts';
-import { ViewConsolePanel } from './view-console-panel.tsx';
-import { ViewNotesPanel } from './view-notes-panel.tsx';
-import { PIP_SIZE } from './view-size.ts';
+import { useStore } from '../../../ui/use-store.ts';
+import { HostControlsPanel } from '../developer/host-controls-panel.tsx';
+import { LinkPrompt } from '../host/link-prompt.tsx';
+import { useViewHost, type ViewHostInputs } from '../host/use-view-host.ts';
+import { ViewConsolePanel } from '../developer/view-console-panel.tsx';
+import { ViewNotesPanel } from '../developer/view-notes-panel.tsx';
+import { PIP_SIZE } from '../host/view-size.ts';
 import { ViewToolbar } from './view-toolbar.tsx';
 
 const BOX_CLASSES = {

@@ -1,15 +1,15 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Tool } from '@modelcontextprotocol/client';
-import type { CallEntry } from '../../calls/call-history.ts';
-import { useServices } from '../../services.ts';
-import { useStore } from '../../ui/use-store.ts';
-import { sandboxOrigin } from './apps-services.ts';
-import { toolUiOf } from './tool-ui.ts';
-import type { UiResource } from './ui-resource.ts';
+import type { CallEntry } from '../../../calls/call-history.ts';
+import { useServices } from '../../../services.ts';
+import { useStore } from '../../../ui/use-store.ts';
+import { sandboxOrigin } from '../apps-services.ts';
+import { toolUiOf } from '../tool-ui.ts';
+import type { UiResource } from '../ui-resource.ts';
 import { ViewFrame } from './view-frame.tsx';
-import { PermissionPrompt } from './permission-prompt.tsx';
+import { PermissionPrompt } from '../host/permission-prompt.tsx';
 import { splitPermissions } from '#shared/view-permissions.ts';
-import type { LiveHost } from './view-tool-call.ts';
+import type { LiveHost } from '../host/view-tool-call.ts';
 
 const NO_PERMISSIONS: readonly string[] = [];
 

@@ -1,6 +1,6 @@
 import type { McpUiHostContext, McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { Tool } from '@modelcontextprotocol/client';
-import { controlledContext, type HostControlsState, type PageFacts } from './host-controls.ts';
+import { controlledContext, type HostControlsState, type PageFacts } from '../developer/host-controls.ts';
 
 /** The display modes Toolscope can show a View in. */
 export const DISPLAY_MODES: readonly McpUiDisplayMode[] = ['inline', 'fullscreen', 'pip'];

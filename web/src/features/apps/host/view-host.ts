@@ -4,8 +4,8 @@ import {
   type McpUiDisplayMode,
   type McpUiHostCapabilities,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { CallEntry } from '../../calls/call-history.ts';
-import { nameText } from '../../../../client/tools/tool-identity.ts';
+import type { CallEntry } from '../../../calls/call-history.ts';
+import { nameText } from '../../../../../client/tools/tool-identity.ts';
 import { permissionsObject } from '#shared/view-permissions.ts';
 import type { ViewCspMode } from '#shared/view-csp.ts';
 import { hostContext, pageFacts, watchPageTheme, type ContainerDimensions } from './host-context.ts';
@@ -15,11 +15,11 @@ import {
   DEFAULT_HOST_CONTROLS,
   type HostControlsState,
   type PageFacts,
-} from './host-controls.ts';
-import type { UiResource } from './ui-resource.ts';
-import { ViewConsole } from './view-console.ts';
-import { withConsoleProbe } from './view-console-probe.ts';
-import { ViewNotes } from './view-notes.ts';
+} from '../developer/host-controls.ts';
+import type { UiResource } from '../ui-resource.ts';
+import { ViewConsole } from '../developer/view-console.ts';
+import { withConsoleProbe } from '../developer/view-console-probe.ts';
+import { ViewNotes } from '../developer/view-notes.ts';
 import { answerViewRequests, type ViewPrompts } from './view-requests.ts';
 import { callToolForView, listForView, READ_ONLY, type LiveHost } from './view-tool-call.ts';
 import { ViewTransport, type ViewFrameSink } from './view-transport.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { REFUSED_CODE, ViewTransport } from './view-transport.ts';
-import { CONSOLE_ENVELOPE } from './view-console-probe.ts';
+import { CONSOLE_ENVELOPE } from '../developer/view-console-probe.ts';
 import { MessageBudget } from './view-message.ts';
 
 const ORIGIN = 'http://127.0.0.1:4001';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useStore } from '../../ui/use-store.ts';
+import { useStore } from '../../../ui/use-store.ts';
 import type { ViewConsole, ViewConsoleLine } from './view-console.ts';
 
 const LEVEL_CLASSES: Record<string, string> = {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import { dialogClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
+import { dialogClass, primaryButtonClass, secondaryButtonClass } from '../../../ui/field-classes.ts';
 
 /** A pending "open this link?" question from a View. */
 export interface LinkPromptState {

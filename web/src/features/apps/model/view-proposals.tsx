@@ -1,5 +1,5 @@
-import { useServices } from '../../services.ts';
-import { useStore } from '../../ui/use-store.ts';
+import { useServices } from '../../../services.ts';
+import { useStore } from '../../../ui/use-store.ts';
 import type { ModelChat } from './view-model-inbox.ts';
 
 const button =

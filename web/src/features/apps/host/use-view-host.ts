@@ -1,14 +1,14 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
-import type { CallEntry } from '../../calls/call-history.ts';
-import { useStore } from '../../ui/use-store.ts';
+import type { CallEntry } from '../../../calls/call-history.ts';
+import { useStore } from '../../../ui/use-store.ts';
 import { DISPLAY_MODES } from './host-context.ts';
-import { fixedSize, type HostControls } from './host-controls.ts';
+import { fixedSize, type HostControls } from '../developer/host-controls.ts';
 import { useLinkPrompt, type LinkPromptState } from './link-prompt.tsx';
-import { createViewFrame, parkUntilClosed } from './view-frame-element.ts';
+import { createViewFrame, parkUntilClosed } from '../view/view-frame-element.ts';
 import { ViewHost, type ViewHostOptions } from './view-host.ts';
-import type { ViewModelInbox } from './view-model-inbox.ts';
-import { nameText } from '../../../../client/tools/tool-identity.ts';
+import type { ViewModelInbox } from '../model/view-model-inbox.ts';
+import { nameText } from '../../../../../client/tools/tool-identity.ts';
 import { containerOf, frameSize, visibleHeightAround, type SizeInputs } from './view-size.ts';
 
 /** What {@link useViewHost} needs: the View to host and where its frames and calls go. */

@@ -1,5 +1,5 @@
 import type { McpUiDisplayMode } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { useStore } from '../../ui/use-store.ts';
+import { useStore } from '../../../ui/use-store.ts';
 import {
   checkLocale,
   checkTimeZone,
