@@ -4,6 +4,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { compactButtonClass } from '../../ui/field-classes.ts';
 import { readDiscover } from './discover-facts.ts';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 const termClass = 'font-medium text-slate-600 dark:text-slate-400';
 
@@ -47,12 +48,11 @@ export function DiscoverButton() {
           <dt className={termClass}>Instructions</dt>
           <dd className="whitespace-pre-wrap">{facts.instructions ?? '(none)'}</dd>
         </dl>
-        <details className="mt-3 text-sm">
-          <summary>Result as JSON</summary>
+        <Disclosure className="mt-3 text-sm" summary="Result as JSON">
           <pre className="mt-1 max-h-80 overflow-auto rounded bg-slate-100 p-2 font-mono text-xs dark:bg-slate-800">
             {JSON.stringify(discover, null, 2)}
           </pre>
-        </details>
+        </Disclosure>
       </Dialog>
     </>
   );

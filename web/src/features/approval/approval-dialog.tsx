@@ -9,6 +9,7 @@ import { claimsReadOnly, readAnnotations } from '../../../../client/tools/tool-a
 import { knownRevision } from '../../../../client/era/protocol-revisions.ts';
 import { serverName } from '../../../../client/session/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 type Notice = typeof import('./arguments-check-notice.tsx').ArgumentsCheckNotice;
 
@@ -197,20 +198,24 @@ export function ApprovalDialog() {
               revision={revision}
             />
           )}
-          <label className="flex items-center gap-2 text-sm">
-            <input type="checkbox" checked={always} onChange={(e) => setAlways(e.target.checked)} />
-            Always allow this tool
-          </label>
+          <CheckboxField
+            className="gap-2 text-sm"
+            checked={always}
+            onChange={(e) => setAlways(e.target.checked)}
+            label="Always allow this tool"
+          />
           {offerSkipReadOnly && (
-            <label className="flex items-center gap-2 text-sm">
-              <input
-                type="checkbox"
-                checked={skipReadOnly}
-                onChange={(e) => setSkipReadOnly(e.target.checked)}
-              />
-              Don&apos;t ask for this server&apos;s read-only tools
-              <span className="text-xs text-slate-500">(trusts its annotations; undo in Settings)</span>
-            </label>
+            <CheckboxField
+              className="gap-2 text-sm"
+              checked={skipReadOnly}
+              onChange={(e) => setSkipReadOnly(e.target.checked)}
+              label={
+                <>
+                  Don&apos;t ask for this server&apos;s read-only tools
+                  <span className="text-xs text-slate-500">(trusts its annotations; undo in Settings)</span>
+                </>
+              }
+            />
           )}
           <div className="flex justify-end gap-2">
             <button type="button" className={secondaryButtonClass} onClick={() => runner.answer(false)}>

@@ -6,6 +6,7 @@ import { Dialog } from '../../ui/dialog.tsx';
 import { ThemeSwitch } from '../../ui/theme-switch.tsx';
 import { serverName } from '../../../../client/session/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 /** Call settings: timeouts, the colour theme, and which servers' annotations are trusted. */
 export function SettingsButton() {
@@ -53,27 +54,18 @@ export function SettingsButton() {
               <ThemeSwitch />
             </span>
           </div>
-          <label className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              checked={trusted}
-              onChange={(e) => policy.setTrusted(server, e.target.checked)}
-            />
-            <span>
-              Trust this server’s annotations
-              <span className="block text-xs">
-                <ServerNameText name={serverName(serverInfo, server)} stacked />
-              </span>
-            </span>
-          </label>
-          <label className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              checked={settings.skipReadOnlyOfTrusted}
-              onChange={(e) => policy.updateSettings({ skipReadOnlyOfTrusted: e.target.checked })}
-            />
-            Skip approval for read-only tools of trusted servers
-          </label>
+          <CheckboxField
+            checked={trusted}
+            onChange={(e) => policy.setTrusted(server, e.target.checked)}
+            label="Trust this server’s annotations"
+            hint={<ServerNameText name={serverName(serverInfo, server)} stacked />}
+          />
+          <CheckboxField
+            className="items-start gap-2"
+            checked={settings.skipReadOnlyOfTrusted}
+            onChange={(e) => policy.updateSettings({ skipReadOnlyOfTrusted: e.target.checked })}
+            label="Skip approval for read-only tools of trusted servers"
+          />
         </div>
       </Dialog>
     </>

@@ -2,6 +2,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { ChatConversation } from './chat-conversation.ts';
 import { offerTools } from '../../../../client/tools/offered-tools.ts';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 /** Which of the server's tools the model is offered, and what was normalised for the provider. */
 export function ToolOffer({ chat }: { chat: ChatConversation }) {
@@ -11,10 +12,15 @@ export function ToolOffer({ chat }: { chat: ChatConversation }) {
   const offered = offerTools(tools);
   const count = offered.filter((t) => !withheld.includes(t.key)).length;
   return (
-    <details className="rounded border border-slate-200 px-2 py-1 dark:border-slate-800">
-      <summary className="cursor-pointer text-xs text-slate-600 dark:text-slate-400">
-        Tools offered ({count} of {offered.length})
-      </summary>
+    <Disclosure
+      className="rounded border border-slate-200 px-2 py-1 dark:border-slate-800"
+      summaryClassName="cursor-pointer text-xs text-slate-600 dark:text-slate-400"
+      summary={
+        <>
+          Tools offered ({count} of {offered.length})
+        </>
+      }
+    >
       <ul aria-label="Tools offered" className="mt-1 flex flex-col gap-1">
         {offered.map((t) => (
           <li key={t.key} className="text-xs">
@@ -39,6 +45,6 @@ export function ToolOffer({ chat }: { chat: ChatConversation }) {
           </li>
         ))}
       </ul>
-    </details>
+    </Disclosure>
   );
 }

@@ -1,6 +1,7 @@
 import { useStore, type Observable } from '../../ui/use-store.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
 import type { StepRecord, TurnRecord } from './transcript.ts';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 /** Per turn: the exact provider requests and responses (keys masked), tokens and latency; Re-run when live. */
 export function TurnDetails({
@@ -16,10 +17,16 @@ export function TurnDetails({
     <section aria-label="Provider requests" className="flex flex-col gap-1 text-xs">
       <h3 className="font-semibold">Provider requests</h3>
       {turns.map((turn, index) => (
-        <details key={turn.id} className="rounded border border-slate-200 px-2 py-1 dark:border-slate-800">
-          <summary className="cursor-pointer">
-            Turn {index + 1} ({turn.model}): {totals(turn.steps)}
-          </summary>
+        <Disclosure
+          key={turn.id}
+          className="rounded border border-slate-200 px-2 py-1 dark:border-slate-800"
+          summaryClassName="cursor-pointer"
+          summary={
+            <>
+              Turn {index + 1} ({turn.model}): {totals(turn.steps)}
+            </>
+          }
+        >
           {onRerun && (
             <button
               type="button"
@@ -33,7 +40,7 @@ export function TurnDetails({
           {turn.steps.map((step, n) => (
             <Step key={n} step={step} n={n + 1} />
           ))}
-        </details>
+        </Disclosure>
       ))}
     </section>
   );

@@ -1,4 +1,5 @@
 import type { ConnectFailure } from '../../../../client/session/connect-failure.ts';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 /**
  * "Why?" beside a failed connect: the error as it came (when the plain words replaced it), what its kind means,
@@ -9,8 +10,11 @@ export function ConnectFailureDetail({ detail, plain }: { detail: ConnectFailure
   const reworded = plain !== detail.headline;
   if (!detail.explanation && detail.data === undefined && !reworded) return null;
   return (
-    <details className="group w-full text-xs">
-      <summary className="cursor-pointer text-indigo-600 dark:text-indigo-400">Why?</summary>
+    <Disclosure
+      className="group w-full text-xs"
+      summaryClassName="cursor-pointer text-indigo-600 dark:text-indigo-400"
+      summary="Why?"
+    >
       <div
         role="note"
         aria-label="Connection error"
@@ -24,6 +28,6 @@ export function ConnectFailureDetail({ detail, plain }: { detail: ConnectFailure
           </pre>
         )}
       </div>
-    </details>
+    </Disclosure>
   );
 }

@@ -11,6 +11,7 @@ import { editCall, rerunCall } from '../../calls/call-paths.ts';
 import { describeTaskDecision } from '../../../../client/tasks/task-decision.ts';
 import { linkButtonClass } from '../../ui/field-classes.ts';
 import { STAGE_TABS } from '../../calls/stage-selection.ts';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 /** One call in the history list; `onTogglePick` adds its "Compare" checkbox. */
 export function HistoryRow({
@@ -164,10 +165,12 @@ export function HistoryRow({
           Copy as JSON-RPC
         </button>
         {onTogglePick && call.outcome && (
-          <label className="ml-auto flex items-center gap-1 text-slate-500">
-            <input type="checkbox" checked={picked} onChange={() => onTogglePick(call.id)} />
-            Compare
-          </label>
+          <CheckboxField
+            className="ml-auto text-slate-500"
+            checked={picked}
+            onChange={() => onTogglePick(call.id)}
+            label="Compare"
+          />
         )}
       </div>
       {problem && (

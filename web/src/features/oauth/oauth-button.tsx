@@ -8,6 +8,7 @@ import { OAuthClientForm } from './oauth-client-form.tsx';
 import { oauthClients } from './oauth-clients.ts';
 import { oauthView, STEP_LABELS } from './oauth-log.ts';
 import { OAuthStepsTable } from './oauth-steps-table.tsx';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 /** The bar's Sign in: filled like a primary button, as small as its neighbours, never wrapped. */
 const signInLinkClass =
@@ -125,14 +126,12 @@ export function OAuthButton({
             Clear tokens
           </button>
           {target && target.transport !== 'stdio' && (
-            <label className="ml-2 flex items-center gap-1 text-sm">
-              <input
-                type="checkbox"
-                defaultChecked={guided}
-                onChange={(e) => oauthClients.setGuided(target, e.target.checked)}
-              />
-              Guided mode (one request per Next step, from the next start)
-            </label>
+            <CheckboxField
+              className="ml-2 text-sm"
+              defaultChecked={guided}
+              onChange={(e) => oauthClients.setGuided(target, e.target.checked)}
+              label="Guided mode (one request per Next step, from the next start)"
+            />
           )}
         </div>
         {target && target.transport !== 'stdio' && (

@@ -1,5 +1,6 @@
 import type { OAuthStep } from '#shared/oauth-step.ts';
 import { clockTime, STEP_LABELS, urlParameters, type OAuthRow } from './oauth-log.ts';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 /**
  * The OAuth debugger's table: one row per step (what it is, the request, the answer's status, the
@@ -68,14 +69,15 @@ function StepRow({ step, decision }: { step: OAuthStep; decision: string }) {
       <td className="wrap-anywhere">
         {decision}
         {said && (
-          <details className="mt-1">
-            <summary className="cursor-pointer text-xs text-slate-500 dark:text-slate-400">
-              What was said
-            </summary>
+          <Disclosure
+            className="mt-1"
+            summaryClassName="cursor-pointer text-xs text-slate-500 dark:text-slate-400"
+            summary="What was said"
+          >
             {parameters.length > 0 && <Parameters parameters={parameters} />}
             {step.requestBody !== undefined && <Body label="Request body" text={step.requestBody} />}
             {step.responseBody !== undefined && <Body label="Response body" text={step.responseBody} />}
-          </details>
+          </Disclosure>
         )}
       </td>
     </tr>

@@ -9,6 +9,7 @@ import { LoopbackHelp, ShareLink } from './share-link.tsx';
 import { useNameRecordingByServer } from './name-recording.ts';
 import { serverName } from '../../../../client/session/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 /**
  * "Share recording": makes an unguessable link to the bridge's recording of this connection.
@@ -95,8 +96,11 @@ export function ShareRecordingButton({ recordingProblem }: { recordingProblem?: 
         <p className="mt-3 text-sm text-slate-600 dark:text-slate-400">
           A read-only replay of this connection, live while it is open. Secrets are never stored.
         </p>
-        <details className="mt-2 text-sm text-slate-600 dark:text-slate-400">
-          <summary className="cursor-pointer text-indigo-600 dark:text-indigo-400">What is shared?</summary>
+        <Disclosure
+          className="mt-2 text-sm text-slate-600 dark:text-slate-400"
+          summaryClassName="cursor-pointer text-indigo-600 dark:text-indigo-400"
+          summary="What is shared?"
+        >
           <p className="mt-1">
             The link opens a read-only replay of this connection: its trace, calls and results. While the
             connection is open, viewers watch new frames arrive live; they cannot call tools. Environment and
@@ -110,7 +114,7 @@ export function ShareRecordingButton({ recordingProblem }: { recordingProblem?: 
             hand someone the secrets too, use “Export session”.
           </p>
           <LoopbackHelp />
-        </details>
+        </Disclosure>
         <div className="mt-4 flex justify-end gap-2">
           {recording?.shareId ? (
             <button type="button" className={secondaryButtonClass} onClick={() => void stopSharing()}>

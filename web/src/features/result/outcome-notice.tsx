@@ -5,6 +5,7 @@ import { Notice } from './notice.tsx';
 import { outcomeLook } from './outcome-badge.tsx';
 import { TextViewer } from './text-viewer.tsx';
 import { before } from '../../../../client/era/protocol-revisions.ts';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 /** The revision that asks for input validation failures as tool execution errors (SEP-1303). */
 export const INPUT_ERRORS_AS_TOOL_ERRORS_SINCE = '2025-11-25';
@@ -68,10 +69,11 @@ function EndingNotice({ outcome, revision }: { outcome: CallOutcome; revision?: 
         )}
         {/* What the server said comes first; what the spec says about it waits behind one click. */}
         {(explained || sepNote) && (
-          <details className="mt-1 text-xs">
-            <summary className="cursor-pointer font-medium">
-              What does {error?.code ?? 'this error'} mean?
-            </summary>
+          <Disclosure
+            className="mt-1 text-xs"
+            summaryClassName="cursor-pointer font-medium"
+            summary={<>What does {error?.code ?? 'this error'} mean?</>}
+          >
             {explained && (
               <p role="note" className="mt-1">
                 {explained}
@@ -84,7 +86,7 @@ function EndingNotice({ outcome, revision }: { outcome: CallOutcome; revision?: 
                 Invalid params (-32602) should mean a malformed request, such as an unknown tool.
               </p>
             )}
-          </details>
+          </Disclosure>
         )}
       </Notice>
     );

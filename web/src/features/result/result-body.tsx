@@ -8,10 +8,10 @@ import type { CallEntry } from '../../calls/call-history.ts';
 import { Tabs, type TabSpec } from '../../ui/tabs.tsx';
 import { OutcomeNotice } from './outcome-notice.tsx';
 import { RenderedResult } from './rendered-result.tsx';
-import { ResultChecks } from './checks/result-checks.tsx';
+import { OutputNotices } from './output-validation/output-notices.tsx';
 import { ResultMeta } from './result-meta.tsx';
 import { hasResultDetails, ResultDetailsButton, ResultDetailsPanel } from './result-details.tsx';
-import { useOutputValidation } from './checks/use-output-validation.ts';
+import { useOutputValidation } from './output-validation/use-output-validation.ts';
 import { safeStringify } from '../../../../client/content/json-text.ts';
 import { TextViewer } from './text-viewer.tsx';
 
@@ -80,7 +80,7 @@ export function ResultBody({
       <div className="flex flex-wrap items-center gap-x-4 gap-y-1.5 px-3 pt-2 empty:hidden">
         <OutcomeNotice outcome={outcome} revision={revision} />
         <ResultRevisionNotice result={result} revision={revision} />
-        <ResultChecks plan={plan} validation={validation} mirror={mirror} />
+        <OutputNotices plan={plan} validation={validation} mirror={mirror} />
         <ResultMeta result={result} createdTask={createdTask} />
         {detailsOpen && <ResultDetailsPanel id={detailsId} {...details} />}
       </div>

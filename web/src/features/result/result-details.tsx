@@ -1,6 +1,6 @@
 import type { CallEntry } from '../../calls/call-history.ts';
 import type { MirrorCheck } from '../../../../client/checks/back-compat.ts';
-import { MirrorNote } from './checks/result-checks.tsx';
+import { MirrorNote } from './output-validation/output-notices.tsx';
 import { hasMetaDetails, ResultMetaDetails } from './result-meta.tsx';
 
 /** What {@link ResultDetailsPanel} shows, and whether there is any. */

@@ -7,6 +7,7 @@ import {
 } from '#shared/server-config.ts';
 import { inputClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { saveFile } from '../../lib/save-file.ts';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 const ALL = '';
 
@@ -74,14 +75,12 @@ export function ConfigExport({ servers }: { servers: readonly NamedTarget[] }) {
             ))}
           </select>
         </label>
-        <label className="flex items-center gap-1.5 pb-1.5">
-          <input
-            type="checkbox"
-            checked={includeSecrets}
-            onChange={(e) => (setIncludeSecrets(e.target.checked), setCopied(undefined))}
-          />
-          Include secrets
-        </label>
+        <CheckboxField
+          className="gap-1.5 pb-1.5"
+          checked={includeSecrets}
+          onChange={(e) => (setIncludeSecrets(e.target.checked), setCopied(undefined))}
+          label="Include secrets"
+        />
       </div>
       <textarea
         aria-label="Exported config"

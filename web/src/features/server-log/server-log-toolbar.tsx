@@ -5,6 +5,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
 import { deprecationUnder, removedUnder } from '../../../../client/era/modern-rules.ts';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 /** Compact controls of the log toolbar, matching the trace's filter bar. */
 const logControlClass =
@@ -91,14 +92,12 @@ export function ServerLogToolbar({
             className="flex flex-wrap items-center gap-x-2.5 gap-y-1"
           >
             {LOG_KINDS.map(({ kind, label }) => (
-              <label key={kind} className="flex items-center gap-1">
-                <input
-                  type="checkbox"
-                  checked={filter.kinds.has(kind)}
-                  onChange={(e) => toggle(kind, e.target.checked)}
-                />
-                {label}
-              </label>
+              <CheckboxField
+                key={kind}
+                checked={filter.kinds.has(kind)}
+                onChange={(e) => toggle(kind, e.target.checked)}
+                label={label}
+              />
             ))}
           </div>
         </div>

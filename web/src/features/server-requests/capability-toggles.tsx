@@ -4,6 +4,7 @@ import type { CapabilityFlags } from './capability-settings.ts';
 import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
 import { deprecationOf } from '../../../../client/era/modern-rules.ts';
 import { AppsToggle } from '../apps/apps.ts';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 const FEATURES: { key: keyof CapabilityFlags; label: string; detail: string }[] = [
   { key: 'sampling', label: 'Sampling', detail: 'the server may ask you to write a model reply' },
@@ -25,19 +26,18 @@ export function CapabilityToggles() {
     <fieldset className="flex flex-col gap-1.5 text-sm">
       <legend className="sr-only">Client capabilities</legend>
       {FEATURES.map(({ key, label, detail }) => (
-        <label key={key} className="flex items-start gap-2">
-          <input
-            type="checkbox"
-            className="mt-1"
-            checked={flags[key]}
-            onChange={(e) => serverRequests.settings.set(key, e.target.checked)}
-          />
-          <span>
-            {label}{' '}
-            {(key === 'sampling' || key === 'roots') && <DeprecatedMark reason={deprecationOf(key)} />}
-            <span className="block text-xs text-slate-500">{detail}</span>
-          </span>
-        </label>
+        <CheckboxField
+          key={key}
+          checked={flags[key]}
+          onChange={(e) => serverRequests.settings.set(key, e.target.checked)}
+          label={
+            <>
+              {label}{' '}
+              {(key === 'sampling' || key === 'roots') && <DeprecatedMark reason={deprecationOf(key)} />}
+            </>
+          }
+          hint={detail}
+        />
       ))}
       <AppsToggle />
       <p

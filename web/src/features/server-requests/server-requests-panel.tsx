@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { CapabilityToggles } from './capability-toggles.tsx';
-import { Disclosure } from './disclosure.tsx';
+import { Disclosure } from '../../ui/disclosure.tsx';
 import { PendingRequests } from './pending-requests.tsx';
 import { RootsEditor } from './roots-editor.tsx';
 
@@ -10,6 +10,10 @@ import { RootsEditor } from './roots-editor.tsx';
  * A non-modal floating dialog: the user can keep reading the tool panel and the trace while the
  * server waits. Holds the queue, the roots and the client capability choices.
  */
+const sectionClass = 'border-t border-slate-200 dark:border-slate-800';
+const sectionSummaryClass =
+  'cursor-pointer px-3 py-2 text-sm font-semibold hover:bg-slate-50 dark:hover:bg-slate-800';
+
 export function ServerRequestsPanel({ onClose }: { onClose: () => void }) {
   const { serverRequests } = useServices();
   const count = useStore(serverRequests.queue, (s) => s.pending.length);
@@ -43,11 +47,23 @@ export function ServerRequestsPanel({ onClose }: { onClose: () => void }) {
         <div className="p-3">
           <PendingRequests />
         </div>
-        <Disclosure title={`Roots (${rootCount})`}>
-          <RootsEditor />
+        <Disclosure
+          className={sectionClass}
+          summaryClassName={sectionSummaryClass}
+          summary={`Roots (${rootCount})`}
+        >
+          <div className="px-3 pb-3">
+            <RootsEditor />
+          </div>
         </Disclosure>
-        <Disclosure title="Client capabilities">
-          <CapabilityToggles />
+        <Disclosure
+          className={sectionClass}
+          summaryClassName={sectionSummaryClass}
+          summary="Client capabilities"
+        >
+          <div className="px-3 pb-3">
+            <CapabilityToggles />
+          </div>
         </Disclosure>
       </div>
     </section>

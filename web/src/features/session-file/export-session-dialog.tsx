@@ -5,6 +5,7 @@ import { primaryButtonClass } from '../../ui/field-classes.ts';
 import { saveFile } from '../../lib/save-file.ts';
 import { buildSessionFile, serializeSessionFile } from '../../replay/session-file.ts';
 import { chatSnapshotOf } from '../chat/use-conversation.ts';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 /**
  * "Export session": saves the session as one JSON file. The choice to include secrets lives here, beside the one
@@ -53,20 +54,13 @@ export function ExportSessionDialog({ dialogRef }: { dialogRef: RefObject<HTMLDi
           ).
         </p>
       ) : (
-        <label className="mt-3 flex items-start gap-2 text-sm">
-          <input
-            type="checkbox"
-            className="mt-1"
-            checked={includeSecrets}
-            onChange={(e) => setIncludeSecrets(e.target.checked)}
-          />
-          <span>
-            Include secrets
-            <span className="block text-xs text-slate-500 dark:text-slate-400">
-              Header and environment values of the connection. Left out unless you tick this.
-            </span>
-          </span>
-        </label>
+        <CheckboxField
+          className="mt-3 text-sm"
+          checked={includeSecrets}
+          onChange={(e) => setIncludeSecrets(e.target.checked)}
+          label="Include secrets"
+          hint="Header and environment values of the connection. Left out unless you tick this."
+        />
       )}
       <div className="mt-4 flex justify-end">
         <button type="button" className={primaryButtonClass} onClick={exportSession}>

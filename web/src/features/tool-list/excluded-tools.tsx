@@ -1,4 +1,5 @@
 import type { ExcludedTool } from '../../../../client/tools/header-tools.ts';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 /**
  * Tools the server listed but a 2026-07-28 HTTP client must not offer (an invalid `x-mcp-header`),
@@ -7,10 +8,15 @@ import type { ExcludedTool } from '../../../../client/tools/header-tools.ts';
 export function ExcludedTools({ excluded }: { excluded: readonly ExcludedTool[] }) {
   if (!excluded.length) return null;
   return (
-    <details className="px-3 pb-2 text-xs text-amber-700 dark:text-amber-400">
-      <summary>
-        ⚠ {excluded.length} {excluded.length === 1 ? 'tool' : 'tools'} set apart: invalid x-mcp-header
-      </summary>
+    <Disclosure
+      className="px-3 pb-2 text-xs text-amber-700 dark:text-amber-400"
+
+      summary={
+        <>
+          ⚠ {excluded.length} {excluded.length === 1 ? 'tool' : 'tools'} set apart: invalid x-mcp-header
+        </>
+      }
+    >
       <ul aria-label="Set apart: invalid x-mcp-header" className="mt-1 flex flex-col gap-1">
         {excluded.map(({ tool, reason }) => (
           <li key={tool.name}>
@@ -19,6 +25,6 @@ export function ExcludedTools({ excluded }: { excluded: readonly ExcludedTool[] 
           </li>
         ))}
       </ul>
-    </details>
+    </Disclosure>
   );
 }

@@ -1,5 +1,6 @@
 import type { TaskDecision } from '../../../../client/tasks/task-decision.ts';
 import { inputClass } from '../../ui/field-classes.ts';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 /**
  * "Run as task" for task-augmented tools/call (2025-11-25). Shows the decision every call path uses
@@ -19,10 +20,11 @@ export function TaskOptions({
   const asTask = decision.task !== undefined;
   return (
     <span className="flex flex-wrap items-center gap-2 text-xs text-slate-600 dark:text-slate-400">
-      <label className="flex items-center gap-1">
-        <input type="checkbox" checked={asTask} onChange={(e) => onChange({ asTask: e.target.checked })} />
-        {mode === 'forbidden' ? 'Force run as task' : 'Run as task'}
-      </label>
+      <CheckboxField
+        checked={asTask}
+        onChange={(e) => onChange({ asTask: e.target.checked })}
+        label={mode === 'forbidden' ? 'Force run as task' : 'Run as task'}
+      />
       {asTask && (
         <label className="flex items-center gap-1 whitespace-nowrap">
           TTL (s)

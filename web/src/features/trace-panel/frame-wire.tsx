@@ -1,5 +1,6 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { wireFacts } from './wire-facts.ts';
+import { Disclosure } from '../../ui/disclosure.tsx';
 
 const label = 'font-semibold text-slate-600 dark:text-slate-300';
 
@@ -27,10 +28,17 @@ export function FrameWire({ frame }: { frame: Frame }) {
         </p>
       )}
       {facts.request && (
-        <details open role="group" aria-label="HTTP request">
-          <summary className={label}>
-            HTTP {facts.request.method} · {facts.request.headers.length} headers
-          </summary>
+        <Disclosure
+          open
+          role="group"
+          aria-label="HTTP request"
+          summaryClassName={label}
+          summary={
+            <>
+              HTTP {facts.request.method} · {facts.request.headers.length} headers
+            </>
+          }
+        >
           <table className="mt-1 font-mono">
             <tbody>
               {facts.request.headers.map((header) => (
@@ -48,17 +56,19 @@ export function FrameWire({ frame }: { frame: Frame }) {
               ))}
             </tbody>
           </table>
-        </details>
+        </Disclosure>
       )}
       {facts.envelope && (
-        <details role="group" aria-label="Envelope">
-          <summary className={label}>
-            _meta envelope · {countOf(Object.keys(facts.envelope).length, 'key')}
-          </summary>
+        <Disclosure
+          role="group"
+          aria-label="Envelope"
+          summaryClassName={label}
+          summary={<>_meta envelope · {countOf(Object.keys(facts.envelope).length, 'key')}</>}
+        >
           <pre className="font-mono break-all whitespace-pre-wrap">
             {JSON.stringify(facts.envelope, null, 2)}
           </pre>
-        </details>
+        </Disclosure>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import type { TraceFilter } from '../../../../client/trace/trace-filter.ts';
+import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 const control =
   'rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs dark:border-slate-700 dark:bg-slate-900';
@@ -62,15 +63,14 @@ export function TraceFilterBar({
         <option value="model">model</option>
         <option value="view">View</option>
       </select>
-      <label className="flex shrink-0 items-center gap-1 text-xs" title="Show only errors">
-        <input
-          type="checkbox"
-          aria-label="Errors only"
-          checked={filter.errorsOnly}
-          onChange={(e) => set({ errorsOnly: e.target.checked })}
-        />
-        Errors
-      </label>
+      <CheckboxField
+        className="shrink-0 text-xs"
+        title="Show only errors"
+        aria-label="Errors only"
+        checked={filter.errorsOnly}
+        onChange={(e) => set({ errorsOnly: e.target.checked })}
+        label="Errors"
+      />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import {
   type Insets,
 } from './host-controls.ts';
 import { field, InsetsField, Labelled } from './host-controls-fields.tsx';
+import { Disclosure } from '../../../ui/disclosure.tsx';
+import { CheckboxField } from '../../../ui/checkbox-field.tsx';
 
 const LOCALES = ['en-US', 'en-GB', 'de-DE', 'fr-FR', 'ja-JP', 'ar-EG', 'he-IL', 'pt-BR', 'zh-CN'];
 const TIME_ZONES = [
@@ -57,14 +59,19 @@ export function HostControlsPanel({
   const localeProblem = checkLocale(state.locale);
   const zoneProblem = checkTimeZone(state.timeZone);
   return (
-    <details className="rounded border border-slate-200 text-xs dark:border-slate-800">
-      <summary className="cursor-pointer px-2 py-1 text-slate-600 dark:text-slate-300">
-        <span className="font-semibold">Host controls</span>{' '}
-        <span className="text-slate-500">
-          {summary.length ? summary.join(' · ') : 'the page’s own host'}
-          {state.watch && ' · watching the resource'}
-        </span>
-      </summary>
+    <Disclosure
+      className="rounded border border-slate-200 text-xs dark:border-slate-800"
+      summaryClassName="cursor-pointer px-2 py-1 text-slate-600 dark:text-slate-300"
+      summary={
+        <>
+          <span className="font-semibold">Host controls</span>{' '}
+          <span className="text-slate-500">
+            {summary.length ? summary.join(' · ') : 'the page’s own host'}
+            {state.watch && ' · watching the resource'}
+          </span>
+        </>
+      }
+    >
       <div className="grid grid-cols-[repeat(auto-fill,minmax(13rem,1fr))] gap-x-4 gap-y-2 border-t border-slate-200 p-2 dark:border-slate-800">
         <Labelled label="Colour scheme">
           <select
@@ -164,14 +171,16 @@ export function HostControlsPanel({
         </Labelled>
         <fieldset className="flex items-center gap-3">
           <legend className="sr-only">Device capabilities</legend>
-          <label className="flex items-center gap-1">
-            <input type="checkbox" checked={state.touch} onChange={(e) => set({ touch: e.target.checked })} />{' '}
-            Touch
-          </label>
-          <label className="flex items-center gap-1">
-            <input type="checkbox" checked={state.hover} onChange={(e) => set({ hover: e.target.checked })} />{' '}
-            Hover
-          </label>
+          <CheckboxField
+            checked={state.touch}
+            onChange={(e) => set({ touch: e.target.checked })}
+            label={<> Touch</>}
+          />
+          <CheckboxField
+            checked={state.hover}
+            onChange={(e) => set({ hover: e.target.checked })}
+            label={<> Hover</>}
+          />
         </fieldset>
         <InsetsField insets={state.insets} onChange={setInset} />
         <Labelled label="CSP">
@@ -185,18 +194,13 @@ export function HostControlsPanel({
             <option value="relaxed">Relaxed like the reference host</option>
           </select>
         </Labelled>
-        <label
-          className="flex items-center gap-1"
+        <CheckboxField
           title="Read the View's resource again when the server says it changed (resources/updated, list_changed)"
-        >
-          <input
-            type="checkbox"
-            disabled={readOnly}
-            checked={state.watch}
-            onChange={(e) => set({ watch: e.target.checked })}
-          />{' '}
-          Watch resource
-        </label>
+          disabled={readOnly}
+          checked={state.watch}
+          onChange={(e) => set({ watch: e.target.checked })}
+          label="Watch resource"
+        />
         <button
           type="button"
           className="justify-self-start rounded border border-slate-300 px-2 py-0.5 font-semibold hover:bg-slate-100 dark:border-slate-700 dark:hover:bg-slate-800"
@@ -205,6 +209,6 @@ export function HostControlsPanel({
           Reset host
         </button>
       </div>
-    </details>
+    </Disclosure>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '../../../ui/use-store.ts';
 import type { ViewConsole, ViewConsoleLine } from './view-console.ts';
+import { CheckboxField } from '../../../ui/checkbox-field.tsx';
 
 const LEVEL_CLASSES: Record<string, string> = {
   error: 'text-red-700 dark:text-red-400',
@@ -33,10 +34,12 @@ export function ViewConsolePanel({ console }: { console: ViewConsole }) {
             {all.length === 0 ? '(nothing yet)' : counts.length ? `(${counts.join(', ')})` : ''}
           </span>
         </h3>
-        <label className="ml-auto flex items-center gap-1 text-slate-500">
-          <input type="checkbox" checked={verbose} onChange={(e) => setVerbose(e.target.checked)} />
-          Debug lines{hidden > 0 && ` (${hidden} hidden)`}
-        </label>
+        <CheckboxField
+          className="ml-auto text-slate-500"
+          checked={verbose}
+          onChange={(e) => setVerbose(e.target.checked)}
+          label={<>Debug lines{hidden > 0 && ` (${hidden} hidden)`}</>}
+        />
       </div>
       {lines.length > 0 && (
         <ul

@@ -2,6 +2,7 @@ import type { ViewCsp } from '#shared/view-csp.ts';
 import { useStore } from '../../../ui/use-store.ts';
 import type { UiResource } from '../ui-resource.ts';
 import type { ViewNotes } from './view-notes.ts';
+import { Disclosure } from '../../../ui/disclosure.tsx';
 
 /**
  * What the "From the View" list collects (the kinds of `ViewNote`) and where the View's tool calls go instead, so an
@@ -51,12 +52,11 @@ export function ViewNotesPanel({
           ⚠ {warning}
         </p>
       ))}
-      <details>
-        <summary className="cursor-pointer text-slate-500">Content-Security-Policy applied</summary>
+      <Disclosure summaryClassName="cursor-pointer text-slate-500" summary="Content-Security-Policy applied">
         <pre className="whitespace-pre-wrap break-all font-mono text-[11px]">
           {csp.policy.split('; ').join(';\n')}
         </pre>
-      </details>
+      </Disclosure>
       <h3 className="font-semibold text-slate-600 dark:text-slate-300">
         From the View {list.length === 0 && <span className="font-normal text-slate-500">(nothing yet)</span>}
       </h3>

@@ -4,8 +4,8 @@ import { Notice } from '../notice.tsx';
 import type { ValidationState } from './use-output-validation.ts';
 import { ViolationList } from './violation-list.tsx';
 
-/** The spec checks on a result's structured output: outputSchema conformance, and a text mirror that is missing. */
-export function ResultChecks({
+/** What validating a result's structured output found: outputSchema conformance, and a text mirror that is missing. */
+export function OutputNotices({
   plan,
   validation,
   mirror,
