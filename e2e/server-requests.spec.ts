@@ -105,7 +105,7 @@ test.describe('with server-everything', () => {
     const { app, page } = await openEverything(shared);
     await page.getByRole('button', { name: /Server requests/ }).click();
     const panel = requestsPanel(page);
-    await panel.getByText('Roots (0)', { exact: true }).click();
+    await panel.locator('summary', { hasText: 'Roots (0)' }).click();
     await panel.getByRole('textbox', { name: 'Root URI' }).fill('https://not-a-file.example');
     await panel.getByRole('button', { name: 'Add root' }).click();
     await expect(panel.getByRole('alert')).toHaveText('A root must be a file:// URI');
@@ -154,7 +154,7 @@ test.describe('with server-everything', () => {
     const { app, page } = await openEverything(shared);
     await page.getByRole('button', { name: /Server requests/ }).click();
     const panel = requestsPanel(page);
-    await panel.getByText('Client capabilities', { exact: true }).click();
+    await panel.locator('summary', { hasText: 'Client capabilities' }).click();
     await panel.getByRole('checkbox', { name: /Sampling/ }).uncheck();
     await expect(panel).toContainText('reconnect to declare');
     await page.screenshot({ path: 'test-results/screens/server-requests-capabilities.png' });
