@@ -49,7 +49,7 @@ export default tseslint.config(
   {
     // The headless client and the page's layers under the features stay framework-free, so they run
     // in the browser, in Node (check, bench) and in tests with in-memory transports. Which folder may
-    // import which: client/layout.test.ts and web/src/layout.test.ts.
+    // import which: test/layout.test.ts.
     files: ['client/**/*.ts', 'web/src/{lib,calls}/**/*.ts', 'shared/**/*.ts'],
     ignores: ['**/*.test.ts'],
     rules: {
@@ -85,7 +85,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(\\.\\./)+(web|client)/',
+              regex: '^((\\.\\./)+(web|client)/|#client/)',
               message: 'The bridge never imports the web app or the client.',
             },
             { group: ['**/test/**'], message: 'Production code never imports test support.' },

@@ -1,4 +1,4 @@
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 
 /** A small echo call, the unit of every latency figure. */
 async function echo(session: McpSession): Promise<void> {

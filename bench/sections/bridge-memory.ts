@@ -2,7 +2,7 @@ import { fixtureCommand } from '../../test/support/in-process-bridge.ts';
 import { waitFor } from '../../test/support/node-session.ts';
 import { processExists, projectPath } from '../../test/support/start-cli.ts';
 import type { StdioTarget } from '#shared/targets.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';
 import { formatMb, residentBytes } from '../../test/support/process-memory.ts';
 import { row, type BenchRow } from '../lib/report.ts';

@@ -1,5 +1,5 @@
 import type { ServerTarget } from '#shared/targets.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { fixtureCommand } from '../../test/support/in-process-bridge.ts';
 import { sideBySide } from '../lib/call-timing.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';

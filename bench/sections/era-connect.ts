@@ -1,6 +1,6 @@
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
-import { EraMemory } from '../../client/era/era-memory.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import { EraMemory } from '#client/era/era-memory.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { createNodeSession } from '../../test/support/node-session.ts';
 import { projectPath } from '../../test/support/start-cli.ts';
 import type { CleanupStack } from '../lib/cleanup.ts';

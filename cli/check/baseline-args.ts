@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { baselineFileSchema, BASELINE_FORMAT, type BaselineFile } from '#shared/baseline-file.ts';
 import { sessionFileSchema, SESSION_FILE_FORMAT } from '#shared/session-file-schema.ts';
 import { isRecord, parseJsonText, parseUntrusted } from '#shared/untrusted-json.ts';
-import { baselineFromCalls, type MadeCall } from '../../client/baseline/baseline-from-calls.ts';
-import { parsePointer } from '../../client/baseline/json-pointer.ts';
+import { baselineFromCalls, type MadeCall } from '#client/baseline/baseline-from-calls.ts';
+import { parsePointer } from '#client/baseline/json-pointer.ts';
 import type { Flag } from '../../server/flag-table.ts';
 
 /** What `check` was asked to do with a baseline. */

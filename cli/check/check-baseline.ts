@@ -1,29 +1,24 @@
 import { writeFile } from 'node:fs/promises';
 import { formatBaselineFile, type BaselineCall, type BaselineFile } from '#shared/baseline-file.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
-import type { CallStatus } from '../../client/session/session-types.ts';
-import {
-  safeToCall,
-  sortFindings,
-  type CheckOptions,
-  type CheckReport,
-} from '../../client/checks/run-checks.ts';
-import { toolSubject } from '../../client/checks/tool-rules.ts';
-import { nameText } from '../../client/tools/tool-identity.ts';
-import { differingPaths } from '../../client/baseline/answer-diff.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import type { CallStatus } from '#client/session/session-types.ts';
+import { safeToCall, sortFindings, type CheckOptions, type CheckReport } from '#client/checks/run-checks.ts';
+import { toolSubject } from '#client/checks/tool-rules.ts';
+import { nameText } from '#client/tools/tool-identity.ts';
+import { differingPaths } from '#client/baseline/answer-diff.ts';
 import {
   answerBody,
   answerOf,
   baselineFromCalls,
   type MadeCall,
-} from '../../client/baseline/baseline-from-calls.ts';
+} from '#client/baseline/baseline-from-calls.ts';
 import {
   compareCall,
   comparisonFinding,
   shown,
   unchanged,
   type CallComparison,
-} from '../../client/baseline/compare-baseline.ts';
+} from '#client/baseline/compare-baseline.ts';
 import { readBaseline, type BaselineOptions } from './baseline-args.ts';
 
 /**

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import type { ServerTarget } from '#shared/targets.ts';
-import { McpSession } from '../../client/session/mcp-session.ts';
-import { BridgeTransport } from '../../client/transport/bridge-transport.ts';
-import { AutoAnswer } from '../../client/checks/auto-answer.ts';
-import { runChecks } from '../../client/checks/run-checks.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
+import { BridgeTransport } from '#client/transport/bridge-transport.ts';
+import { AutoAnswer } from '#client/checks/auto-answer.ts';
+import { runChecks } from '#client/checks/run-checks.ts';
 import { CHECK_USAGE, parseArgsFile, parseCheckArgs, type CheckCliOptions } from './check-args.ts';
 import {
   exitCodeOf,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckReport } from '../../client/checks/run-checks.ts';
+import type { CheckReport } from '#client/checks/run-checks.ts';
 import { exitCodeOf, formatFailure, formatJson, formatJunit, formatText } from './check-report.ts';
 
 const REPORT: CheckReport = {

@@ -1,4 +1,4 @@
-import { countFindings, type CheckReport, type Finding } from '../../client/checks/run-checks.ts';
+import { countFindings, type CheckReport, type Finding } from '#client/checks/run-checks.ts';
 
 /** The report as people read it: a heading, what was listed and called, then each finding. */
 export function formatText(report: CheckReport): string {

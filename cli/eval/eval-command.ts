@@ -2,7 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import type { EvalCase, EvalSuite } from '#shared/eval-suite.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { ChatProvider } from '../../server/chat/chat-providers.ts';
-import { nameText } from '../../client/tools/tool-identity.ts';
+import { nameText } from '#client/tools/tool-identity.ts';
 import { EXIT_OK, EXIT_USAGE_OR_CONNECT, failUsage, wantsJson } from '../headless/exit-codes.ts';
 import { HeadlessSession } from '../headless/headless-session.ts';
 import { resolveTarget } from '../../server/target-flags.ts';

@@ -1,10 +1,10 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ChatToolCall, ChatToolSpec } from '#shared/chat-protocol.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
-import { safeToCall } from '../../client/checks/run-checks.ts';
-import { modelOutputOf } from '../../client/content/model-output.ts';
-import { offerTools } from '../../client/tools/offered-tools.ts';
-import { nameText } from '../../client/tools/tool-identity.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import { safeToCall } from '#client/checks/run-checks.ts';
+import { modelOutputOf } from '#client/content/model-output.ts';
+import { offerTools } from '#client/tools/offered-tools.ts';
+import { nameText } from '#client/tools/tool-identity.ts';
 import type { CallRunner, EvalCall } from './eval-run.ts';
 
 /** What the model is told about a call this eval does not run. */

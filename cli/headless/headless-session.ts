@@ -1,9 +1,9 @@
 import type { ServerTarget } from '#shared/targets.ts';
-import { McpSession } from '../../client/session/mcp-session.ts';
-import type { SessionExtension } from '../../client/session/session-extension.ts';
-import { BridgeTransport } from '../../client/transport/bridge-transport.ts';
-import type { TracedTransport } from '../../client/transport/traced-transport.ts';
-import { AutoAnswer } from '../../client/checks/auto-answer.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
+import type { SessionExtension } from '#client/session/session-extension.ts';
+import { BridgeTransport } from '#client/transport/bridge-transport.ts';
+import type { TracedTransport } from '#client/transport/traced-transport.ts';
+import { AutoAnswer } from '#client/checks/auto-answer.ts';
 import { InProcessSocket } from './in-process-socket.ts';
 import { packageVersion } from '../../server/package-version.ts';
 

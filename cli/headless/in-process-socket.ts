@@ -7,7 +7,7 @@ import {
 import { PageChannel } from '../../server/channel/page-channel.ts';
 import type { ChannelPolicy } from '../../server/channel/channel-policy.ts';
 import type { UpstreamOptions } from '../../server/upstream/open-upstream.ts';
-import type { BridgeSocketLike } from '../../client/transport/bridge-transport.ts';
+import type { BridgeSocketLike } from '#client/transport/bridge-transport.ts';
 
 /**
  * The page's bridge socket without a network: `toolscope check` runs the page's session and

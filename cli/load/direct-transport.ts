@@ -1,8 +1,8 @@
 import { SSEClientTransport, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/client/stdio';
 import type { ServerTarget } from '#shared/targets.ts';
-import type { TracedTransport } from '../../client/transport/traced-transport.ts';
-import { StampingTransport } from '../../client/transport/stamping-transport.ts';
+import type { TracedTransport } from '#client/transport/traced-transport.ts';
+import { StampingTransport } from '#client/transport/stamping-transport.ts';
 
 /**
  * The SDK's own transport straight to the server, stamped as the bridge stamps frames: `load

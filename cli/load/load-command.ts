@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ServerTarget } from '#shared/targets.ts';
-import type { CallOutcome } from '../../client/session/session-types.ts';
-import { nameText } from '../../client/tools/tool-identity.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
+import { nameText } from '#client/tools/tool-identity.ts';
 import { EXIT_FAILED, EXIT_OK, failUsage, wantsJson } from '../headless/exit-codes.ts';
 import { HeadlessSession } from '../headless/headless-session.ts';
 import { resolveTarget } from '../../server/target-flags.ts';

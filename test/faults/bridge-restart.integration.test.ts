@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { BRIDGE_STOPPED } from '../../server/bridge.ts';
 import { createNodeSession, waitFor } from '../support/node-session.ts';
 import { processExists, startCli, type CliProcess } from '../support/start-cli.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll } from 'vitest';
 import type { StdioTarget } from '#shared/targets.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { waitFor } from '../support/node-session.ts';
 import { processExists } from '../support/start-cli.ts';
 import { eventsOf, resilienceServer, startFaultHarness, type FaultHarness } from './fault-harness.ts';

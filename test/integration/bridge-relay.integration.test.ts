@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
 import { demoServerTarget } from '../../server/demo-target.ts';
 import { startEverythingHttp } from '../support/http-fixture.ts';

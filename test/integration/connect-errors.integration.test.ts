@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProtocolEraChoice, ServerTarget } from '#shared/targets.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { startV2HttpFixture } from '../fixtures/v2-fixture-server.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
-import { McpSession } from '../../client/session/mcp-session.ts';
-import { EraMemory } from '../../client/era/era-memory.ts';
-import { BridgeSocket, bridgeSocketUrl } from '../../client/transport/bridge-socket.ts';
-import { BridgeTransport } from '../../client/transport/bridge-transport.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
+import { EraMemory } from '#client/era/era-memory.ts';
+import { BridgeSocket, bridgeSocketUrl } from '#client/transport/bridge-socket.ts';
+import { BridgeTransport } from '#client/transport/bridge-transport.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import '../support/node-session.ts';
 import { projectPath } from '../support/start-cli.ts';

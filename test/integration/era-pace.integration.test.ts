@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
-import type { ProbeWait } from '../../client/era/era-probe-pace.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import type { ProbeWait } from '#client/era/era-probe-pace.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';
 

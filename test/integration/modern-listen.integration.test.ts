@@ -5,7 +5,7 @@ import { startDemoHttp, type DemoHttpServer } from '../../server/demo/demo-http.
 import { demoServerTarget } from '../../server/demo-target.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession, waitFor } from '../support/node-session.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { ServerControls, LOG_LEVEL_META_KEY } from '../../web/src/features/server-log/server-controls.ts';
 
 // 2026-07-28 through the page's session: subscriptions/listen for list changes (a change

@@ -3,12 +3,12 @@ import type { RunningBridge } from '../../server/bridge.ts';
 import { demoServerTarget } from '../../server/demo-target.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession, waitFor } from '../support/node-session.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { ApprovalPolicy } from '../../web/src/calls/approval-policy.ts';
 import { CallHistory } from '../../web/src/calls/call-history.ts';
 import { CallRunner } from '../../web/src/calls/call-runner.ts';
 import { TaskTracker, taskStatusExtension } from '../../web/src/calls/task-tracker.ts';
-import type { InputRequest } from '../../client/tasks/task-extension.ts';
+import type { InputRequest } from '#client/tasks/task-extension.ts';
 
 // The 2026-07-28 tasks extension through the page's own code: the demo's long_job answers
 // resultType "task", the tracker polls tasks/get, gives the name with tasks/update, and cancels.

@@ -4,7 +4,7 @@ import type { RunningBridge } from '../../server/bridge.ts';
 import { demoServerTarget } from '../../server/demo-target.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import {
   createServerRequestsServices,
   type ServerRequestsServices,

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
 import { oauthView } from '../../web/src/features/oauth/oauth-log.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
 import { bridgeCallbackUrl, oauthPageSession, signInThroughBridge } from '../support/bridge-sign-in.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';

@@ -12,7 +12,7 @@ import {
 } from '#shared/bridge-protocol.ts';
 import type { RecordingSnapshot } from '#shared/recordings.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { recordingToSessionFile } from '../../web/src/features/recordings/recording-file.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession, waitFor } from '../support/node-session.ts';

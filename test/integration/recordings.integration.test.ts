@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiveMessage, RecordingListResponse, RecordingSnapshot } from '#shared/recordings.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession, waitFor } from '../support/node-session.ts';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import type { LiveMessage, RecordingListResponse, RecordingSnapshot } from '#shared/recordings.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { createNodeSession, waitFor } from '../support/node-session.ts';
 import { postgresUnavailable, startPostgres, type PostgresCluster } from '../support/postgres-cluster.ts';
 import { projectPath, startCli, type CliProcess } from '../support/start-cli.ts';

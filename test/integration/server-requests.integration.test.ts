@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { McpSession } from '../../client/session/mcp-session.ts';
-import type { CallOutcome } from '../../client/session/session-types.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
 import {
   createServerRequestsServices,
   type ServerRequestsServices,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningBridge } from '../../server/bridge.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { ResourceWatch } from '../../web/src/features/apps/developer/resource-watch.ts';
 import { UiResourceCache } from '../../web/src/features/apps/ui-resource.ts';
 import { fixtureCommand, startTestBridge } from '../support/in-process-bridge.ts';

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 import type { RunningBridge } from '../../server/bridge.ts';
-import type { McpSession } from '../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { startV2HttpFixture } from '../fixtures/v2-fixture-server.ts';
 import { startTestBridge } from '../support/in-process-bridge.ts';
 import { createNodeSession } from '../support/node-session.ts';

@@ -32,6 +32,9 @@ describe('import boundaries (eslint.config.js)', () => {
     expect(
       await importErrors('server/relay/relay.ts', "import '../../client/checks/run-checks.ts';"),
     ).toEqual([expect.stringContaining('The bridge never imports the web app or the client.')]);
+    expect(await importErrors('server/relay/relay.ts', "import '#client/checks/run-checks.ts';")).toEqual([
+      expect.stringContaining('The bridge never imports the web app or the client.'),
+    ]);
   });
 
   it('lets the check command import the client, never the page or test support', async () => {

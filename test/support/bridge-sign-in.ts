@@ -1,8 +1,8 @@
 import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
 import { OAuthClients, OAuthClientSocket } from '../../web/src/features/oauth/oauth-clients.ts';
-import { bridgeSocketUrl } from '../../client/transport/bridge-socket.ts';
-import { BridgeTransport } from '../../client/transport/bridge-transport.ts';
-import { McpSession } from '../../client/session/mcp-session.ts';
+import { bridgeSocketUrl } from '#client/transport/bridge-socket.ts';
+import { BridgeTransport } from '#client/transport/bridge-transport.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
 // Also installs `ws` as the global WebSocket the page's session code needs in Node.
 import './node-session.ts';
 

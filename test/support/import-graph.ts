@@ -1,10 +1,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, normalize, relative } from 'node:path';
 
-const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)'((?:\.{1,2}|#shared)\/[^']+)'/g;
+const SPECIFIER = /(?:from\s+|import\s*\(\s*|import\s+|new URL\(\s*)'((?:\.{1,2}|#shared|#client)\/[^']+)'/g;
 
-/** Where `#shared/…` (package.json `imports`) points, relative to the repository root. */
-const SHARED_ALIAS = 'shared/';
+/** Where `#shared/…` and `#client/…` (package.json `imports`) point, relative to the repository root. */
+const ALIASES: Record<string, string> = { '#shared/': 'shared/', '#client/': 'client/' };
 
 /** Folders that hold no source of ours: installed packages and build output. */
 const NOT_SOURCE = new Set(['node_modules', 'dist', 'lib', '.git']);
@@ -23,9 +23,9 @@ export function sourceFiles(root: string, dir = root): string[] {
 }
 
 /**
- * Every relative (and `#shared/`) import of each TypeScript file below `root`, resolved to a path
- * relative to `root` (an import that leaves `root` starts with `../`). `repoRoot` is where `#shared/`
- * resolves from, when `root` is the repository itself or a folder in it.
+ * Every relative (and `#shared/`, `#client/`) import of each TypeScript file below `root`, resolved to a path
+ * relative to `root` (an import that leaves `root` starts with `../`). `repoRoot` is where the aliases
+ * resolve from, when `root` is the repository itself or a folder in it.
  */
 export function importGraph(root: string, repoRoot?: string): Map<string, string[]> {
   const graph = new Map<string, string[]>();
@@ -34,11 +34,12 @@ export function importGraph(root: string, repoRoot?: string): Map<string, string
     const targets = [...text.matchAll(SPECIFIER)]
       .map((match) => match[1]!.replace(/\?.*$/, ''))
       .filter((specifier) => repoRoot !== undefined || !specifier.startsWith('#'))
-      .map((specifier) =>
-        specifier.startsWith('#shared/')
-          ? relative(root, join(repoRoot!, SHARED_ALIAS, specifier.slice('#shared/'.length)))
-          : normalize(join(dirname(file), specifier)),
-      )
+      .map((specifier) => {
+        const alias = Object.keys(ALIASES).find((prefix) => specifier.startsWith(prefix));
+        return alias
+          ? relative(root, join(repoRoot!, ALIASES[alias]!, specifier.slice(alias.length)))
+          : normalize(join(dirname(file), specifier));
+      })
       .filter((target) => /\.tsx?$/.test(target));
     graph.set(file, targets);
   }

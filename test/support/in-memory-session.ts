@@ -1,7 +1,7 @@
 import { InMemoryTransport, type Transport } from '@modelcontextprotocol/client';
 import type { ServerTarget } from '#shared/targets.ts';
-import { McpSession, type McpSessionOptions } from '../../client/session/mcp-session.ts';
-import { StampingTransport } from '../../client/transport/stamping-transport.ts';
+import { McpSession, type McpSessionOptions } from '#client/session/mcp-session.ts';
+import { StampingTransport } from '#client/transport/stamping-transport.ts';
 
 /** What the session's tests need of an SDK server: that it connects to one end of a transport pair. */
 export interface InMemoryServer {

@@ -1,8 +1,8 @@
 import { WebSocket as NodeWebSocket } from 'ws';
-import { McpSession } from '../../client/session/mcp-session.ts';
-import { BridgeSocket, bridgeSocketUrl } from '../../client/transport/bridge-socket.ts';
-import { BridgeTransport } from '../../client/transport/bridge-transport.ts';
-import type { EraMemory } from '../../client/era/era-memory.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
+import { BridgeSocket, bridgeSocketUrl } from '#client/transport/bridge-socket.ts';
+import { BridgeTransport } from '#client/transport/bridge-transport.ts';
+import type { EraMemory } from '#client/era/era-memory.ts';
 
 // Node 20 has no global WebSocket; `ws` offers the same event-target API the browser code uses.
 (globalThis as { WebSocket?: unknown }).WebSocket ??= NodeWebSocket;

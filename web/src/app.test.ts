@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { McpSession } from '../../client/session/mcp-session.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
 import { createServices } from './services.ts';
 import { sideTabs, stageEntries } from './feature.ts';
 import { FEATURES } from './app.tsx';

@@ -11,7 +11,7 @@
  * - **side**: a tab of the calls and logs column (right).
  */
 import type { ComponentType } from 'react';
-import type { ServerDetails } from '../../client/era/server-details.ts';
+import type { ServerDetails } from '#client/era/server-details.ts';
 import type { FeatureServicesFactory } from './services.ts';
 
 export interface Feature {

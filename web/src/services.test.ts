@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { McpSession } from '../../client/session/mcp-session.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
 import { createServices, type CoreServices } from './services.ts';
 
 const session = () =>

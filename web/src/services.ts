@@ -6,7 +6,7 @@
  */
 import { createContext, useContext } from 'react';
 import { describeTarget } from '#shared/targets.ts';
-import { McpSession } from '../../client/session/mcp-session.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
 import { ApprovalPolicy } from './calls/approval-policy.ts';
 import { CallHistory } from './calls/call-history.ts';
 import { resultFollowsTarget } from './calls/result-follows-target.ts';

@@ -9,7 +9,7 @@ import { fetchSharedRecording } from '../lib/recordings-api.ts';
 import { recordingServerLabel, recordingToSessionFile } from '../features/recordings/recording-file.ts';
 import { ReplayBuilder } from '../replay/replay-builder.ts';
 import { LiveReplay } from '../replay/live-replay.ts';
-import { CallOrigins } from '../../../client/session/call-origins.ts';
+import { CallOrigins } from '#client/session/call-origins.ts';
 import { sandboxOrigin } from '../features/apps/apps.ts';
 import { siteProblem } from './site-check.ts';
 

@@ -1,4 +1,4 @@
-import type { McpSession } from '../../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 
 /** How often and how long to look for a bridge that went away. */
 const RETRY_MS = 1000;

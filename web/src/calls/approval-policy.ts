@@ -1,8 +1,8 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { Store } from '../../../client/lib/store.ts';
-import { claimsReadOnly } from '../../../client/tools/tool-annotations.ts';
-import { fallbackKey } from '../../../client/tools/tool-identity.ts';
-import { loadJson, saveJson } from '../../../client/lib/local-storage.ts';
+import { Store } from '#client/lib/store.ts';
+import { claimsReadOnly } from '#client/tools/tool-annotations.ts';
+import { fallbackKey } from '#client/tools/tool-identity.ts';
+import { loadJson, saveJson } from '#client/lib/local-storage.ts';
 
 /** Settings that decide when a call needs the user's approval, and how long calls may run. */
 export interface CallSettings {

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { knownRevision } from '../../../client/era/protocol-revisions.ts';
-import type { TaskParams } from '../../../client/tasks/task-decision.ts';
-import { displayName, fallbackKey, identifyTool, nameText } from '../../../client/tools/tool-identity.ts';
+import { knownRevision } from '#client/era/protocol-revisions.ts';
+import type { TaskParams } from '#client/tasks/task-decision.ts';
+import { displayName, fallbackKey, identifyTool, nameText } from '#client/tools/tool-identity.ts';
 import type { CallOrigin, NewCall } from './call-history.ts';
 
 /** What is known when a call starts, wherever it comes from (the runner, a replay's frames). */

@@ -1,6 +1,6 @@
-import type { CallOutcome } from '../../../client/session/session-types.ts';
-import { Store } from '../../../client/lib/store.ts';
-import type { TaskParams } from '../../../client/tasks/task-decision.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
+import { Store } from '#client/lib/store.ts';
+import type { TaskParams } from '#client/tasks/task-decision.ts';
 
 /**
  * Who asked for a call. Every call is one model whatever its origin: the same approval, runner,

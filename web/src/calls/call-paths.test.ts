@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
-import type { McpSession, CallOptions } from '../../../client/session/mcp-session.ts';
-import type { CallOutcome } from '../../../client/session/session-types.ts';
-import { Store } from '../../../client/lib/store.ts';
-import { DEFAULT_TASK_TTL_MS } from '../../../client/tasks/task-decision.ts';
-import { listTools } from '../../../client/tools/tool-identity.ts';
+import type { McpSession, CallOptions } from '#client/session/mcp-session.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
+import { Store } from '#client/lib/store.ts';
+import { DEFAULT_TASK_TTL_MS } from '#client/tasks/task-decision.ts';
+import { listTools } from '#client/tools/tool-identity.ts';
 import { ApprovalPolicy } from './approval-policy.ts';
 import { CallHistory } from './call-history.ts';
 import { editCall, locateTool, repeatTask, rerunCall, runSaved } from './call-paths.ts';

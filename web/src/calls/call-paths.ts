@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import type { TaskParams, TaskRequest } from '../../../client/tasks/task-decision.ts';
-import { findTool, listTools } from '../../../client/tools/tool-identity.ts';
+import type { TaskParams, TaskRequest } from '#client/tasks/task-decision.ts';
+import { findTool, listTools } from '#client/tools/tool-identity.ts';
 import type { CallEntry } from './call-history.ts';
 import type { CallRunner } from './call-runner.ts';
 import type { Workspace } from './workspace.ts';

@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
-import type { McpSession } from '../../../client/session/mcp-session.ts';
-import type { CallOutcome } from '../../../client/session/session-types.ts';
-import { Store } from '../../../client/lib/store.ts';
-import { listTools } from '../../../client/tools/tool-identity.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
+import { Store } from '#client/lib/store.ts';
+import { listTools } from '#client/tools/tool-identity.ts';
 import { ApprovalPolicy } from './approval-policy.ts';
 import { CallHistory } from './call-history.ts';
 import { CallRunner } from './call-runner.ts';

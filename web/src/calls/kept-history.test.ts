@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { McpSession } from '../../../client/session/mcp-session.ts';
-import { Store } from '../../../client/lib/store.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import { Store } from '#client/lib/store.ts';
 import { CallHistory, type NewCall } from './call-history.ts';
 import { keepHistory, keptCalls, MAX_KEPT_CALLS, MAX_KEPT_RESULT, type KeptStorage } from './kept-history.ts';
 import { Workspace } from './workspace.ts';

@@ -1,5 +1,5 @@
 import { describeTarget } from '#shared/targets.ts';
-import type { McpSession } from '../../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import type { CallEntry, CallHistory } from './call-history.ts';
 import type { Workspace } from './workspace.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 import { describeTarget, type ServerTarget } from '#shared/targets.ts';
 import { CallHistory } from './call-history.ts';
 import { resultFollowsTarget, sameServer } from './result-follows-target.ts';

@@ -1,4 +1,4 @@
-import { Store } from '../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 
 /**
  * What one tab of the left column has picked for the stage: a `kind` its stage view knows ("resource",

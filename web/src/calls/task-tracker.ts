@@ -1,12 +1,12 @@
 import type { CallToolResult } from '@modelcontextprotocol/client';
-import { finishedTaskOutcome, resultOutcome } from '../../../client/session/call-outcome.ts';
-import type { McpSession } from '../../../client/session/mcp-session.ts';
-import { Store } from '../../../client/lib/store.ts';
-import { readTask, TERMINAL_TASK_STATUSES, type TaskInfo } from '../../../client/tasks/task-support.ts';
+import { finishedTaskOutcome, resultOutcome } from '#client/session/call-outcome.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import { Store } from '#client/lib/store.ts';
+import { readTask, TERMINAL_TASK_STATUSES, type TaskInfo } from '#client/tasks/task-support.ts';
 import type { CallHistory } from './call-history.ts';
 import type { ApprovalPolicy } from './approval-policy.ts';
-import type { SessionExtension } from '../../../client/session/session-extension.ts';
-import { readInputRequests, tasksExtensionCapabilities } from '../../../client/tasks/task-extension.ts';
+import type { SessionExtension } from '#client/session/session-extension.ts';
+import { readInputRequests, tasksExtensionCapabilities } from '#client/tasks/task-extension.ts';
 
 /** A task the page knows about: one it created with a tool call, or one tasks/list returned. */
 export interface TrackedTask {

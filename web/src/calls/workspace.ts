@@ -1,6 +1,6 @@
-import { Store } from '../../../client/lib/store.ts';
-import type { TaskRequest } from '../../../client/tasks/task-decision.ts';
-import { loadJson, saveJson } from '../../../client/lib/local-storage.ts';
+import { Store } from '#client/lib/store.ts';
+import type { TaskRequest } from '#client/tasks/task-decision.ts';
+import { loadJson, saveJson } from '#client/lib/local-storage.ts';
 
 export interface WorkspaceState {
   /** Key (see client/tools/tool-identity.ts) of the tool open in the tool panel. */

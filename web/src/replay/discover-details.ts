@@ -1,6 +1,6 @@
 import type { DiscoverResult } from '@modelcontextprotocol/client';
 import { isRecord } from '#shared/untrusted-json.ts';
-import type { ServerDetails } from '../../../client/era/server-details.ts';
+import type { ServerDetails } from '#client/era/server-details.ts';
 
 const SERVER_INFO_KEY = 'io.modelcontextprotocol/serverInfo';
 const PROTOCOL_VERSION_KEY = 'io.modelcontextprotocol/protocolVersion';

@@ -2,11 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JSONRPCMessage } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import type { LiveMessage } from '#shared/recordings.ts';
-import { McpSession } from '../../../client/session/mcp-session.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
 import { CallHistory } from '../calls/call-history.ts';
 import { LiveReplay } from './live-replay.ts';
 import { ReplayBuilder } from './replay-builder.ts';
-import { CallOrigins } from '../../../client/session/call-origins.ts';
+import { CallOrigins } from '#client/session/call-origins.ts';
 
 /** The part of a WebSocket LiveReplay uses, driven by the test. */
 class FakeSocket {

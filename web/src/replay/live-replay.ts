@@ -8,11 +8,11 @@ import {
   type LiveMessage,
 } from '#shared/recordings.ts';
 import { checkUntrusted, parseJsonText } from '#shared/untrusted-json.ts';
-import type { McpSession } from '../../../client/session/mcp-session.ts';
-import { Store } from '../../../client/lib/store.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import { Store } from '#client/lib/store.ts';
 import type { CallHistory } from '../calls/call-history.ts';
 import type { ReplayBuilder } from './replay-builder.ts';
-import type { CallOrigins } from '../../../client/session/call-origins.ts';
+import type { CallOrigins } from '#client/session/call-origins.ts';
 
 export interface LiveReplayState {
   /**

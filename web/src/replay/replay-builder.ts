@@ -2,22 +2,18 @@ import type { CallToolResult, Tool } from '@modelcontextprotocol/client';
 import type { Frame } from '#shared/bridge-protocol.ts';
 import { isRecord } from '#shared/untrusted-json.ts';
 import { isViewResourceRead } from '#shared/recordings.ts';
-import type { CallOutcome } from '../../../client/session/session-types.ts';
-import type { ServerDetails } from '../../../client/era/server-details.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
+import type { ServerDetails } from '#client/era/server-details.ts';
 import { callEntry, type CallEntry } from '../calls/call-history.ts';
 import { describeCall, describeSurfaceCall } from '../calls/call-details.ts';
-import {
-  finishedTaskOutcome,
-  resultOutcome,
-  wireErrorOutcome,
-} from '../../../client/session/call-outcome.ts';
+import { finishedTaskOutcome, resultOutcome, wireErrorOutcome } from '#client/session/call-outcome.ts';
 import {
   discoverDetails,
   envelopeVersion,
   recordedDeclarations,
   recordedServerInfo,
 } from './discover-details.ts';
-import { TraceRounds } from '../../../client/trace/trace-rounds.ts';
+import { TraceRounds } from '#client/trace/trace-rounds.ts';
 
 /** Views' calls remembered while waiting for the page's own request (a denied one never comes). */
 const MAX_VIEW_CALLS = 50;

@@ -3,7 +3,7 @@
  * same code as the live page's, filled from a session file, with a session that can never connect.
  */
 import { createContext, useContext } from 'react';
-import { McpSession } from '../../../client/session/mcp-session.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
 import { createServices, type FeatureServicesFactory, type AppServices } from '../services.ts';
 import type { SessionFile } from './session-file.ts';
 import type { LiveReplay } from './live-replay.ts';

@@ -1,7 +1,7 @@
 import type { Tool } from '@modelcontextprotocol/client';
 import type { Frame, TimedBridgeEvent } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
-import type { ServerDetails } from '../../../client/era/server-details.ts';
+import type { ServerDetails } from '#client/era/server-details.ts';
 import type { CallEntry } from '../calls/call-history.ts';
 import { redactTarget } from '#shared/redaction.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION, sessionFileSchema } from '#shared/session-file-schema.ts';

@@ -1,4 +1,4 @@
-import type { CallProgress } from '../../../client/session/session-types.ts';
+import type { CallProgress } from '#client/session/session-types.ts';
 
 /**
  * Progress of a running call: a progressbar as wide as its container once the server reports progress, a

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { describeFreshness, remainingMs, type ListFreshness } from '../../../client/session/list-cache.ts';
+import { describeFreshness, remainingMs, type ListFreshness } from '#client/session/list-cache.ts';
 
 /**
  * How fresh a listed page is by the server's cache hints ("fresh for 42 s · from cache"), counting

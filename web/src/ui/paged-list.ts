@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { ListFreshness } from '../../../client/session/list-cache.ts';
+import type { ListFreshness } from '#client/session/list-cache.ts';
 
 /** A paginated list loaded page by page ("Load more" follows nextCursor). */
 export interface PagedList<T> {

@@ -1,4 +1,4 @@
-import type { ServerName } from '../../../client/session/server-name.ts';
+import type { ServerName } from '#client/session/server-name.ts';
 
 /**
  * A server's name as the page shows it: the label, then the command or URL in grey (on a line of its own with

@@ -1,5 +1,5 @@
 import { useId, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { loadJson, saveJson } from '../../../client/lib/local-storage.ts';
+import { loadJson, saveJson } from '#client/lib/local-storage.ts';
 import {
   paneLimits,
   clampPaneSize,

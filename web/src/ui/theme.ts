@@ -1,4 +1,4 @@
-import { loadJson, saveJson } from '../../../client/lib/local-storage.ts';
+import { loadJson, saveJson } from '#client/lib/local-storage.ts';
 
 /** The page's colour scheme: the user's pick, or the system's (the OS setting). */
 export type ThemeChoice = 'light' | 'dark' | 'system';

@@ -3,11 +3,11 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { AnnotationBadges } from '../tool-list/annotation-badges.tsx';
-import { describeNonStringName, displayName, nameText } from '../../../../client/tools/tool-identity.ts';
-import { describeTaskDecision } from '../../../../client/tasks/task-decision.ts';
-import { claimsReadOnly, readAnnotations } from '../../../../client/tools/tool-annotations.ts';
-import { knownRevision } from '../../../../client/era/protocol-revisions.ts';
-import { serverName } from '../../../../client/session/server-name.ts';
+import { describeNonStringName, displayName, nameText } from '#client/tools/tool-identity.ts';
+import { describeTaskDecision } from '#client/tasks/task-decision.ts';
+import { claimsReadOnly, readAnnotations } from '#client/tools/tool-annotations.ts';
+import { knownRevision } from '#client/era/protocol-revisions.ts';
+import { serverName } from '#client/session/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { checkApprovalArguments } from './schema-check.ts';
 import { SchemaNotice } from './schema-notice.tsx';
-import type { ArgumentProblem } from '../../../../client/schema/summarize-errors.ts';
+import type { ArgumentProblem } from '#client/schema/summarize-errors.ts';
 
 /**
  * The approval dialog's check of the arguments against the tool's input schema. Its own chunk: the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { checkApprovalArguments, countProblems, firstProblems } from './schema-check.ts';
-import { prepareToolSchema } from '../../../../client/schema/prepare-tool-schema.ts';
+import { prepareToolSchema } from '#client/schema/prepare-tool-schema.ts';
 
 // The shape of server-memory's create_entities input schema.
 const createEntities = {

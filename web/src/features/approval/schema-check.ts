@@ -1,5 +1,5 @@
-import { prepareToolSchema } from '../../../../client/schema/prepare-tool-schema.ts';
-import type { ArgumentProblem } from '../../../../client/schema/summarize-errors.ts';
+import { prepareToolSchema } from '#client/schema/prepare-tool-schema.ts';
+import type { ArgumentProblem } from '#client/schema/summarize-errors.ts';
 import { readablePath } from '../arguments/readable-path.ts';
 
 /** How many problems the approval dialog lists by path; the rest are counted. */

@@ -1,6 +1,6 @@
 import { noticeClass } from '../arguments/form-classes.ts';
 import { countProblems, firstProblems, type ApprovalSchemaCheck } from './schema-check.ts';
-import { NO_KEY } from '../../../../client/schema/unnamed-entries.ts';
+import { NO_KEY } from '#client/schema/unnamed-entries.ts';
 
 /**
  * Warns, before approval, that the arguments break the tool's input schema: how many problems and the first

@@ -4,7 +4,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { compactButtonClass, inputClass } from '../../ui/field-classes.ts';
 import { Dialog } from '../../ui/dialog.tsx';
 import { ThemeSwitch } from '../../ui/theme-switch.tsx';
-import { serverName } from '../../../../client/session/server-name.ts';
+import { serverName } from '#client/session/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 

@@ -1,7 +1,7 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
-import type { SessionExtension } from '../../../../client/session/session-extension.ts';
-import { Store } from '../../../../client/lib/store.ts';
-import { loadJson, saveJson } from '../../../../client/lib/local-storage.ts';
+import type { SessionExtension } from '#client/session/session-extension.ts';
+import { Store } from '#client/lib/store.ts';
+import { loadJson, saveJson } from '#client/lib/local-storage.ts';
 import type { UiResourceCache } from './ui-resource.ts';
 import type { PermissionGrants } from './host/permission-grants.ts';
 import { VIEW_MIME_TYPE } from './ui-resource.ts';

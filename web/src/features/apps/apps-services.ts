@@ -1,6 +1,6 @@
 /** The MCP Apps services (no views): what the feature builds for each session, live or replay. */
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
-import { Store } from '../../../../client/lib/store.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import { Store } from '#client/lib/store.ts';
 import { AppsSettings, appsExtension } from './apps-extension.ts';
 import { UiResourceCache } from './ui-resource.ts';
 import { recordedResource } from './recorded-resource.ts';

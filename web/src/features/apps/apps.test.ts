@@ -147,7 +147,7 @@ describe('UiResourceCache: one read per resource per connection', () => {
 describe('the extension’s declaration', () => {
   it('declares io.modelcontextprotocol/ui when on (the default), nothing when off, read at each connect', async () => {
     const { AppsSettings, appsExtension, APPS_EXTENSION_ID } = await import('./apps-extension.ts');
-    const { Store } = await import('../../../../client/lib/store.ts');
+    const { Store } = await import('#client/lib/store.ts');
     const settings = new AppsSettings(null);
     const cache = new UiResourceCache(async () => ({ contents: [] }));
     const declared = new Store<{ declared: boolean | undefined }>({ declared: undefined });

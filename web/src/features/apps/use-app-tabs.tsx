@@ -1,7 +1,7 @@
 import type { CallEntry } from '../../calls/call-history.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { findTool, listTools } from '../../../../client/tools/tool-identity.ts';
+import { findTool, listTools } from '#client/tools/tool-identity.ts';
 import { toolUiOf } from './tool-ui.ts';
 import { lazyPanel } from '../../ui/lazy-panel.tsx';
 import type { TabSpec } from '../../ui/tabs.tsx';

@@ -1,4 +1,4 @@
-import type { ArgumentsStatus } from '../../../../client/schema/arguments-status.ts';
+import type { ArgumentsStatus } from '#client/schema/arguments-status.ts';
 import { errorTextClass, hintClass } from './form-classes.ts';
 import { isToDo, summarizeProblems, toDoLabel } from './problem-summary.ts';
 

@@ -1,13 +1,13 @@
 import { useCallback, useMemo, useEffect, useRef, useState } from 'react';
 import type { Tool } from '@modelcontextprotocol/client';
-import { computeArgumentsStatus, type ArgumentsStatus } from '../../../../client/schema/arguments-status.ts';
-import { prepareToolSchema } from '../../../../client/schema/prepare-tool-schema.ts';
+import { computeArgumentsStatus, type ArgumentsStatus } from '#client/schema/arguments-status.ts';
+import { prepareToolSchema } from '#client/schema/prepare-tool-schema.ts';
 import { ArgumentsPanel } from './arguments-panel.tsx';
-import { isEmptyArgumentsText } from '../../../../client/schema/parse-arguments-text.ts';
-import { NO_KEY } from '../../../../client/schema/unnamed-entries.ts';
+import { isEmptyArgumentsText } from '#client/schema/parse-arguments-text.ts';
+import { NO_KEY } from '#client/schema/unnamed-entries.ts';
 import { TypedKeysContext, type TypedKeys } from './templates/template-contexts.ts';
 
-export type { ArgumentsStatus } from '../../../../client/schema/arguments-status.ts';
+export type { ArgumentsStatus } from '#client/schema/arguments-status.ts';
 
 /** Props of the arguments editor. */
 export interface ArgumentsEditorProps {

@@ -1,6 +1,6 @@
 import { Fragment, useId, useState } from 'react';
-import type { ArgumentsStatus } from '../../../../client/schema/arguments-status.ts';
-import type { PreparedToolSchema } from '../../../../client/schema/prepare-tool-schema.ts';
+import type { ArgumentsStatus } from '#client/schema/arguments-status.ts';
+import type { PreparedToolSchema } from '#client/schema/prepare-tool-schema.ts';
 import { ArgumentProblems } from './argument-problems.tsx';
 import { ArgumentsTabs, tabIds, type ArgumentsView } from './arguments-tabs.tsx';
 import { FormErrorBoundary } from './form-error-boundary.tsx';
@@ -8,8 +8,8 @@ import { FormView } from './form-view.tsx';
 import { JsonView } from './json-view.tsx';
 import { FormNotes, Notice } from './notices.tsx';
 import { hintClass } from './form-classes.ts';
-import { engineNote } from '../../../../client/schema/schema-for-engine.ts';
-import { isEmptyArgumentsText } from '../../../../client/schema/parse-arguments-text.ts';
+import { engineNote } from '#client/schema/schema-for-engine.ts';
+import { isEmptyArgumentsText } from '#client/schema/parse-arguments-text.ts';
 
 /**
  * Tabs over the two views of one tool's arguments. Only the selected view is mounted: switching to the form parses

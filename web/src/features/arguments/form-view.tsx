@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useRef } from 'react';
 import type { RJSFSchema, ValidatorType } from '@rjsf/utils';
-import { isEmptyArgumentsText, parseArgumentsText } from '../../../../client/schema/parse-arguments-text.ts';
-import type { ArgumentProblem } from '../../../../client/schema/summarize-errors.ts';
-import { fromFormKeys, toFormKeys } from '../../../../client/schema/unnamed-entries.ts';
+import { isEmptyArgumentsText, parseArgumentsText } from '#client/schema/parse-arguments-text.ts';
+import type { ArgumentProblem } from '#client/schema/summarize-errors.ts';
+import { fromFormKeys, toFormKeys } from '#client/schema/unnamed-entries.ts';
 import { Notice } from './notices.tsx';
 import { SchemaForm } from './schema-form.tsx';
 

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { ArgumentsStatus } from '../../../../client/schema/arguments-status.ts';
+import type { ArgumentsStatus } from '#client/schema/arguments-status.ts';
 import { errorTextClass } from './form-classes.ts';
 import { JsonEditor } from './json-editor.tsx';
 import { Notice } from './notices.tsx';

@@ -1,5 +1,5 @@
-import type { ArgumentProblem } from '../../../../client/schema/summarize-errors.ts';
-import { missingKeyLabel, NO_KEY } from '../../../../client/schema/unnamed-entries.ts';
+import type { ArgumentProblem } from '#client/schema/summarize-errors.ts';
+import { missingKeyLabel, NO_KEY } from '#client/schema/unnamed-entries.ts';
 import { readablePath } from './readable-path.ts';
 
 /** A problem that only says a required value is missing. */

@@ -4,10 +4,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
 import { schemaCorpus, corpusSchema } from '../../../../test/fixtures/schema/schema-corpus.ts';
 import { SCRIPT_PAYLOAD } from '../../../../test/fixtures/schema/hostile-schemas.ts';
-import { prepareToolSchema } from '../../../../client/schema/prepare-tool-schema.ts';
+import { prepareToolSchema } from '#client/schema/prepare-tool-schema.ts';
 import { ArgumentsEditor } from './arguments-editor.tsx';
 import { SchemaForm } from './schema-form.tsx';
-import { UNNAMED_KEY } from '../../../../client/schema/unnamed-entries.ts';
+import { UNNAMED_KEY } from '#client/schema/unnamed-entries.ts';
 
 // vitest runs in node here (no DOM): server rendering still builds every field, which is where rjsf throws or
 // recurses forever on schemas it cannot handle.

@@ -7,8 +7,8 @@ import type {
   UiSchema,
   ValidatorType,
 } from '@rjsf/utils';
-import { problemsToErrorTree } from '../../../../client/schema/problems-to-error-schema.ts';
-import type { ArgumentProblem } from '../../../../client/schema/summarize-errors.ts';
+import { problemsToErrorTree } from '#client/schema/problems-to-error-schema.ts';
+import type { ArgumentProblem } from '#client/schema/summarize-errors.ts';
 import { formFields, formTemplates, formWidgets, translateString } from './form-registry.ts';
 
 const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };

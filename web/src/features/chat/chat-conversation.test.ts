@@ -1,9 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
 import type { Tool } from '@modelcontextprotocol/client';
 import type { ChatMessage, ChatStepEvent, ChatStepRequest } from '#shared/chat-protocol.ts';
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
-import type { CallOutcome } from '../../../../client/session/session-types.ts';
-import { Store } from '../../../../client/lib/store.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
+import { Store } from '#client/lib/store.ts';
 import { ApprovalPolicy } from '../../calls/approval-policy.ts';
 import { CallHistory } from '../../calls/call-history.ts';
 import { CallRunner } from '../../calls/call-runner.ts';

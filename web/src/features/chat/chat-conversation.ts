@@ -5,12 +5,12 @@ import {
   type ChatToolCall,
   type ChatToolOutput,
 } from '#shared/chat-protocol.ts';
-import { Store } from '../../../../client/lib/store.ts';
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
+import { Store } from '#client/lib/store.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import type { CallRunner } from '../../calls/call-runner.ts';
 import type { ChatApi } from './chat-api.ts';
 import { OWN_PROVIDER_ID } from '#shared/chat-protocol.ts';
-import { offerTools, type OfferedTool } from '../../../../client/tools/offered-tools.ts';
+import { offerTools, type OfferedTool } from '#client/tools/offered-tools.ts';
 import { toolOutputOf } from './tool-output.ts';
 import { taskFinished } from './task-result.ts';
 import type { CallHistory } from '../../calls/call-history.ts';

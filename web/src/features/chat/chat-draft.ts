@@ -1,4 +1,4 @@
-import { Store } from '../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 
 /** What the chat's message box holds before it is sent. */
 export interface ChatDraftState {

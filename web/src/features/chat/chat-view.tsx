@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { useServices } from '../../services.ts';
-import { Store } from '../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 import type { ChatSnapshot } from './transcript.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { panelClass, compactButtonClass } from '../../ui/field-classes.ts';

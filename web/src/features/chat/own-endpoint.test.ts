@@ -4,7 +4,7 @@ import type {
   ChatProvidersResponse,
   ChatUserEndpointRequest,
 } from '#shared/chat-protocol.ts';
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import type { CallRunner } from '../../calls/call-runner.ts';
 import type { ChatApi } from './chat-api.ts';
 import { ChatConversation } from './chat-conversation.ts';

@@ -2,7 +2,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { compactButtonClass } from '../../ui/field-classes.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { offerTools } from '../../../../client/tools/offered-tools.ts';
+import { offerTools } from '#client/tools/offered-tools.ts';
 import type { ChatConversation } from './chat-conversation.ts';
 import { evalSuiteFromChat, hasCase } from './eval-case.ts';
 

@@ -1,7 +1,7 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { ChatConversation } from './chat-conversation.ts';
-import { offerTools } from '../../../../client/tools/offered-tools.ts';
+import { offerTools } from '#client/tools/offered-tools.ts';
 import { Disclosure } from '../../ui/disclosure.tsx';
 
 /** Which of the server's tools the model is offered, and what was normalised for the provider. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallEntry } from '../../calls/call-history.ts';
-import type { CallOutcome } from '../../../../client/session/session-types.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
 import { DENIED_OUTPUT, toolOutputOf } from './tool-output.ts';
 
 const entry = (outcome: Partial<CallOutcome> | undefined): CallEntry => ({

@@ -1,6 +1,6 @@
 import type { ChatToolOutput } from '#shared/chat-protocol.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
-import { DENIED_OUTPUT, modelOutputOf } from '../../../../client/content/model-output.ts';
+import { DENIED_OUTPUT, modelOutputOf } from '#client/content/model-output.ts';
 
 export { DENIED_OUTPUT };
 

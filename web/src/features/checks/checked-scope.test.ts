@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CheckReport } from '../../../../client/checks/run-checks.ts';
+import type { CheckReport } from '#client/checks/run-checks.ts';
 import { checkedScope, noFindingsVerdict } from './checked-scope.ts';
 
 const report = (fields: Partial<CheckReport>): CheckReport => ({

@@ -1,4 +1,4 @@
-import type { CheckReport } from '../../../../client/checks/run-checks.ts';
+import type { CheckReport } from '#client/checks/run-checks.ts';
 
 /** The names the panel gives each list it read. */
 const LIST_NAMES: Record<string, [string, string]> = {

@@ -1,12 +1,7 @@
 import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import {
-  countFindings,
-  runChecks,
-  type CheckReport,
-  type FindingLevel,
-} from '../../../../client/checks/run-checks.ts';
+import { countFindings, runChecks, type CheckReport, type FindingLevel } from '#client/checks/run-checks.ts';
 import { checkedScope, noFindingsVerdict } from './checked-scope.ts';
 
 const LEVEL_CLASS: Record<FindingLevel, string> = {

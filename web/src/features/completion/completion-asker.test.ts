@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CompletionAsker } from './completion-asker.ts';
-import type { Completion } from '../../../../client/session/surface-requests.ts';
+import type { Completion } from '#client/session/surface-requests.ts';
 
 /** An asker over fake timers and a recorded request function. */
 function setup(

@@ -1,5 +1,5 @@
-import { Store } from '../../../../client/lib/store.ts';
-import type { Completion } from '../../../../client/session/surface-requests.ts';
+import { Store } from '#client/lib/store.ts';
+import type { Completion } from '#client/session/surface-requests.ts';
 
 /** Suggestions for what a field holds, as the server last offered them. */
 export interface CompletionState {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { useStore } from '../../ui/use-store.ts';
 import { inputClass } from '../../ui/field-classes.ts';
-import type { Completion } from '../../../../client/session/surface-requests.ts';
+import type { Completion } from '#client/session/surface-requests.ts';
 import { CompletionAsker } from './completion-asker.ts';
 
 /** Props of one argument or template variable field. */

@@ -1,6 +1,6 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import type { Completion, CompletionRef } from '../../../../client/session/surface-requests.ts';
+import type { Completion, CompletionRef } from '#client/session/surface-requests.ts';
 
 /**
  * The completion request of each field of a prompt or template: it sends what is typed in the field and the

@@ -1,4 +1,4 @@
-import type { ConnectFailure } from '../../../../client/session/connect-failure.ts';
+import type { ConnectFailure } from '#client/session/connect-failure.ts';
 import { Disclosure } from '../../ui/disclosure.tsx';
 
 /**

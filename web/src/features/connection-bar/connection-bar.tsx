@@ -5,7 +5,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { inputClass, primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
-import { deprecationOf } from '../../../../client/era/modern-rules.ts';
+import { deprecationOf } from '#client/era/modern-rules.ts';
 import { formFromTarget, targetFromForm, type TargetFormState } from './target-form-state.ts';
 import { ConnectionStatusBadge } from './connection-status.tsx';
 import { OAuthButton } from '../oauth/oauth-button.tsx';

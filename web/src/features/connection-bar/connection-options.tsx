@@ -1,4 +1,4 @@
-import { PROTOCOL_REVISIONS } from '../../../../client/era/protocol-revisions.ts';
+import { PROTOCOL_REVISIONS } from '#client/era/protocol-revisions.ts';
 import { inputClass } from '../../ui/field-classes.ts';
 import { EraPicker } from './era-picker.tsx';
 import type { TargetFormState } from './target-form-state.ts';

@@ -1,6 +1,6 @@
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { describeFilter } from '../../../../client/session/list-subscription.ts';
+import { describeFilter } from '#client/session/list-subscription.ts';
 
 const STATUS_TEXT = {
   opening: 'opening…',

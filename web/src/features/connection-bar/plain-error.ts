@@ -1,6 +1,6 @@
 import type { ServerTarget } from '#shared/targets.ts';
 import { RELAY_ERROR_CODE } from '#shared/bridge-protocol.ts';
-import type { ConnectFailure } from '../../../../client/session/connect-failure.ts';
+import type { ConnectFailure } from '#client/session/connect-failure.ts';
 
 /** A failed connect said in words a person acts on, and whether another era could help. */
 export interface PlainConnectError {

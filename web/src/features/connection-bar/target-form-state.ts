@@ -1,4 +1,4 @@
-import { PROTOCOL_REVISIONS } from '../../../../client/era/protocol-revisions.ts';
+import { PROTOCOL_REVISIONS } from '#client/era/protocol-revisions.ts';
 import {
   joinArgs,
   splitArgs,

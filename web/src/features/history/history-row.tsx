@@ -8,7 +8,7 @@ import { measuredAtBridge } from '../result/measured-at-bridge.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
 import { SaveCallForm } from '../saved-requests/save-call-form.tsx';
 import { editCall, rerunCall } from '../../calls/call-paths.ts';
-import { describeTaskDecision } from '../../../../client/tasks/task-decision.ts';
+import { describeTaskDecision } from '#client/tasks/task-decision.ts';
 import { linkButtonClass } from '../../ui/field-classes.ts';
 import { STAGE_TABS } from '../../calls/stage-selection.ts';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';

@@ -1,5 +1,5 @@
 import type { AdminOverview, ReloadAnswer } from '#shared/hosted-admin.ts';
-import { Store } from '../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 import type { AdminApi } from './admin-api.ts';
 
 /** What the Admin view shows. */

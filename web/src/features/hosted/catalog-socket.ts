@@ -1,6 +1,6 @@
 import type { ClientToBridge } from '#shared/bridge-protocol.ts';
 import type { ProtocolEraChoice, StdioTarget } from '#shared/targets.ts';
-import { BridgeSocket } from '../../../../client/transport/bridge-socket.ts';
+import { BridgeSocket } from '#client/transport/bridge-socket.ts';
 import type { UserHeaderValues } from './user-header-values.ts';
 
 /**

@@ -1,4 +1,4 @@
-import { Store } from '../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 
 /** Header values typed by the user, by catalog server name, then by header name. */
 export type HeaderValuesState = Record<string, Record<string, string>>;

@@ -1,6 +1,6 @@
 import type { ClientToBridge, OAuthClientChoice } from '#shared/bridge-protocol.ts';
 import type { ServerTarget } from '#shared/targets.ts';
-import { BridgeSocket } from '../../../../client/transport/bridge-socket.ts';
+import { BridgeSocket } from '#client/transport/bridge-socket.ts';
 
 /**
  * The pre-registered OAuth clients the user entered, by server URL, in this tab's memory only: a

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { classifyContent } from '../../../../client/content/content-blocks.ts';
+import { classifyContent } from '#client/content/content-blocks.ts';
 import { ContentBlockView } from '../result/content/content-block-view.tsx';
 
 /** One message of a prompts/get result, read loosely: a role and one content block (or several). */

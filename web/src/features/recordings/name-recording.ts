@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { describeTarget } from '#shared/targets.ts';
 import { MAX_RECORDING_NAME } from '#shared/recordings.ts';
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
-import { serverName } from '../../../../client/session/server-name.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import { serverName } from '#client/session/server-name.ts';
 import type { RecordingsApi } from '../../lib/recordings-api.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { BaselineFile } from '#shared/baseline-file.ts';
 import type { RecordingSnapshot } from '#shared/recordings.ts';
-import { baselineFromCalls } from '../../../../client/baseline/baseline-from-calls.ts';
+import { baselineFromCalls } from '#client/baseline/baseline-from-calls.ts';
 import { recordingToSessionFile } from './recording-file.ts';
 
 /**

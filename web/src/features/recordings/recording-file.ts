@@ -3,7 +3,7 @@ import { describeTarget } from '#shared/targets.ts';
 import { SESSION_FILE_FORMAT, SESSION_FILE_VERSION } from '#shared/session-file-schema.ts';
 import type { SessionFile } from '../../replay/session-file.ts';
 import { ReplayBuilder } from '../../replay/replay-builder.ts';
-import { CallOrigins } from '../../../../client/session/call-origins.ts';
+import { CallOrigins } from '#client/session/call-origins.ts';
 
 /** The label calls of a recording carry as their server (as the live page labels them). */
 export function recordingServerLabel(snapshot: RecordingSnapshot): string {

@@ -7,7 +7,7 @@ import { compactButtonClass, secondaryButtonClass } from '../../ui/field-classes
 import { Dialog } from '../../ui/dialog.tsx';
 import { LoopbackHelp, ShareLink } from './share-link.tsx';
 import { useNameRecordingByServer } from './name-recording.ts';
-import { serverName } from '../../../../client/session/server-name.ts';
+import { serverName } from '#client/session/server-name.ts';
 import { ServerNameText } from '../../ui/server-name-text.tsx';
 import { Disclosure } from '../../ui/disclosure.tsx';
 

@@ -4,7 +4,7 @@ import { describeTarget } from '#shared/targets.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { LiveReplay } from '../../replay/live-replay.ts';
 import { secondaryButtonClass } from '../../ui/field-classes.ts';
-import { serverName } from '../../../../client/session/server-name.ts';
+import { serverName } from '#client/session/server-name.ts';
 import { RecordedOAuthButton } from '../oauth/recorded-oauth-button.tsx';
 
 /** Replaces the connection bar in a replay: what was recorded, when, and the way back. */

@@ -5,7 +5,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { panelClass } from '../../ui/field-classes.ts';
 import { JsonBlock, ShowMore } from '../../ui/show-more.tsx';
 import { SafeMarkdown } from '../../ui/safe-markdown.tsx';
-import { displayName, findTool, listTools, type ListedTool } from '../../../../client/tools/tool-identity.ts';
+import { displayName, findTool, listTools, type ListedTool } from '#client/tools/tool-identity.ts';
 import { shownToolCall, type CallEntry } from '../../calls/call-history.ts';
 import { toolFollowsCall } from './tool-follows-call.ts';
 

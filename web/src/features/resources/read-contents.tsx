@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { classifyReadResult } from '../../../../client/content/resource-contents.ts';
+import { classifyReadResult } from '#client/content/resource-contents.ts';
 import { ResourceContentsView } from '../result/content/resource-contents-view.tsx';
 
 /** A resources/read result's contents, each with its URI and type, shown by the viewer for what it is. */

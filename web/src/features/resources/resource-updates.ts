@@ -1,5 +1,5 @@
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
-import { Store } from '../../../../client/lib/store.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import { Store } from '#client/lib/store.ts';
 import { watchIncomingNotifications } from '../server-log/trace-notifications.ts';
 
 /** How often a resource was said to be updated, and when last (the bridge's time). */

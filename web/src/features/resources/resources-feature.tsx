@@ -3,7 +3,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { panelClass, primaryButtonClass } from '../../ui/field-classes.ts';
 import { STAGE_TABS } from '../../calls/stage-selection.ts';
 import { runSurfaceCall } from '../../calls/surface-calls.ts';
-import type { EmbeddedContents } from '../../../../client/content/content-blocks.ts';
+import type { EmbeddedContents } from '#client/content/content-blocks.ts';
 import type { Feature } from '../../feature.ts';
 import { StageHeader, StageHint } from '../stage/stage-header.tsx';
 import { ResourceContentsView } from '../result/content/resource-contents-view.tsx';
@@ -11,7 +11,7 @@ import { ResourceLists } from './resource-lists.tsx';
 import { ResourceView } from './resource-view.tsx';
 import { TemplateView } from './template-view.tsx';
 import { countResourceUpdates, type ResourceUpdate } from './resource-updates.ts';
-import type { Store } from '../../../../client/lib/store.ts';
+import type { Store } from '#client/lib/store.ts';
 
 declare module '../../services.ts' {
   interface FeatureServices {

@@ -3,11 +3,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { panelClass, primaryButtonClass } from '../../ui/field-classes.ts';
 import { runSurfaceCall, shownEntry } from '../../calls/surface-calls.ts';
-import {
-  expandUriTemplate,
-  matchesUriTemplate,
-  parseUriTemplate,
-} from '../../../../client/content/uri-template.ts';
+import { expandUriTemplate, matchesUriTemplate, parseUriTemplate } from '#client/content/uri-template.ts';
 import { StageHeader } from '../stage/stage-header.tsx';
 import { SurfaceResult } from '../stage/surface-result.tsx';
 import { fieldDraft, keepFieldDraft } from '../stage/field-drafts.ts';

@@ -1,4 +1,4 @@
-import { explainMcpError, jsonRpcErrorName } from '../../../../client/session/error-kinds.ts';
+import { explainMcpError, jsonRpcErrorName } from '#client/session/error-kinds.ts';
 
 export { explainMcpError, jsonRpcErrorName };
 

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CallOutcome } from '../../../../client/session/session-types.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
 import { OutcomeBadge } from './outcome-badge.tsx';
 
 const ok = { status: 'ok', durationMs: 73, result: { content: [] } } as unknown as CallOutcome;

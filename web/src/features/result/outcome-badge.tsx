@@ -1,4 +1,4 @@
-import type { CallOutcome } from '../../../../client/session/session-types.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
 
 interface Look {
   label: string;

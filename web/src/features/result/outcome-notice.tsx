@@ -1,10 +1,10 @@
-import type { CallOutcome } from '../../../../client/session/session-types.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
 import { explainCallError, explainMcpError, jsonRpcErrorName, stripMcpPrefix } from './jsonrpc-codes.ts';
-import { safeStringify } from '../../../../client/content/json-text.ts';
+import { safeStringify } from '#client/content/json-text.ts';
 import { Notice } from './notice.tsx';
 import { outcomeLook } from './outcome-badge.tsx';
 import { TextViewer } from './text-viewer.tsx';
-import { before } from '../../../../client/era/protocol-revisions.ts';
+import { before } from '#client/era/protocol-revisions.ts';
 import { Disclosure } from '../../ui/disclosure.tsx';
 
 /** The revision that asks for input validation failures as tool execution errors (SEP-1303). */

@@ -1,9 +1,9 @@
-import type { ContentBlock } from '../../../../client/content/content-blocks.ts';
-import type { Violation } from '../../../../client/checks/output-validation.ts';
+import type { ContentBlock } from '#client/content/content-blocks.ts';
+import type { Violation } from '#client/checks/output-validation.ts';
 import { BlockErrorBoundary } from './content/block-error-boundary.tsx';
 import { ContentBlockView } from './content/content-block-view.tsx';
 import { StructuredContentView } from './structured-content-view.tsx';
-import { resultFeatureBeyond } from '../../../../client/era/protocol-revisions.ts';
+import { resultFeatureBeyond } from '#client/era/protocol-revisions.ts';
 import { RevisionMark } from '../../ui/revision-mark.tsx';
 
 /** The result drawn for people: structured content first (it is what the schema describes), then each block. */

@@ -1,6 +1,6 @@
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import type { CallOutcome } from '../../../../client/session/session-types.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
 import { ResultBody } from './result-body.tsx';
 
 // vitest runs in node here (no DOM): the markup is what the page shows.

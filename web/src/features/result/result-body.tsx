@@ -1,9 +1,9 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useState } from 'react';
-import type { CallOutcome } from '../../../../client/session/session-types.ts';
-import { before, resultFeaturesBeyond } from '../../../../client/era/protocol-revisions.ts';
-import { checkTextMirror } from '../../../../client/checks/back-compat.ts';
-import { classifyContent } from '../../../../client/content/content-blocks.ts';
-import { planOutputCheck, STRUCTURED_OUTPUT_SINCE } from '../../../../client/checks/output-check.ts';
+import type { CallOutcome } from '#client/session/session-types.ts';
+import { before, resultFeaturesBeyond } from '#client/era/protocol-revisions.ts';
+import { checkTextMirror } from '#client/checks/back-compat.ts';
+import { classifyContent } from '#client/content/content-blocks.ts';
+import { planOutputCheck, STRUCTURED_OUTPUT_SINCE } from '#client/checks/output-check.ts';
 import type { CallEntry } from '../../calls/call-history.ts';
 import { Tabs, type TabSpec } from '../../ui/tabs.tsx';
 import { OutcomeNotice } from './outcome-notice.tsx';
@@ -12,7 +12,7 @@ import { OutputNotices } from './output-validation/output-notices.tsx';
 import { ResultMeta } from './result-meta.tsx';
 import { hasResultDetails, ResultDetailsButton, ResultDetailsPanel } from './result-details.tsx';
 import { useOutputValidation } from './output-validation/use-output-validation.ts';
-import { safeStringify } from '../../../../client/content/json-text.ts';
+import { safeStringify } from '#client/content/json-text.ts';
 import { TextViewer } from './text-viewer.tsx';
 
 /**

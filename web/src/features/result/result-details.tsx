@@ -1,5 +1,5 @@
 import type { CallEntry } from '../../calls/call-history.ts';
-import type { MirrorCheck } from '../../../../client/checks/back-compat.ts';
+import type { MirrorCheck } from '#client/checks/back-compat.ts';
 import { MirrorNote } from './output-validation/output-notices.tsx';
 import { hasMetaDetails, ResultMetaDetails } from './result-meta.tsx';
 

@@ -1,4 +1,4 @@
-import type { CallProgress } from '../../../../client/session/session-types.ts';
+import type { CallProgress } from '#client/session/session-types.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { CallProgressBar } from '../../ui/call-progress-bar.tsx';

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useMemo } from 'react';
-import { safeStringify } from '../../../../client/content/json-text.ts';
+import { safeStringify } from '#client/content/json-text.ts';
 import { BlockFrame } from './content/block-frame.tsx';
 import { CopyButton } from './copy-button.tsx';
 import { JsonTreeNode, type PathMarks } from './json/json-tree-node.tsx';
-import type { Violation } from '../../../../client/checks/output-validation.ts';
+import type { Violation } from '#client/checks/output-validation.ts';
 
 /** structuredContent as a collapsible JSON tree, with schema violations flagged on their nodes. */
 export function StructuredContentView({

@@ -1,5 +1,5 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { prettyJsonText } from '../../../../client/content/json-text.ts';
+import { prettyJsonText } from '#client/content/json-text.ts';
 import { previewText, splitForDisplay } from './text-size.ts';
 import { codeBoxClass } from './result-classes.ts';
 import { CopyButton } from './copy-button.tsx';

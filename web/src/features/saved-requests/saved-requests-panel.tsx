@@ -6,7 +6,7 @@ import { compactButtonClass } from '../../ui/field-classes.ts';
 import { SaveRequestForm } from './save-request-form.tsx';
 import { SavedRequestRow } from './saved-request-row.tsx';
 import { SavedRequestsFileButtons } from './saved-requests-file-buttons.tsx';
-import { findTool } from '../../../../client/tools/tool-identity.ts';
+import { findTool } from '#client/tools/tool-identity.ts';
 
 /** The "Saved" tab: named requests by group, saving the current tool's arguments, import and export. */
 export function SavedRequestsPanel() {

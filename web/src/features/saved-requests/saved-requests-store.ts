@@ -1,5 +1,5 @@
-import { Store } from '../../../../client/lib/store.ts';
-import { loadJson, onStorageChange, saveJson } from '../../../../client/lib/local-storage.ts';
+import { Store } from '#client/lib/store.ts';
+import { loadJson, onStorageChange, saveJson } from '#client/lib/local-storage.ts';
 import { parseSavedRequestsFile, buildSavedRequestsFile, type SavedRequest } from './saved-request.ts';
 
 /** State of the saved-requests store. */

@@ -1,5 +1,5 @@
-import { Store } from '../../../../client/lib/store.ts';
-import { loadJson, onStorageChange, saveJson } from '../../../../client/lib/local-storage.ts';
+import { Store } from '#client/lib/store.ts';
+import { loadJson, onStorageChange, saveJson } from '#client/lib/local-storage.ts';
 import { parseServerConfigJson, type NamedTarget } from '#shared/server-config.ts';
 import type { ServerTarget } from '#shared/targets.ts';
 

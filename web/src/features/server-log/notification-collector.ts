@@ -1,5 +1,5 @@
 import type { Client } from '@modelcontextprotocol/client';
-import type { SessionExtension } from '../../../../client/session/session-extension.ts';
+import type { SessionExtension } from '#client/session/session-extension.ts';
 import type { NotificationLog } from './notification-log.ts';
 import type { IncomingNotification } from './trace-notifications.ts';
 

@@ -1,6 +1,6 @@
 import type { Client } from '@modelcontextprotocol/client';
-import type { SessionExtension } from '../../../../client/session/session-extension.ts';
-import { Store } from '../../../../client/lib/store.ts';
+import type { SessionExtension } from '#client/session/session-extension.ts';
+import { Store } from '#client/lib/store.ts';
 import type { LoggingLevel } from './log-levels.ts';
 
 /** The `_meta` key of a request's log level (2026-07-28). */

@@ -1,4 +1,4 @@
-import { Store } from '../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 
 /** The open tab of the "Calls and logs" panel, once chosen (by a click, or by a link elsewhere). */
 export const callsAndLogsTab = new Store<{ tab: string | undefined }>({ tab: undefined });

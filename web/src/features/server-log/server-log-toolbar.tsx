@@ -4,7 +4,7 @@ import { LOG_KINDS, type LogFilter, type LogKind } from './log-rows.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
-import { deprecationUnder, removedUnder } from '../../../../client/era/modern-rules.ts';
+import { deprecationUnder, removedUnder } from '#client/era/modern-rules.ts';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 /** Compact controls of the log toolbar, matching the trace's filter bar. */

@@ -1,4 +1,4 @@
-import type { TraceLog } from '../../../../client/trace/trace-log.ts';
+import type { TraceLog } from '#client/trace/trace-log.ts';
 
 /** A notification the server sent, as the trace holds it. */
 export interface IncomingNotification {

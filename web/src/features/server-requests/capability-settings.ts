@@ -1,6 +1,6 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
-import { Store } from '../../../../client/lib/store.ts';
-import { loadJson, saveJson } from '../../../../client/lib/local-storage.ts';
+import { Store } from '#client/lib/store.ts';
+import { loadJson, saveJson } from '#client/lib/local-storage.ts';
 
 /** Which server-initiated features the client offers; each adds a capability in initialize. */
 export interface CapabilityFlags {

@@ -2,7 +2,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { CapabilityFlags } from './capability-settings.ts';
 import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
-import { deprecationOf } from '../../../../client/era/modern-rules.ts';
+import { deprecationOf } from '#client/era/modern-rules.ts';
 import { AppsToggle } from '../apps/apps.ts';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 

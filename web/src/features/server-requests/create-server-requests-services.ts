@@ -1,4 +1,4 @@
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 import { CapabilitySettings } from './capability-settings.ts';
 import { NotificationLog } from '../server-log/notification-log.ts';
 import { NotificationCollector, collectObserved } from '../server-log/notification-collector.ts';

@@ -2,13 +2,13 @@ import type { ElicitRequestFormParams, ElicitRequestURLParams } from '@modelcont
 import { useServices } from '../../services.ts';
 import type { QueuedRequest } from './server-request-queue.ts';
 import { formatTime } from '../trace-panel/describe-frame.ts';
-import { duringText } from '../../../../client/session/call-origins.ts';
+import { duringText } from '#client/session/call-origins.ts';
 import { lazy, Suspense } from 'react';
 import { ElicitationUrlView } from './elicitation-url-view.tsx';
 import { SamplingRequestView } from './sampling-request-view.tsx';
 import { useStore } from '../../ui/use-store.ts';
 import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
-import { deprecationUnder } from '../../../../client/era/modern-rules.ts';
+import { deprecationUnder } from '#client/era/modern-rules.ts';
 
 /** What a request is called in the panel. */
 // rjsf and Ajv load when the first elicitation arrives, not with the page.

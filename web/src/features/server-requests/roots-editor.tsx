@@ -3,7 +3,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { inputClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import { DeprecatedMark } from '../../ui/deprecated-mark.tsx';
-import { deprecationUnder } from '../../../../client/era/modern-rules.ts';
+import { deprecationUnder } from '#client/era/modern-rules.ts';
 
 /** The roots answered to roots/list; each edit tells a connected server through roots/list_changed. */
 export function RootsEditor() {

@@ -1,6 +1,6 @@
 import type { Root } from '@modelcontextprotocol/client';
-import { Store } from '../../../../client/lib/store.ts';
-import { loadJson, saveJson } from '../../../../client/lib/local-storage.ts';
+import { Store } from '#client/lib/store.ts';
+import { loadJson, saveJson } from '#client/lib/local-storage.ts';
 
 /** The roots offered to servers, in the user's order. */
 export interface RootsState {

@@ -5,7 +5,7 @@ import {
   type ElicitRequestParams,
   type ElicitResult,
 } from '@modelcontextprotocol/client';
-import { Store } from '../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 import { samplingRejected, toCreateMessageResult, type SamplingReply } from './sampling-reply.ts';
 import type { RequestDuring } from './request-during.ts';
 

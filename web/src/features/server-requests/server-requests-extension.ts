@@ -4,10 +4,10 @@ import type {
   CreateMessageRequestParams,
   ElicitRequestParams,
 } from '@modelcontextprotocol/client';
-import type { InputRequest } from '../../../../client/tasks/task-extension.ts';
+import type { InputRequest } from '#client/tasks/task-extension.ts';
 import type { ClientCapabilities } from '@modelcontextprotocol/client';
-import type { SessionExtension } from '../../../../client/session/session-extension.ts';
-import { Store } from '../../../../client/lib/store.ts';
+import type { SessionExtension } from '#client/session/session-extension.ts';
+import { Store } from '#client/lib/store.ts';
 import {
   toClientCapabilities,
   type CapabilityFlags,

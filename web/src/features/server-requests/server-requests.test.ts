@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { InMemoryTransport } from '@modelcontextprotocol/client';
 import { Server } from '@modelcontextprotocol/server';
 import { ProtocolError } from '@modelcontextprotocol/client';
-import { McpSession } from '../../../../client/session/mcp-session.ts';
-import { StampingTransport } from '../../../../client/transport/stamping-transport.ts';
+import { McpSession } from '#client/session/mcp-session.ts';
+import { StampingTransport } from '#client/transport/stamping-transport.ts';
 import {
   createServerRequestsServices,
   type ServerRequestsServices,

@@ -1,4 +1,4 @@
-import type { FileVerification, SkillCheck } from '../../../../client/skills/skill-verification.ts';
+import type { FileVerification, SkillCheck } from '#client/skills/skill-verification.ts';
 
 const LABELS: Record<SkillCheck['check'], string> = {
   listed: 'Listed',

@@ -2,8 +2,8 @@ import { useStore } from '../../ui/use-store.ts';
 import { SafeMarkdown } from '../../ui/safe-markdown.tsx';
 import { secondaryButtonClass } from '../../ui/field-classes.ts';
 import { saveFile } from '../../lib/save-file.ts';
-import { pathInSkill, supportingFiles, type SkillEntry } from '../../../../client/skills/skill-entry.ts';
-import { failureHeadline } from '../../../../client/skills/skill-verification.ts';
+import { pathInSkill, supportingFiles, type SkillEntry } from '#client/skills/skill-entry.ts';
+import { failureHeadline } from '#client/skills/skill-verification.ts';
 import type { SkillFileState, SkillsBrowser } from './skills-browser.ts';
 import { SkillChecksTable } from './skill-checks-table.tsx';
 

@@ -4,7 +4,7 @@ import { useStore } from '../../ui/use-store.ts';
 import { PagedItems } from '../../ui/paged-items.tsx';
 import type { PagedList } from '../../ui/paged-list.ts';
 import { SurfaceItem } from '../stage/surface-item.tsx';
-import type { SkillEntry } from '../../../../client/skills/skill-entry.ts';
+import type { SkillEntry } from '#client/skills/skill-entry.ts';
 import type { SkillsBrowser } from './skills-browser.ts';
 import { SKILLS_TAB } from './skills-tab.ts';
 

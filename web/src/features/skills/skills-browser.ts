@@ -5,22 +5,13 @@
  * through `useStore`. Everything is dropped when the connection changes, and late answers of an older
  * connection are ignored.
  */
-import { Store } from '../../../../client/lib/store.ts';
-import type { McpSession } from '../../../../client/session/mcp-session.ts';
-import {
-  declaresSkills,
-  type InvalidSkillEntry,
-  type SkillEntry,
-} from '../../../../client/skills/skill-entry.ts';
-import {
-  loadSkill,
-  readSkillFile,
-  type SkillFileRead,
-  type SkillLoad,
-} from '../../../../client/skills/skill-loader.ts';
-import { listSkillsPage, type SkillsLister } from '../../../../client/skills/skills-listing.ts';
-import type { SkillFileReader } from '../../../../client/skills/skill-loader.ts';
-import { sessionSkills } from '../../../../client/skills/session-skills.ts';
+import { Store } from '#client/lib/store.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
+import { declaresSkills, type InvalidSkillEntry, type SkillEntry } from '#client/skills/skill-entry.ts';
+import { loadSkill, readSkillFile, type SkillFileRead, type SkillLoad } from '#client/skills/skill-loader.ts';
+import { listSkillsPage, type SkillsLister } from '#client/skills/skills-listing.ts';
+import type { SkillFileReader } from '#client/skills/skill-loader.ts';
+import { sessionSkills } from '#client/skills/session-skills.ts';
 
 /** A skill being loaded, or how loading it ended. */
 export type SkillLoadState = { status: 'loading' } | SkillLoad;

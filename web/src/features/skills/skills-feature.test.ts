@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ServerDetails } from '../../../../client/era/server-details.ts';
+import type { ServerDetails } from '#client/era/server-details.ts';
 import { skillsFeature } from './skills-feature.tsx';
 
 const skillsEntry = skillsFeature.stage!;

@@ -2,7 +2,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import type { Feature } from '../../feature.ts';
 import { StageHint } from '../stage/stage-header.tsx';
-import { declaresSkills } from '../../../../client/skills/skill-entry.ts';
+import { declaresSkills } from '#client/skills/skill-entry.ts';
 import { createSkillsBrowser, type SkillsBrowser } from './skills-browser.ts';
 import { SkillList } from './skill-list.tsx';
 import { SkillStage } from './skill-stage.tsx';

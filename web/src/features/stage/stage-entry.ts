@@ -1,4 +1,4 @@
-import type { ServerDetails } from '../../../../client/era/server-details.ts';
+import type { ServerDetails } from '#client/era/server-details.ts';
 import type { StageEntry } from '../../feature.ts';
 
 /** The entries that show for `server`. */

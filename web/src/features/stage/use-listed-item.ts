@@ -1,5 +1,5 @@
 import { useSurfaceList } from './use-surface-list.ts';
-import type { PagedListMethod } from '../../../../client/session/session-requests.ts';
+import type { PagedListMethod } from '#client/session/session-requests.ts';
 
 /**
  * The list's entry for what the stage opened from elsewhere (a History row, a link in a result): its title,

@@ -2,8 +2,8 @@ import { useCallback, useEffect, useRef } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { usePagedList, type PagedList } from '../../ui/paged-list.ts';
-import type { PagedListMethod } from '../../../../client/session/session-requests.ts';
-import { recordedListItems } from '../../../../client/session/recorded-lists.ts';
+import type { PagedListMethod } from '#client/session/session-requests.ts';
+import { recordedListItems } from '#client/session/recorded-lists.ts';
 import { watchIncomingNotifications } from '../server-log/trace-notifications.ts';
 
 /** The notification that says each list changed. */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { TERMINAL_TASK_STATUSES } from '../../../../client/tasks/task-support.ts';
+import { TERMINAL_TASK_STATUSES } from '#client/tasks/task-support.ts';
 
 const STATUS_CLASS: Record<string, string> = {
   working: 'bg-sky-100 text-sky-800 dark:bg-sky-950 dark:text-sky-300',

@@ -1,4 +1,4 @@
-import { readAnnotations, type HintReading } from '../../../../client/tools/tool-annotations.ts';
+import { readAnnotations, type HintReading } from '#client/tools/tool-annotations.ts';
 
 const TONES: Record<string, { solid: string; outline: string }> = {
   safe: {

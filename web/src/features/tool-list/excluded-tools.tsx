@@ -1,4 +1,4 @@
-import type { ExcludedTool } from '../../../../client/tools/header-tools.ts';
+import type { ExcludedTool } from '#client/tools/header-tools.ts';
 import { Disclosure } from '../../ui/disclosure.tsx';
 
 /**

@@ -1,9 +1,9 @@
 import { memo } from 'react';
-import { displayName, type ListedTool } from '../../../../client/tools/tool-identity.ts';
-import { toolFieldsBeyond } from '../../../../client/era/protocol-revisions.ts';
+import { displayName, type ListedTool } from '#client/tools/tool-identity.ts';
+import { toolFieldsBeyond } from '#client/era/protocol-revisions.ts';
 import { AnnotationBadges } from './annotation-badges.tsx';
 import { ToolIcon } from './tool-icon.tsx';
-import { toolNameProblems } from '../../../../client/tools/tool-name-rules.ts';
+import { toolNameProblems } from '#client/tools/tool-name-rules.ts';
 import { ToolUiBadge } from '../apps/apps.ts';
 
 /** Fixed row height, so the list can be virtualised. */

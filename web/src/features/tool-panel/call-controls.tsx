@@ -1,12 +1,12 @@
-import type { ListedTool } from '../../../../client/tools/tool-identity.ts';
-import { DEFAULT_TASK_TTL_MS, type TaskRequest } from '../../../../client/tasks/task-decision.ts';
+import type { ListedTool } from '#client/tools/tool-identity.ts';
+import { DEFAULT_TASK_TTL_MS, type TaskRequest } from '#client/tasks/task-decision.ts';
 import type { LeftOutArgument } from '../../calls/call-runner.ts';
 import { TaskOptions } from './task-options.tsx';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { primaryButtonClass, secondaryButtonClass } from '../../ui/field-classes.ts';
 import type { RunningCall } from '../../calls/call-runner.ts';
-import type { ArgumentsStatus } from '../../../../client/schema/arguments-status.ts';
+import type { ArgumentsStatus } from '#client/schema/arguments-status.ts';
 import { goToProblem, summarizeProblems } from '../arguments/problem-summary.ts';
 
 /** The shortcut that calls, as this platform writes it. */

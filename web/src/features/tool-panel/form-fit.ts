@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import type { CallHistory } from '../../calls/call-history.ts';
-import type { ArgumentsStatus } from '../../../../client/schema/arguments-status.ts';
-import type { ArgumentProblem } from '../../../../client/schema/summarize-errors.ts';
+import type { ArgumentsStatus } from '#client/schema/arguments-status.ts';
+import type { ArgumentProblem } from '#client/schema/summarize-errors.ts';
 import { goToProblem } from '../arguments/problem-summary.ts';
 
 /** Marks one row of the form (a field with its label, hint and errors, or a map entry): it shows whole or not at all. */

@@ -1,4 +1,4 @@
-import { Store } from '../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 
 /** Whether the arguments form has the centre column, the Result folded to its one-line header. */
 export interface FormRoomState {

@@ -1,4 +1,4 @@
-import type { TaskDecision } from '../../../../client/tasks/task-decision.ts';
+import type { TaskDecision } from '#client/tasks/task-decision.ts';
 import { inputClass } from '../../ui/field-classes.ts';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 

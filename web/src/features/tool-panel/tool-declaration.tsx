@@ -1,6 +1,6 @@
 import type { Tool } from '@modelcontextprotocol/client';
-import { detectDialect } from '../../../../client/schema/detect-dialect.ts';
-import { readAnnotations } from '../../../../client/tools/tool-annotations.ts';
+import { detectDialect } from '#client/schema/detect-dialect.ts';
+import { readAnnotations } from '#client/tools/tool-annotations.ts';
 import { JsonBlock, ShowMore } from '../../ui/show-more.tsx';
 
 const headingClass = 'text-xs font-semibold text-slate-600 dark:text-slate-300';

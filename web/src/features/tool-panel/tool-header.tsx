@@ -5,16 +5,12 @@ import { ToolIcon } from '../tool-list/tool-icon.tsx';
 import { useToolIcon } from '../tool-list/use-tool-icon.ts';
 import { useTrustedServer } from '../tool-list/use-trusted.ts';
 import { SafeMarkdown } from '../../ui/safe-markdown.tsx';
-import { toolNameProblems } from '../../../../client/tools/tool-name-rules.ts';
+import { toolNameProblems } from '#client/tools/tool-name-rules.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { knownRevision, toolFieldsBeyond } from '../../../../client/era/protocol-revisions.ts';
-import {
-  describeNonStringName,
-  displayName,
-  type ListedTool,
-} from '../../../../client/tools/tool-identity.ts';
-import { readAnnotations } from '../../../../client/tools/tool-annotations.ts';
+import { knownRevision, toolFieldsBeyond } from '#client/era/protocol-revisions.ts';
+import { describeNonStringName, displayName, type ListedTool } from '#client/tools/tool-identity.ts';
+import { readAnnotations } from '#client/tools/tool-annotations.ts';
 import { formRoom } from './form-room.ts';
 import { FoldRow } from './fold-row.tsx';
 

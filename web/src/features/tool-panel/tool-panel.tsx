@@ -1,17 +1,17 @@
 import { lazy, Suspense, useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { ListedTool } from '../../../../client/tools/tool-identity.ts';
+import type { ListedTool } from '#client/tools/tool-identity.ts';
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { parseArgumentsText } from '../../../../client/schema/parse-arguments-text.ts';
-import { withoutUnnamedEntries } from '../../../../client/schema/unnamed-entries.ts';
+import { parseArgumentsText } from '#client/schema/parse-arguments-text.ts';
+import { withoutUnnamedEntries } from '#client/schema/unnamed-entries.ts';
 import { panelClass } from '../../ui/field-classes.ts';
 import { CallControls } from './call-controls.tsx';
 import { ToolHeader } from './tool-header.tsx';
 import { ToolDeclaration } from './tool-declaration.tsx';
-import { knownRevision } from '../../../../client/era/protocol-revisions.ts';
+import { knownRevision } from '#client/era/protocol-revisions.ts';
 import { shortTargetName } from './short-target-name.ts';
 import { formRoom } from './form-room.ts';
-import type { ArgumentsStatus } from '../../../../client/schema/arguments-status.ts';
+import type { ArgumentsStatus } from '#client/schema/arguments-status.ts';
 import { useScrollToFailedArgument, useWholeRows } from './form-fit.ts';
 
 /**

@@ -2,7 +2,7 @@ import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
 import { SplitPane } from '../../ui/split-pane.tsx';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
-import { findTool } from '../../../../client/tools/tool-identity.ts';
+import { findTool } from '#client/tools/tool-identity.ts';
 import { STAGE_TABS } from '../../calls/stage-selection.ts';
 import { shownToolCall } from '../../calls/call-history.ts';
 import type { Feature } from '../../feature.ts';

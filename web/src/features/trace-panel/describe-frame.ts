@@ -1,5 +1,5 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { LIST_ID, PING_ID } from '../../../../client/era/era-probe-pace.ts';
+import { LIST_ID, PING_ID } from '#client/era/era-probe-pace.ts';
 
 /** Requests Toolscope itself sends, by id: their rows say what they are for, not a made-up id. */
 const OWN_REQUESTS: Record<string, string> = {

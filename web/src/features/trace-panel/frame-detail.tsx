@@ -1,10 +1,10 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { FramePair } from '../../../../client/trace/trace-pairs.ts';
+import type { FramePair } from '#client/trace/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { FrameWire } from './frame-wire.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
 import { BRIDGE_LATENCY, DIRECTION_ARROWS, DIRECTION_NAMES, ORIGIN_MARKS } from './trace-row.tsx';
-import { duringText } from '../../../../client/session/call-origins.ts';
+import { duringText } from '#client/session/call-origins.ts';
 
 /** Above this size the detail shows the start of the frame only; Copy still copies all of it. */
 const MAX_SHOWN_CHARS = 200_000;

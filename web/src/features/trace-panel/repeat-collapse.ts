@@ -1,5 +1,5 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { isViewFrame } from '../../../../client/trace/trace-log.ts';
+import { isViewFrame } from '#client/trace/trace-log.ts';
 
 /** Repeats further apart than this stay on their own rows: their timing may be the point. */
 const REPEAT_WINDOW_MS = 1000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { SetupSpan } from '../../../../client/trace/trace-setup.ts';
+import type { SetupSpan } from '#client/trace/trace-setup.ts';
 import { foldSetups, setupIdOf, setupItem } from './setup-fold.ts';
 import { setupSummary } from './setup-row.tsx';
 

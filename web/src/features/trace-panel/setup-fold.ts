@@ -1,5 +1,5 @@
 import type { Frame } from '#shared/bridge-protocol.ts';
-import type { SetupSpan } from '../../../../client/trace/trace-setup.ts';
+import type { SetupSpan } from '#client/trace/trace-setup.ts';
 
 /**
  * A row of the trace list: a frame's index (0 or more), or a connect's folded setup, written as a negative

@@ -1,4 +1,4 @@
-import type { SetupSpan } from '../../../../client/trace/trace-setup.ts';
+import type { SetupSpan } from '#client/trace/trace-setup.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { boundaryClass, NewConnectionChip, TRACE_ROW_HEIGHT } from './trace-row.tsx';
 

@@ -1,4 +1,4 @@
-import type { TraceFilter } from '../../../../client/trace/trace-filter.ts';
+import type { TraceFilter } from '#client/trace/trace-filter.ts';
 import { CheckboxField } from '../../ui/checkbox-field.tsx';
 
 const control =

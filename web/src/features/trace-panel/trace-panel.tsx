@@ -3,7 +3,7 @@ import type { Frame } from '#shared/bridge-protocol.ts';
 
 import { useServices } from '../../services.ts';
 import { useStore } from '../../ui/use-store.ts';
-import { EMPTY_FILTER, TraceSearch, type TraceFilter } from '../../../../client/trace/trace-filter.ts';
+import { EMPTY_FILTER, TraceSearch, type TraceFilter } from '#client/trace/trace-filter.ts';
 import { panelClass, panelHeaderClass } from '../../ui/field-classes.ts';
 import { VirtualList } from '../../ui/virtual-list.tsx';
 import { TraceFilterBar } from './trace-filter-bar.tsx';
@@ -12,8 +12,8 @@ import { FrameDetail } from './frame-detail.tsx';
 import { RepeatCollapse } from './repeat-collapse.ts';
 import { foldSetups, setupIdOf } from './setup-fold.ts';
 import { SetupRow } from './setup-row.tsx';
-import type { TraceRounds } from '../../../../client/trace/trace-rounds.ts';
-import type { FramePair } from '../../../../client/trace/trace-pairs.ts';
+import type { TraceRounds } from '#client/trace/trace-rounds.ts';
+import type { FramePair } from '#client/trace/trace-pairs.ts';
 
 const headerButton = 'text-xs font-normal text-indigo-600 hover:underline dark:text-indigo-400';
 

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import type { Frame } from '#shared/bridge-protocol.ts';
-import { duringText } from '../../../../client/session/call-origins.ts';
-import type { FramePair } from '../../../../client/trace/trace-pairs.ts';
+import { duringText } from '#client/session/call-origins.ts';
+import type { FramePair } from '#client/trace/trace-pairs.ts';
 import { formatDuration } from '../result/outcome-badge.tsx';
 import { describeFrame, formatTime } from './describe-frame.ts';
 

@@ -1,5 +1,5 @@
 import type { McpUiHostContext } from '@modelcontextprotocol/ext-apps/app-bridge';
-import { Store } from '../../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 import type { ViewCspMode } from '#shared/view-csp.ts';
 
 /** The size a View's container takes: the Result's width, a device's, or the developer's own. */

@@ -1,4 +1,4 @@
-import type { McpSession } from '../../../../../client/session/mcp-session.ts';
+import type { McpSession } from '#client/session/mcp-session.ts';
 
 /** Why a watched resource is read again. */
 export type ResourceChange = 'updated' | 'list changed';

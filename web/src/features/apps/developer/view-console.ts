@@ -1,4 +1,4 @@
-import { Store } from '../../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 import type { ViewCspMode } from '#shared/view-csp.ts';
 import type { ViewConsoleEntry } from './view-console-probe.ts';
 

@@ -1,4 +1,4 @@
-import { Store } from '../../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 
 /** Something a View asked of the host that Toolscope shows rather than acts on (it has no chat). */
 export interface ViewNote {

@@ -1,4 +1,4 @@
-import { Store } from '../../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 
 /** The user's answer for one View's permissions: what was granted (empty when denied). */
 export interface PermissionDecision {

@@ -8,7 +8,7 @@ import { useLinkPrompt, type LinkPromptState } from './link-prompt.tsx';
 import { createViewFrame, parkUntilClosed } from '../view/view-frame-element.ts';
 import { ViewHost, type ViewHostOptions } from './view-host.ts';
 import type { ViewModelInbox } from '../model/view-model-inbox.ts';
-import { nameText } from '../../../../../client/tools/tool-identity.ts';
+import { nameText } from '#client/tools/tool-identity.ts';
 import { containerOf, frameSize, visibleHeightAround, type SizeInputs } from './view-size.ts';
 
 /** What {@link useViewHost} needs: the View to host and where its frames and calls go. */

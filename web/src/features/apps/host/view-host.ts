@@ -5,7 +5,7 @@ import {
   type McpUiHostCapabilities,
 } from '@modelcontextprotocol/ext-apps/app-bridge';
 import type { CallEntry } from '../../../calls/call-history.ts';
-import { nameText } from '../../../../../client/tools/tool-identity.ts';
+import { nameText } from '#client/tools/tool-identity.ts';
 import { permissionsObject } from '#shared/view-permissions.ts';
 import type { ViewCspMode } from '#shared/view-csp.ts';
 import { hostContext, pageFacts, watchPageTheme, type ContainerDimensions } from './host-context.ts';

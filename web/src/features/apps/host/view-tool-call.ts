@@ -5,9 +5,9 @@ import type {
   ReadResourceResult,
   Tool,
 } from '@modelcontextprotocol/client';
-import type { PagedListMethod } from '../../../../../client/session/session-requests.ts';
+import type { PagedListMethod } from '#client/session/session-requests.ts';
 import type { CallRunner } from '../../../calls/call-runner.ts';
-import { listTools } from '../../../../../client/tools/tool-identity.ts';
+import { listTools } from '#client/tools/tool-identity.ts';
 import { toolUiOf } from '../tool-ui.ts';
 import type { ViewNotes } from '../developer/view-notes.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Store } from '../../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 import { ViewModelInbox, type ModelChat } from './view-model-inbox.ts';
 
 /** A chat that only keeps what it is given. */

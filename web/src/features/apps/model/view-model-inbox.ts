@@ -1,4 +1,4 @@
-import { Store } from '../../../../../client/lib/store.ts';
+import { Store } from '#client/lib/store.ts';
 import type { Observable } from '../../../ui/use-store.ts';
 import { textOf } from '../host/view-requests.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FieldProps } from '@rjsf/utils';
 import { ariaDescribedByIds } from '@rjsf/utils';
-import { ANY_VALUE_MARK } from '../../../../../client/schema/schema-markers.ts';
+import { ANY_VALUE_MARK } from '#client/schema/schema-markers.ts';
 import { controlClass, errorTextClass, hintClass } from '../form-classes.ts';
 
 /**

@@ -1,6 +1,6 @@
 import type { ArrayFieldTemplateProps } from '@rjsf/utils';
 import { descriptionId } from '@rjsf/utils';
-import { NULLABLE_MARK } from '../../../../../client/schema/schema-markers.ts';
+import { NULLABLE_MARK } from '#client/schema/schema-markers.ts';
 import { groupClass, hintClass, legendClass } from '../form-classes.ts';
 import { ArrayLabelContext, UnionOptionContext } from './template-contexts.ts';
 import { DescriptionFieldTemplate, RequiredMark } from './text-templates.tsx';

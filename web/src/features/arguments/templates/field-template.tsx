@@ -1,7 +1,7 @@
 import { useContext, type ReactNode } from 'react';
 import type { FieldTemplateProps, RJSFSchema } from '@rjsf/utils';
 import { ADDITIONAL_PROPERTY_FLAG } from '@rjsf/utils';
-import { ANY_VALUE_MARK, NULLABLE_MARK } from '../../../../../client/schema/schema-markers.ts';
+import { ANY_VALUE_MARK, NULLABLE_MARK } from '#client/schema/schema-markers.ts';
 import { hintClass, labelClass } from '../form-classes.ts';
 import { NullableToggle } from './nullable-toggle.tsx';
 import { RequiredMark } from './text-templates.tsx';

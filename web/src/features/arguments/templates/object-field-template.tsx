@@ -1,12 +1,12 @@
 import { isValidElement, useContext, useRef } from 'react';
 import type { ObjectFieldTemplateProps } from '@rjsf/utils';
 import { ADDITIONAL_PROPERTY_FLAG, canExpand, descriptionId } from '@rjsf/utils';
-import { NULLABLE_MARK } from '../../../../../client/schema/schema-markers.ts';
+import { NULLABLE_MARK } from '#client/schema/schema-markers.ts';
 import { groupClass, hintClass, legendClass } from '../form-classes.ts';
 import { DescriptionFieldTemplate, RequiredMark } from './text-templates.tsx';
 import { AddItemButton } from './icon-button.tsx';
 import { MapEntryContext, TypedKeysContext, UnionOptionContext } from './template-contexts.ts';
-import { UNNAMED_KEY } from '../../../../../client/schema/unnamed-entries.ts';
+import { UNNAMED_KEY } from '#client/schema/unnamed-entries.ts';
 
 /**
  * An object: a bordered group with a legend. Bare (no frame, no legend) at the root, where the tool panel already

@@ -7,7 +7,7 @@ import type {
 } from '@rjsf/utils';
 import { legendClass, hintClass, errorTextClass, noticeClass } from '../form-classes.ts';
 import { errorId } from '@rjsf/utils';
-import { NO_KEY } from '../../../../../client/schema/unnamed-entries.ts';
+import { NO_KEY } from '#client/schema/unnamed-entries.ts';
 import type { ReactNode } from 'react';
 
 /** A section title, for the places rjsf still asks for one (the object and array templates draw legends). */

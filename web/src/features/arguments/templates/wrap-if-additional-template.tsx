@@ -4,7 +4,7 @@ import { ADDITIONAL_PROPERTY_FLAG } from '@rjsf/utils';
 import { controlClass } from '../form-classes.ts';
 import { IconButton } from './icon-button.tsx';
 import { MapEntryContext, TypedKeysContext } from './template-contexts.ts';
-import { UNNAMED_KEY } from '../../../../../client/schema/unnamed-entries.ts';
+import { UNNAMED_KEY } from '#client/schema/unnamed-entries.ts';
 
 /** The key rjsf gives a new map entry (`newKey`, then `newKey-1`…). */
 const NEW_KEY = /^newKey(-\d+)?$/;

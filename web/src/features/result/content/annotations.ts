@@ -1,4 +1,4 @@
-import { typeName } from '../../../../../client/content/base64.ts';
+import { typeName } from '#client/content/base64.ts';
 
 /** One small label about a content block, from its annotations. */
 export interface AnnotationChip {

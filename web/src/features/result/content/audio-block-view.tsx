@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useMemo, useState } from 'react';
-import { inspectBase64 } from '../../../../../client/content/base64.ts';
+import { inspectBase64 } from '#client/content/base64.ts';
 import { playableAudioMime } from './mime-types.ts';
 import { downloadFileName } from './safe-links.ts';
 import { formatBytes } from '../text-size.ts';

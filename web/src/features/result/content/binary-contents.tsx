@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { base64ToBytes, inspectBase64 } from '../../../../../client/content/base64.ts';
+import { base64ToBytes, inspectBase64 } from '#client/content/base64.ts';
 import { formatBytes } from '../text-size.ts';
 import { smallButtonClass } from '../result-classes.ts';
 import { saveFile } from '../../../lib/save-file.ts';

@@ -1,5 +1,5 @@
 import { Component, type ReactNode } from 'react';
-import { safeStringify } from '../../../../../client/content/json-text.ts';
+import { safeStringify } from '#client/content/json-text.ts';
 import { TextViewer } from '../text-viewer.tsx';
 
 interface Props {

@@ -1,10 +1,10 @@
-import type { ContentBlock } from '../../../../../client/content/content-blocks.ts';
+import type { ContentBlock } from '#client/content/content-blocks.ts';
 import { AudioBlockView } from './audio-block-view.tsx';
 import { EmbeddedResourceView } from './embedded-resource-view.tsx';
 import { ImageBlockView } from './image-block-view.tsx';
 import { RawBlockView } from './raw-block-view.tsx';
 import { ResourceLinkView } from './resource-link-view.tsx';
-import { resultFeatureBeyond } from '../../../../../client/era/protocol-revisions.ts';
+import { resultFeatureBeyond } from '#client/era/protocol-revisions.ts';
 import { RevisionMark } from '../../../ui/revision-mark.tsx';
 import { BlockFrame } from './block-frame.tsx';
 import { useTextView } from '../use-text-view.tsx';

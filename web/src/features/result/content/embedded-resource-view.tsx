@@ -1,4 +1,4 @@
-import type { EmbeddedContents } from '../../../../../client/content/content-blocks.ts';
+import type { EmbeddedContents } from '#client/content/content-blocks.ts';
 import { syntaxHint } from './mime-types.ts';
 import { downloadFileName } from './safe-links.ts';
 import { ResourceContentsView } from './resource-contents-view.tsx';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { base64ToBytes, inspectBase64 } from '../../../../../client/content/base64.ts';
+import { base64ToBytes, inspectBase64 } from '#client/content/base64.ts';
 import { inlineImageMime } from './mime-types.ts';
 import { downloadFileName } from './safe-links.ts';
 import { formatBytes } from '../text-size.ts';

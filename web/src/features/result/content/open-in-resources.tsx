@@ -1,7 +1,7 @@
 import { useServices } from '../../../services.ts';
 import { STAGE_TABS } from '../../../calls/stage-selection.ts';
 import { runSurfaceCall } from '../../../calls/surface-calls.ts';
-import type { EmbeddedContents } from '../../../../../client/content/content-blocks.ts';
+import type { EmbeddedContents } from '#client/content/content-blocks.ts';
 import { smallButtonClass } from '../result-classes.ts';
 
 /**

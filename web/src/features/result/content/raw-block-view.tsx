@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { safeStringify } from '../../../../../client/content/json-text.ts';
+import { safeStringify } from '#client/content/json-text.ts';
 import { BlockFrame } from './block-frame.tsx';
 import { useTextView } from '../use-text-view.tsx';
 

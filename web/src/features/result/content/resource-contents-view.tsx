@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import type { ResourceContents } from '../../../../../client/content/resource-contents.ts';
+import type { ResourceContents } from '#client/content/resource-contents.ts';
 import { inlineImageMime, playableAudioMime, syntaxHint } from './mime-types.ts';
 import { downloadFileName } from './safe-links.ts';
-import { safeStringify } from '../../../../../client/content/json-text.ts';
+import { safeStringify } from '#client/content/json-text.ts';
 import { BinaryContents } from './binary-contents.tsx';
 import { TextViewer } from '../text-viewer.tsx';
 import { ImageViewer } from './image-block-view.tsx';

@@ -1,12 +1,9 @@
 import type { ReactNode } from 'react';
 import { useState } from 'react';
 import { useServices } from '../../../services.ts';
-import type { ResourceLinkInfo } from '../../../../../client/content/content-blocks.ts';
+import type { ResourceLinkInfo } from '#client/content/content-blocks.ts';
 import { describeRequestError } from '../jsonrpc-codes.ts';
-import {
-  classifyReadResult,
-  type ResourceContents,
-} from '../../../../../client/content/resource-contents.ts';
+import { classifyReadResult, type ResourceContents } from '#client/content/resource-contents.ts';
 import { externalHref } from './safe-links.ts';
 import { formatBytes } from '../text-size.ts';
 import { BlockFrame } from './block-frame.tsx';

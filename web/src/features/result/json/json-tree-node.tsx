@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { childPath } from '../../../../../client/content/json-path.ts';
+import { childPath } from '#client/content/json-path.ts';
 import {
   childEntries,
   containerSummary,

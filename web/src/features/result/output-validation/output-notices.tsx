@@ -1,5 +1,5 @@
-import type { MirrorCheck } from '../../../../../client/checks/back-compat.ts';
-import type { OutputCheckPlan } from '../../../../../client/checks/output-check.ts';
+import type { MirrorCheck } from '#client/checks/back-compat.ts';
+import type { OutputCheckPlan } from '#client/checks/output-check.ts';
 import { Notice } from '../notice.tsx';
 import type { ValidationState } from './use-output-validation.ts';
 import { ViolationList } from './violation-list.tsx';

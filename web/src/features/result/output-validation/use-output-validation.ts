@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import type { OutputCheckPlan } from '../../../../../client/checks/output-check.ts';
-import type { OutputValidation } from '../../../../../client/checks/output-validation.ts';
+import type { OutputCheckPlan } from '#client/checks/output-check.ts';
+import type { OutputValidation } from '#client/checks/output-validation.ts';
 import { validateOffThread, type ValidationTimeout } from './validate-off-thread.ts';
 
 /** Where the outputSchema check stands: not applicable, running, or done. */

@@ -1,4 +1,4 @@
-import type { OutputValidation } from '../../../../../client/checks/output-validation.ts';
+import type { OutputValidation } from '#client/checks/output-validation.ts';
 import type { ValidationRequest } from './validation-worker.ts';
 import { STARTED } from './validation-started.ts';
 
@@ -24,7 +24,7 @@ export function validateOffThread(
   revision?: string,
 ): Promise<OutputValidation | ValidationTimeout> {
   if (typeof Worker === 'undefined') {
-    return import('../../../../../client/checks/output-validation.ts').then(({ validateOutput }) =>
+    return import('#client/checks/output-validation.ts').then(({ validateOutput }) =>
       validateOutput(schema, data, revision),
     );
   }

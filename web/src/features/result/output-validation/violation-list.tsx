@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Violation } from '../../../../../client/checks/output-validation.ts';
+import type { Violation } from '#client/checks/output-validation.ts';
 
 /** Violations listed first; the rest behind "Show all", since a broken 100k-key object can have 100k. */
 const FIRST_SHOWN = 20;
