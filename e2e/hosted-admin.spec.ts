@@ -1,12 +1,15 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { tokenDigest } from '../server/hosted/auth/token-directory.ts';
-import { projectPath } from '../test/support/start-cli.ts';
-import { startServe, type ServeProcess } from '../test/support/start-serve.ts';
+import {
+  connectAndCall,
+  serveHostedTeam,
+  shareRecording as share,
+  signInWithToken,
+  teamConfig,
+} from './helpers/hosted-team.ts';
 import { ToolscopePage } from './helpers/toolscope-page.ts';
 
 /*
@@ -20,68 +23,20 @@ test.describe.configure({ mode: 'serial' });
 
 const ALICE_TOKEN = 'e2e-admin-alice-token-0123456789abcdef';
 const SHOTS = '/tmp/hosted-admin-shots';
-let serve: ServeProcess;
-let folder: string;
-let configFile: string;
-
-function writeConfig(extraTokens: { user: string; sha256: string }[] = []): void {
-  const demo = { command: process.execPath, args: [projectPath('lib/demo-server.js')], cwd: projectPath() };
-  writeFileSync(
-    configFile,
-    JSON.stringify({
-      version: 1,
-      auth: {
-        tokens: [{ user: 'alice', sha256: tokenDigest(ALICE_TOKEN) }, ...extraTokens],
-        trustedHeader: { name: 'X-Forwarded-User', from: ['127.0.0.1/32'] },
-        admins: ['alice'],
-      },
-      catalog: { mcpServers: { demo } },
-      store: { dataDir: path.join(folder, 'data') },
-    }),
-  );
-}
-
-test.beforeAll(async () => {
-  folder = mkdtempSync(path.join(tmpdir(), 'toolscope-e2e-admin-'));
-  configFile = path.join(folder, 'team.json');
+let folder = '';
+/** The team's config, with `extraTokens` beside alice's. */
+const config = (extraTokens: { user: string; sha256: string }[] = []) =>
+  teamConfig(folder, ALICE_TOKEN, {
+    auth: {
+      tokens: [{ user: 'alice', sha256: tokenDigest(ALICE_TOKEN) }, ...extraTokens],
+      admins: ['alice'],
+    },
+  });
+const hosted = serveHostedTeam((dataFolder) => {
+  folder = dataFolder;
   mkdirSync(SHOTS, { recursive: true });
-  writeConfig();
-  serve = await startServe(['--config', configFile, '--port', '0']);
+  return config();
 });
-test.afterAll(async () => {
-  await serve?.stop();
-  rmSync(folder, { recursive: true, force: true });
-});
-
-async function connectAndCall(page: Page, message: string): Promise<void> {
-  const app = new ToolscopePage(page);
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await app.expectConnected();
-  await app.selectTool('echo');
-  await app.setArgumentsJson(JSON.stringify({ message }));
-  await app.callTool();
-  await expect(app.result).toContainText(message);
-}
-
-async function signInAlice(browser: Browser): Promise<Page> {
-  const alice = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await alice.goto(serve.url);
-  await alice.getByRole('textbox', { name: 'Access token' }).fill(ALICE_TOKEN);
-  await alice.getByRole('button', { name: 'Sign in' }).click();
-  await expect(alice.getByText('Signed in as alice')).toBeVisible();
-  return alice;
-}
-
-/** Shares the page's current recording and answers its link. */
-async function share(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Share recording' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share recording' });
-  const link = dialog.getByRole('textbox', { name: 'Share link' });
-  await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
-  const url = await link.inputValue();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  return url;
-}
 
 test('an admin sees and ends other users’ connections and recordings, and reloads the config', async ({
   browser,
@@ -89,13 +44,13 @@ test('an admin sees and ends other users’ connections and recordings, and relo
   test.setTimeout(120_000);
   const bobContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-User': 'bob' } });
   const bob = await bobContext.newPage();
-  await bob.goto(serve.url);
+  await bob.goto(hosted.serve.url);
   await expect(bob.getByText('Signed in as bob')).toBeVisible();
   await connectAndCall(bob, 'a call by bob');
   await share(bob);
   await expect(bob.getByRole('button', { name: 'Admin' })).toHaveCount(0);
 
-  const alice = await signInAlice(browser);
+  const alice = await signInWithToken(browser, hosted.serve.url, 'alice', ALICE_TOKEN);
   await connectAndCall(alice, 'a call by alice');
   await alice.getByRole('button', { name: 'Admin' }).click();
   const admin = alice.getByRole('dialog', { name: 'Admin' });
@@ -125,7 +80,7 @@ test('an admin sees and ends other users’ connections and recordings, and relo
   await alice.emulateMedia({ colorScheme: 'light' });
 
   // A token added in the file; the admin reloads, and her own page stays connected.
-  writeConfig([{ user: 'carol', sha256: tokenDigest('e2e-admin-carol-token-0123456789') }]);
+  hosted.write(config([{ user: 'carol', sha256: tokenDigest('e2e-admin-carol-token-0123456789') }]));
   await admin.getByRole('button', { name: 'Reload config' }).click();
   await expect(admin.getByRole('status')).toHaveText('Config reloaded: applied auth.tokens.');
   await expect(users.getByRole('row').filter({ hasText: 'carol' })).toBeVisible();
@@ -194,10 +149,10 @@ test('a live viewer refused for its address is told which setting to change', as
   test.setTimeout(90_000);
   const bobContext = await browser.newContext({ extraHTTPHeaders: { 'X-Forwarded-User': 'bob' } });
   const bob = await bobContext.newPage();
-  await bob.goto(serve.url);
+  await bob.goto(hosted.serve.url);
   await connectAndCall(bob, 'watched by dana');
   const link = new URL(await share(bob));
-  const proxy = await hostRewritingProxy(serve.port);
+  const proxy = await hostRewritingProxy(hosted.serve.port);
   const viewerContext = await browser.newContext({
     extraHTTPHeaders: { 'X-Forwarded-User': 'dana' },
     viewport: { width: 1280, height: 800 },

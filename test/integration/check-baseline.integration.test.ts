@@ -7,10 +7,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { everythingArgsFile, everythingStdio } from '../support/everything.ts';
 import { ciServer, runHeadless } from '../support/run-headless.ts';
-import { projectPath } from '../support/start-cli.ts';
 
-const EVERYTHING = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const folder = mkdtempSync(path.join(tmpdir(), 'toolscope-baseline-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -198,16 +197,17 @@ describe('check with a session file as the baseline', () => {
 describe('a baseline of server-everything', () => {
   it('saves and passes against the same server (its changing answers are volatile)', async () => {
     const file = path.join(folder, 'everything.json');
-    const saved = await runHeadless('check', ['--save-baseline', file, '--', process.execPath, EVERYTHING]);
-    expect(saved.code, saved.stdout + saved.stderr).toBe(0);
-    const compared = await runHeadless('check', [
-      '--json',
-      '--baseline',
+    // The baseline keeps the arguments it was saved with, so the comparison replays the short operation too.
+    const saved = await runHeadless('check', [
+      '--save-baseline',
       file,
+      '--args-file',
+      everythingArgsFile(folder),
       '--',
-      process.execPath,
-      EVERYTHING,
+      ...everythingStdio(),
     ]);
+    expect(saved.code, saved.stdout + saved.stderr).toBe(0);
+    const compared = await runHeadless('check', ['--json', '--baseline', file, '--', ...everythingStdio()]);
     expect(compared.code, compared.stdout).toBe(0);
     const report = JSON.parse(compared.stdout) as BaselineJson;
     expect(report.baseline.unchanged).toBeGreaterThan(5);

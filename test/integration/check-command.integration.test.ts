@@ -3,39 +3,21 @@
  * server-everything over stdio and Streamable HTTP, the demo under 2026-07-28, a server with known
  * defects, and an address nobody answers on. Needs `npm run build` first.
  */
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEverythingHttp } from '../support/http-fixture.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { everythingArgsFile, everythingOverHttp, everythingStdio } from '../support/everything.ts';
 import { freePort } from '../support/free-port.ts';
+import { runHeadless } from '../support/run-headless.ts';
 import { projectPath } from '../support/start-cli.ts';
 
-const EVERYTHING = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const folder = mkdtempSync(path.join(tmpdir(), 'toolscope-check-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
+const argsFile = everythingArgsFile(folder);
 
-interface Run {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs `toolscope check <args>` to its end (killed after 90 s). */
-function check(args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      [projectPath('bin/toolscope.js'), 'check', ...args],
-      { cwd: projectPath(), timeout: 90_000, maxBuffer: 16 * 1024 * 1024 },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
+/** Runs `toolscope check <args>` to its end. */
+const check = (args: string[]) => runHeadless('check', args);
 
 interface JsonReport {
   server: { name: string; protocolVersion: string; era: string };
@@ -48,7 +30,15 @@ interface JsonReport {
 describe('toolscope check', () => {
   it('checks server-everything over stdio: lists, calls the safe tools, exits 0, writes JUnit', async () => {
     const junit = path.join(folder, 'everything.xml');
-    const run = await check(['--json', '--junit', junit, '--', process.execPath, EVERYTHING]);
+    const run = await check([
+      '--json',
+      '--junit',
+      junit,
+      '--args-file',
+      argsFile,
+      '--',
+      ...everythingStdio(),
+    ]);
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const report = JSON.parse(run.stdout) as JsonReport;
@@ -63,14 +53,10 @@ describe('toolscope check', () => {
   }, 120_000);
 
   describe('over Streamable HTTP', () => {
-    let server: Awaited<ReturnType<typeof startEverythingHttp>>;
-    beforeAll(async () => {
-      server = await startEverythingHttp('streamableHttp');
-    }, 30_000);
-    afterAll(() => server.stop());
+    const server = everythingOverHttp();
 
     it('checks server-everything and exits 0', async () => {
-      const run = await check(['--url', server.url, '--json']);
+      const run = await check(['--url', server.url, '--json', '--args-file', argsFile]);
       expect(run.code).toBe(0);
       const report = JSON.parse(run.stdout) as JsonReport;
       expect(report.listed['tools/list']).toBeGreaterThan(5);

@@ -10,10 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startScriptedOpenAi, type ScriptedOpenAi, type ScriptedReply } from '../fixtures/scripted-openai.ts';
 import { startScriptedAnthropic } from '../fixtures/scripted-anthropic.ts';
+import { everythingStdio } from '../support/everything.ts';
 import { ciServer, runHeadless } from '../support/run-headless.ts';
-import { projectPath } from '../support/start-cli.ts';
 
-const EVERYTHING = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const KEY = 'sk-eval-test';
 const folder = mkdtempSync(path.join(tmpdir(), 'toolscope-eval-'));
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
@@ -243,7 +242,7 @@ describe('toolscope eval with a scripted OpenAI-compatible endpoint', () => {
       }),
     );
     // No model named: the first the endpoint lists.
-    const run = await runHeadless('eval', [suite, '--json', '--', process.execPath, EVERYTHING], env);
+    const run = await runHeadless('eval', [suite, '--json', '--', ...everythingStdio()], env);
     expect(run.code, run.stdout + run.stderr).toBe(0);
     expect(JSON.parse(run.stdout)).toMatchObject({ model: 'scripted-model', counts: { passed: 1 } });
   }, 120_000);

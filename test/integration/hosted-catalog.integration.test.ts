@@ -120,6 +120,17 @@ describe('hosted mode: what you may run', () => {
       type: 'failed',
       error: 'No server "nope" in this bridge\'s catalog; it has: echo, remote.',
     });
+    // A user the SSO proxy names in its header is held to the catalog the same way.
+    const carol = await HostedPage.open(bridge.port, {
+      'X-Forwarded-User': 'carol',
+      origin: bridge.origin,
+    });
+    expect(
+      await carol.connect({
+        target: { transport: 'stdio', command: '/bin/sh', args: ['-c', `touch ${marker}`] },
+      }),
+    ).toMatchObject({ type: 'failed', error: expect.stringContaining('only the servers in its catalog') });
+    carol.close();
     expect(existsSync(marker)).toBe(false);
     const channel = [...bridge.channels.list()].find((candidate) => candidate.id === alice.channelId);
     expect(channel?.currentUpstream).toBeUndefined();

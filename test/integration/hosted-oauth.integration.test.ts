@@ -3,11 +3,16 @@
  * themselves, with the admin's pre-registered client (its secret from `${env:…}`). Each sign-in is
  * bound to the user who started it: the other user can neither open its link nor finish it at the
  * callback. Tokens stay in the bridge's memory for the connection: never in a page's bytes, the
- * recordings store, the logs or a file; and one user's token never reaches the other.
+ * recordings store, the logs or a file; and one user's token never reaches the other. The OAuth steps
+ * shown to a hosted user name the protected catalog entry, never its host, port or path: not in a step's
+ * URL, its decision, nor a parameter of the authorization URL (the `resource` parameter holds the
+ * server's URL, percent-encoded). Both tests use one bridge and one authorization server, and each looks
+ * only at the grants and tokens that arrived after it began.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BridgeToClient } from '#shared/bridge-protocol.ts';
 import { followAuthorization } from '../../server/oauth/headless-authorize.ts';
 import { PRE_REGISTERED, startOAuthFixture, type OAuthFixture } from '../fixtures/oauth-fixture.ts';
 import { freePort } from '../support/free-port.ts';
@@ -93,6 +98,8 @@ function readdirSafe(file: string): boolean {
 }
 
 it('two users sign in to the same protected catalog entry, each themselves; neither can take the other’s sign-in or token', async () => {
+  const grantsBefore = fixture.grants.length;
+  const tokensBefore = fixture.tokensSeen.length;
   const alice = await HostedPage.open(bridge.port, bearer('alice'));
   const bob = await HostedPage.open(bridge.port, bearer('bob'));
 
@@ -131,7 +138,7 @@ it('two users sign in to the same protected catalog entry, each themselves; neit
   await initialize(alice);
   const aliceWho = await alice.callTool('whoami');
   expect(aliceWho.result?.content?.[0]?.text).toMatch(/^client toolscope-pre scopes /);
-  const aliceTokens = new Set(fixture.tokensSeen);
+  const aliceTokens = new Set(fixture.tokensSeen.slice(tokensBefore));
   expect(aliceTokens.size).toBeGreaterThan(0);
 
   // Bob connects to the same entry: he is asked to sign in himself, with a link of his own.
@@ -147,10 +154,14 @@ it('two users sign in to the same protected catalog entry, each themselves; neit
   expect((await bob.next(bobFrom, (m) => m.type === 'ready' || m.type === 'failed')).type).toBe('ready');
   await initialize(bob);
   expect((await bob.callTool('whoami')).result?.content?.[0]?.text).toMatch(/^client toolscope-pre /);
-  const bobTokens = new Set(fixture.tokensSeen.filter((token) => !aliceTokens.has(token)));
+  const bobTokens = new Set(
+    fixture.tokensSeen.slice(tokensBefore).filter((token) => !aliceTokens.has(token)),
+  );
   expect(bobTokens.size).toBeGreaterThan(0);
   // Two sign-ins by code, one per user: no token was shared.
-  expect(fixture.grants.filter((grant) => grant === 'authorization_code')).toHaveLength(2);
+  expect(fixture.grants.slice(grantsBefore).filter((grant) => grant === 'authorization_code')).toHaveLength(
+    2,
+  );
 
   // Alice's connection still uses her own token after Bob signed in (Bob's last notification may
   // still be on its way, so only Alice's token is looked for).
@@ -184,4 +195,57 @@ it('two users sign in to the same protected catalog entry, each themselves; neit
   expect(config.body).toContain('"protected"');
   expect(config.body).not.toContain(PRE_REGISTERED.clientSecret);
   expect(config.body).not.toContain(PRE_REGISTERED.clientId);
+});
+
+/** Every string of the OAuth events, and its percent-decoded reading. */
+function oauthTexts(received: BridgeToClient[]): string[] {
+  const strings: string[] = [];
+  const walk = (value: unknown): void => {
+    if (typeof value === 'string') strings.push(value, safeDecode(value));
+    else if (Array.isArray(value)) value.forEach(walk);
+    else if (value && typeof value === 'object') Object.values(value).forEach(walk);
+  };
+  for (const message of received)
+    if (message.type === 'event' && message.event.kind.startsWith('oauth')) walk(message.event);
+  return strings;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+it('a hosted user signs in to a protected catalog entry; no step names its host, port or path', async () => {
+  const alice = await HostedPage.open(bridge.port, bearer('alice'));
+  alice.send({ type: 'connect', catalog: { server: 'protected' } });
+  const signIn = await alice.next(0, (m) => m.type === 'event' && m.event.kind === 'oauth-sign-in');
+  const link = signIn.type === 'event' && signIn.event.kind === 'oauth-sign-in' ? signIn.event.url : '';
+  const redirect = await rawRequest(bridge.port, 'GET', link, bearer('alice'));
+  expect(redirect.status).toBe(302);
+  const params = await followAuthorization(new URL(String(redirect.headers.location)), callbackUrl);
+  const finished = await rawRequest(bridge.port, 'GET', `/oauth/callback?${params}`, bearer('alice'));
+  expect(finished.status).toBe(200);
+  expect((await alice.next(0, (m) => m.type === 'ready' || m.type === 'failed')).type).toBe('ready');
+
+  const steps = alice.received.flatMap((m) =>
+    m.type === 'event' && m.event.kind === 'oauth-step' ? [m.event.step] : [],
+  );
+  // The steps are there, and still say what they did.
+  expect(steps.map((step) => step.kind)).toEqual(
+    expect.arrayContaining(['resource-metadata', 'server-metadata', 'authorize', 'token']),
+  );
+  expect(steps.find((step) => step.kind === 'resource-metadata')?.url).toBe(
+    '(catalog server protected)/.well-known/oauth-protected-resource',
+  );
+  const mcp = new URL(fixture.mcpUrl);
+  for (const text of oauthTexts(alice.received)) {
+    expect(text).not.toContain(mcp.host);
+    expect(text).not.toContain(mcp.hostname);
+    expect(text).not.toMatch(new RegExp(`\\b${mcp.port}\\b`));
+    expect(text).not.toContain(mcp.pathname);
+  }
+  alice.close();
 });

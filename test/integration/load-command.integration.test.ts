@@ -4,12 +4,11 @@
  * --duration bound and the side-by-side run with --compare-direct. Figures are only checked for being
  * there and consistent: speed belongs in `npm run bench`. Needs `npm run build` first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startEverythingHttp } from '../support/http-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { everythingOverHttp, everythingStdio } from '../support/everything.ts';
 import { ciServer, runHeadless } from '../support/run-headless.ts';
 import { projectPath } from '../support/start-cli.ts';
 
-const EVERYTHING = projectPath('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
 const DEMO = [process.execPath, projectPath('lib/demo-server.js')];
 
 interface Figures {
@@ -51,8 +50,7 @@ describe('toolscope load', () => {
       '--concurrency',
       '5',
       '--',
-      process.execPath,
-      EVERYTHING,
+      ...everythingStdio(),
     ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(
@@ -64,11 +62,7 @@ describe('toolscope load', () => {
   }, 120_000);
 
   describe('over Streamable HTTP', () => {
-    let server: Awaited<ReturnType<typeof startEverythingHttp>>;
-    beforeAll(async () => {
-      server = await startEverythingHttp('streamableHttp');
-    }, 30_000);
-    afterAll(() => server.stop());
+    const server = everythingOverHttp();
 
     it('loads server-everything, and straight to it with --compare-direct', async () => {
       const run = await runHeadless('load', [
