@@ -3,14 +3,8 @@ import { createServer, request, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { tokenDigest } from '../server/hosted/auth/token-directory.ts';
-import {
-  connectAndCall,
-  serveHostedTeam,
-  shareRecording as share,
-  signInWithToken,
-  teamConfig,
-} from './helpers/hosted-team.ts';
-import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { connectAndCall, serveHostedTeam, signInWithToken, teamConfig } from './helpers/hosted-team.ts';
+import { ToolscopePage, shareRecording as share } from './helpers/toolscope-page.ts';
 
 /*
  * The Admin view of a hosted bridge: alice (token, in auth.admins) sees bob's connection and

@@ -1,12 +1,6 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import {
-  connectAndCall,
-  demoEntry,
-  serveHostedTeam,
-  shareRecording,
-  teamConfig,
-} from './helpers/hosted-team.ts';
-import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { connectAndCall, demoEntry, serveHostedTeam, teamConfig } from './helpers/hosted-team.ts';
+import { ToolscopePage, shareRecording } from './helpers/toolscope-page.ts';
 
 /*
  * Two users of one hosted bridge: alice signs in with her token on the sign-in page, bob comes

@@ -9,7 +9,7 @@ import {
   startPostgres,
   type PostgresCluster,
 } from '../test/support/postgres-cluster.ts';
-import { ToolscopePage } from './helpers/toolscope-page.ts';
+import { ToolscopePage, shareRecording } from './helpers/toolscope-page.ts';
 
 /*
  * The recordings store (PostgreSQL) stops while alice works and bob watches her recording live:
@@ -67,12 +67,7 @@ test('a viewer leaves Live with the reason while the store is away, and the page
     await app.setArgumentsJson(JSON.stringify({ message: 'before the outage' }));
     await app.callTool();
     await expect(app.result).toContainText('before the outage');
-    await page.getByRole('button', { name: 'Share recording' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Share recording' });
-    const link = dialog.getByRole('textbox', { name: 'Share link' });
-    await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
-    const url = await link.inputValue();
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    const url = await shareRecording(page);
 
     const viewer = await bob.newPage();
     await viewer.goto(url);

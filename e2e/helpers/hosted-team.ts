@@ -92,14 +92,3 @@ export async function connectAndCall(page: Page, message: string): Promise<void>
   await app.callTool();
   await expect(app.result).toContainText(message);
 }
-
-/** Shares the page's current recording and answers its link. */
-export async function shareRecording(page: Page): Promise<string> {
-  await page.getByRole('button', { name: 'Share recording' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Share recording' });
-  const link = dialog.getByRole('textbox', { name: 'Share link' });
-  await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
-  const url = await link.inputValue();
-  await dialog.getByRole('button', { name: 'Close' }).click();
-  return url;
-}

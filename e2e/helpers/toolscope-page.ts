@@ -92,3 +92,14 @@ export class ToolscopePage {
     await this.approvalDialog.getByRole('button', { name: 'Approve' }).click();
   }
 }
+
+/** Shares the page's current recording and answers its link. */
+export async function shareRecording(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Share recording' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Share recording' });
+  const link = dialog.getByRole('textbox', { name: 'Share link' });
+  await expect(link).toHaveValue(/\/share\/[A-Za-z0-9_-]{43}$/);
+  const url = await link.inputValue();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  return url;
+}
